@@ -1,0 +1,124 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import { registerAccessControl, type DeclaredRoute } from "./http/access";
+import { registerErrorHandling } from "./http/errors";
+import { toFetchHeaders } from "./http/fetch-bridge";
+import { createRateLimiter } from "./http/rate-limiter";
+import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
+import type { Mailer } from "./integrations/mail/mailer";
+import { createAuthLibrary } from "./modules/auth/auth-library";
+import { authRoutes } from "./modules/auth/routes";
+import { createAuthService, defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
+import { devMailRoutes } from "./modules/dev-mail/routes";
+import { faqRoutes } from "./modules/faqs/routes";
+import { pageRoutes } from "./modules/pages/routes";
+import { shopRoutes } from "./modules/shop/routes";
+
+export interface AppDependencies {
+  config: AppConfig;
+  db: Database;
+  mailer: Mailer;
+  authSecret: string;
+  authRateLimits?: AuthRateLimits;
+  logger?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** The whole server: used by main.ts and by every test. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db, mailer } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    logController: { disableRequestLogging: !config.isProduction },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "connect-src": ["'self'"],
+        "upgrade-insecure-requests": config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction,
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Vitrine API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  const auth = createAuthLibrary({
+    db,
+    secret: deps.authSecret,
+    appUrl: config.appUrl,
+    useSecureCookies: config.isProduction,
+    sendMagicLink: async ({ email, token, purpose }) => {
+      const url = `${config.appUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+      const mail = purpose === "signup" ? signupConfirmationMail : signInLinkMail;
+      await mailer.send(mail(email, url, config.shop.name));
+    },
+  });
+  const authService = createAuthService({
+    db,
+    auth,
+    rateLimiter: createRateLimiter(db),
+    limits: deps.authRateLimits ?? defaultAuthRateLimits,
+  });
+  const resolveViewer = (request: Parameters<typeof toFetchHeaders>[0]) =>
+    authService.resolveViewer(toFetchHeaders(request));
+  app.decorate("declaredRoutes", registerAccessControl(app, resolveViewer));
+
+  await app.register(authRoutes, { authService, resolveViewer });
+  await app.register(pageRoutes, { db });
+  await app.register(faqRoutes, { db });
+  await app.register(shopRoutes, { shop: config.shop });
+  if (!config.isProduction) await app.register(devMailRoutes, { db });
+
+  await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasWebApp = existsSync(path.join(distDir, "index.html"));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
+    if (hasWebApp && isPageRequest) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.status(404).send({ code: "NOT_FOUND", message: "Ressource introuvable." });
+  });
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default("Vitrine <contact@vitrine.local>"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SEED_DEMO: booleanFromEnv.optional(),
+  SHOP_NAME: z.string().min(1).default("Vitrine"),
+  SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
+  SHOP_POSTAL_ADDRESS: z.string().min(1).default("Vitrine\n12 rue des Lilas\n69001 Lyon\nFrance"),
+  PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).default("simulator"),
+  LABEL_PROVIDER: z.enum(["local", "colissimo"]).default("local"),
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  SENTRY_DSN: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = {
+  env: "development" | "test" | "production";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  shop: { name: string; contactEmail: string; postalAddress: string };
+  paymentProvider: "simulator" | "lyra";
+  labelProvider: "local" | "colissimo";
+  storage: "local" | "s3";
+  sentryDsn: string | undefined;
+  logLevel: string;
+  webDistDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; fails fast with every invalid setting named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new ConfigError(`Invalid settings (see .env.example):\n${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction) {
+    const missing = (["APP_URL", "DATABASE_URL", "AUTH_SECRET", "SMTP_URL"] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length > 0) {
+      throw new ConfigError(`Missing settings required in production: ${missing.join(", ")}`);
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    shop: {
+      name: e.SHOP_NAME,
+      contactEmail: e.SHOP_CONTACT_EMAIL,
+      postalAddress: e.SHOP_POSTAL_ADDRESS.replace(/\\n/g, "\n"),
+    },
+    paymentProvider: e.PAYMENT_PROVIDER,
+    labelProvider: e.LABEL_PROVIDER,
+    storage: e.STORAGE,
+    sentryDsn: e.SENTRY_DSN || undefined,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

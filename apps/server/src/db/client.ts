@@ -1,0 +1,20 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A service accepts either the pool-backed database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = drizzle(pool, { schema, casing: "snake_case" });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,82 @@
+import { authMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** A rule was broken: carries a stable code and the French message shown to the person. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const httpStatusByErrorCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  MAGIC_LINK_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_ADMIN: 403,
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  CONFLICT: 409,
+  ACCOUNT_ALREADY_EXISTS: 409,
+  TIKTOK_USERNAME_TAKEN: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+const INTERNAL_MESSAGE = "Une erreur interne est survenue. Veuillez réessayer plus tard.";
+const INVALID_REQUEST_MESSAGE = "Requête invalide.";
+
+function isDomainError(error: unknown): error is DomainError {
+  return error instanceof Error && error.name === "DomainError" && "code" in error;
+}
+
+/** Zod issues keyed by the first path segment, first message wins, as forms display them. */
+function fieldMessages(issues: { instancePath: string; message?: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split("/").filter(Boolean)[0] ?? "_";
+    fields[field] ??= issue.message ?? INVALID_REQUEST_MESSAGE;
+  }
+  return fields;
+}
+
+/** One error model for the whole API: `{ code, message, fields? }`, 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (isDomainError(error)) {
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(httpStatusByErrorCode[error.code]).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        instancePath: issue.instancePath,
+        message: issue.message,
+      }));
+      const fields = fieldMessages(issues);
+      const first = Object.values(fields)[0] ?? INVALID_REQUEST_MESSAGE;
+      const body: ApiErrorBody = { code: "VALIDATION_FAILED", message: first, fields };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: "RATE_LIMITED", message: authMessages.rateLimited });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: the framework's own 4xx.
+      return reply.status(status).send({ code: "VALIDATION_FAILED", message: INVALID_REQUEST_MESSAGE });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ code: "INTERNAL", message: INTERNAL_MESSAGE });
+  });
+
+
+}

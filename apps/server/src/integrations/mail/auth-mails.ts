@@ -1,0 +1,38 @@
+import type { OutgoingMail } from "./mailer";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(shopName: string, title: string, paragraphs: string[], link: { url: string; label: string }) {
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Ce lien est valable 15 minutes et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.</p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(shopName)}</p>
+</body></html>`;
+  const text = `${title}\n\n${paragraphs.join("\n\n")}\n\n${link.label} : ${link.url}\n\nCe lien est valable 15 minutes et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.\n\n${shopName}`;
+  return { html, text };
+}
+
+export function signupConfirmationMail(to: string, url: string, shopName: string): OutgoingMail {
+  const subject = `Confirmez votre inscription sur ${shopName}`;
+  const body = layout(
+    shopName,
+    "Bienvenue !",
+    ["Merci pour votre inscription. Cliquez sur le bouton ci-dessous pour confirmer votre email et terminer la création de votre compte."],
+    { url, label: "Confirmer mon email" },
+  );
+  return { to, subject, ...body };
+}
+
+export function signInLinkMail(to: string, url: string, shopName: string): OutgoingMail {
+  const subject = `Votre lien de connexion à ${shopName}`;
+  const body = layout(
+    shopName,
+    "Connexion à votre compte",
+    ["Cliquez sur le bouton ci-dessous pour vous connecter à votre espace client."],
+    { url, label: "Me connecter" },
+  );
+  return { to, subject, ...body };
+}

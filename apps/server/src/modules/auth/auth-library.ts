@@ -1,0 +1,66 @@
+import { MAGIC_LINK_LIFETIME_SECONDS } from "@vitrine/domain";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
+import { magicLink } from "better-auth/plugins/magic-link";
+import type { Database } from "../../db/client";
+import { authAccounts, authSessions, authUsers, authVerifications } from "../../db/schema";
+
+export type MagicLinkPurpose = "signup" | "login";
+
+export interface AuthLibraryOptions {
+  db: Database;
+  secret: string;
+  appUrl: string;
+  useSecureCookies: boolean;
+  sendMagicLink: (mail: { email: string; token: string; purpose: MagicLinkPurpose }) => Promise<void>;
+}
+
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
+export const SESSION_REFRESH_AGE_SECONDS = 24 * 3600;
+
+/**
+ * better-auth, used in process only: its HTTP handler is not mounted, so our own routes (validated,
+ * rate-limited, listed in the authorization matrix) are the whole authentication surface.
+ */
+export function createAuthLibrary(options: AuthLibraryOptions) {
+  return betterAuth({
+    appName: "Vitrine",
+    baseURL: options.appUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.appUrl],
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12 },
+    session: { expiresIn: SESSION_LIFETIME_SECONDS, updateAge: SESSION_REFRESH_AGE_SECONDS },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.useSecureCookies,
+      cookiePrefix: "vitrine",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+    plugins: [
+      magicLink({
+        storeToken: "hashed",
+        expiresIn: MAGIC_LINK_LIFETIME_SECONDS,
+        sendMagicLink: async ({ email, token, metadata }) => {
+          const purpose: MagicLinkPurpose = metadata?.purpose === "signup" ? "signup" : "login";
+          await options.sendMagicLink({ email, token, purpose });
+        },
+      }),
+      admin({ impersonationSessionDuration: 3600 }),
+    ],
+  });
+}
+
+export type AuthLibrary = ReturnType<typeof createAuthLibrary>;

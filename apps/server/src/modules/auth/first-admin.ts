@@ -1,0 +1,41 @@
+import { normalizeEmail } from "@vitrine/domain";
+import { hashPassword } from "better-auth/crypto";
+import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../db/client";
+import { authAccounts, authUsers, users } from "../../db/schema";
+
+/**
+ * Creates the first administrator (e-mail + password, hashed by better-auth's own hasher) when the
+ * shop has none. Returns whether an account was created.
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  account: { email: string; password: string },
+): Promise<boolean> {
+  const email = normalizeEmail(account.email);
+  const passwordHash = await hashPassword(account.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('vitrine:first-admin'))`);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+    if (existing) return false;
+    const authId = randomUUID();
+    await tx.insert(authUsers).values({ id: authId, email, name: "Administrateur", emailVerified: true, role: "admin" });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: authId,
+      providerId: "credential",
+      userId: authId,
+      password: passwordHash,
+    });
+    const [sameEmail] = await tx
+      .update(users)
+      .set({ authId, isAdmin: true, updatedAt: new Date() })
+      .where(sql`lower(${users.email}) = ${email}`)
+      .returning({ id: users.id });
+    if (!sameEmail) {
+      await tx.insert(users).values({ authId, email, firstName: "Admin", lastName: "Vitrine", isAdmin: true });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { emailMessages, emailSchema, normalizeEmail } from "./email";
+import {
+  cleanTiktokUsername,
+  normalizeTiktokUsername,
+  tiktokUsernameError,
+  tiktokUsernameMessages,
+} from "./tiktok-username";
+
+export const MAGIC_LINK_LIFETIME_SECONDS = 15 * 60;
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const LOGOUT_REDIRECT_DELAY_MS = 1000;
+export const LOGOUT_FAILURE_REDIRECT_DELAY_MS = 2000;
+
+export const authMessages = {
+  termsRequired: "Vous devez accepter les conditions générales de vente",
+  passwordRequired: "Le mot de passe est requis",
+  accountNotFound: "Aucun compte n'existe avec cet email.",
+  accountAlreadyExists: "Un compte existe déjà avec cet email. Connectez-vous plutôt.",
+  magicLinkSent: "Un lien de connexion vous a été envoyé par email.",
+  magicLinkInvalid: "Le lien de connexion est expiré ou a déjà été utilisé. Demandez-en un nouveau.",
+  expiredLinkBanner:
+    "Une erreur est survenue lors de la connexion. Le lien est expiré, veuillez demander un nouveau lien de connexion.",
+  invalidCredentials: "Email ou mot de passe incorrect",
+  notAdmin: "Vous n'avez pas les droits administrateur",
+  rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
+  unknownError: "Une erreur inconnue est survenue",
+  logoutSuccess: "Déconnexion réussie",
+  logoutError: "Erreur lors de la déconnexion",
+  logoutUnexpectedError: "Une erreur est survenue lors de la déconnexion",
+  unauthenticated: "Vous devez être connecté pour accéder à cette page.",
+  forbidden: "Vous n'avez pas accès à cette ressource.",
+} as const;
+
+/** The handle field as the server and the form both validate it; the output is normalized. */
+export const tiktokUsernameSchema = z
+  .string({ error: tiktokUsernameMessages.missingAtSubmit })
+  .superRefine((value, ctx) => {
+    if (cleanTiktokUsername(value).length === 0) {
+      ctx.addIssue({ code: "custom", message: tiktokUsernameMessages.missingAtSubmit });
+      return;
+    }
+    const error = tiktokUsernameError(value);
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  })
+  .transform(normalizeTiktokUsername);
+
+export const signupSchema = z
+  .object({
+    tiktokUsername: tiktokUsernameSchema,
+    tiktokUsernameConfirmation: z.string({ error: tiktokUsernameMessages.mismatch }),
+    email: emailSchema,
+    emailConfirmation: z.string({ error: emailMessages.mismatch }),
+    acceptTerms: z.literal(true, { error: authMessages.termsRequired }),
+  })
+  .superRefine((value, ctx) => {
+    if (normalizeTiktokUsername(value.tiktokUsernameConfirmation) !== value.tiktokUsername) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["tiktokUsernameConfirmation"],
+        message: tiktokUsernameMessages.mismatch,
+      });
+    }
+    if (normalizeEmail(value.emailConfirmation) !== value.email) {
+      ctx.addIssue({ code: "custom", path: ["emailConfirmation"], message: emailMessages.mismatch });
+    }
+  });
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const magicLinkRequestSchema = z.object({ email: emailSchema });
+export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
+
+export const adminSignInSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, { error: authMessages.passwordRequired })
+    .max(256),
+});
+export type AdminSignInInput = z.input<typeof adminSignInSchema>;

@@ -1,0 +1,27 @@
+/**
+ * Stable error codes shared by the API and the web client. The server maps each code to an HTTP
+ * status; the client reads the code to decide what to show.
+ */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "ACCOUNT_NOT_FOUND",
+  "ACCOUNT_ALREADY_EXISTS",
+  "TIKTOK_USERNAME_TAKEN",
+  "MAGIC_LINK_INVALID",
+  "INVALID_CREDENTIALS",
+  "NOT_ADMIN",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  /** Field-level messages for form errors, keyed by the input's field name. */
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,44 @@
+export const ORDER_STATUSES = [
+  "to-validate",
+  "to-pay",
+  "paid",
+  "preparing",
+  "to-ship",
+  "shipped",
+  "delivered",
+  "cancelled-by-customer",
+  "cancelled-by-admin",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CANCELLED_ORDER_STATUSES = ["cancelled-by-customer", "cancelled-by-admin"] as const;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  "to-validate": "À valider",
+  "to-pay": "À payer",
+  paid: "Payée",
+  preparing: "En préparation",
+  "to-ship": "À expédier",
+  shipped: "Expédiée",
+  delivered: "Livrée",
+  "cancelled-by-customer": "Annulée par le client",
+  "cancelled-by-admin": "Annulée par l'admin",
+};
+
+export type BadgeTone = "grey" | "red" | "light-green" | "purple" | "indigo" | "green";
+
+export const orderStatusBadgeTones: Record<OrderStatus, BadgeTone> = {
+  "to-validate": "grey",
+  "to-pay": "red",
+  paid: "light-green",
+  preparing: "purple",
+  "to-ship": "indigo",
+  shipped: "indigo",
+  delivered: "green",
+  "cancelled-by-customer": "red",
+  "cancelled-by-admin": "red",
+};
+
+export function isCancelledStatus(status: OrderStatus): boolean {
+  return (CANCELLED_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
