@@ -51,7 +51,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, db, mailer } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
-    logController: { disableRequestLogging: !config.isProduction },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

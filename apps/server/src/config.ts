@@ -26,7 +26,7 @@ const envSchema = z.object({
   LABEL_PROVIDER: z.enum(["local", "colissimo"]).default("local"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   SENTRY_DSN: z.string().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     labelProvider: e.LABEL_PROVIDER,
     storage: e.STORAGE,
     sentryDsn: e.SENTRY_DSN || undefined,
-    logLevel: e.LOG_LEVEL,
+    // Request logs are for production; a developer reads the few lines main.ts prints.
+    logLevel: e.LOG_LEVEL ?? (isProduction ? "info" : "warn"),
     webDistDir: e.WEB_DIST_DIR,
   };
 }
