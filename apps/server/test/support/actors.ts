@@ -1,0 +1,50 @@
+import { hashPassword } from "better-auth/crypto";
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../src/db/client";
+import { authAccounts, authUsers, users } from "../../src/db/schema";
+import { ensureFirstAdmin } from "../../src/modules/auth/first-admin";
+import { sessionCookieOf, tokenFromLatestMail, type TestApp } from "./test-app";
+
+export const ADMIN = { email: "admin@test.local", password: "admin-password-for-tests" };
+
+export async function signInAsAdmin(t: TestApp): Promise<string> {
+  await ensureFirstAdmin(t.db, ADMIN);
+  const response = await t.app.inject({ method: "POST", url: "/api/auth/admin/sign-in", payload: ADMIN });
+  return sessionCookieOf(response);
+}
+
+/** Signs a customer up through the API (sign-up, mail, link) and returns their session cookie. */
+export async function signUpCustomer(t: TestApp, handle: string, email: string): Promise<string> {
+  const signup = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    payload: {
+      tiktokUsername: handle,
+      tiktokUsernameConfirmation: handle,
+      email,
+      emailConfirmation: email,
+      acceptTerms: true,
+    },
+  });
+  if (signup.statusCode !== 202) throw new Error(`sign-up failed: ${signup.body}`);
+  const verify = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token: tokenFromLatestMail(t.mails, email) },
+  });
+  return sessionCookieOf(verify);
+}
+
+/** A person with a password but no admin rights (e.g. an admin whose rights were revoked). */
+export async function createPasswordUser(db: Database, email: string, password: string): Promise<void> {
+  const authId = randomUUID();
+  await db.insert(authUsers).values({ id: authId, email, name: "", emailVerified: true });
+  await db.insert(authAccounts).values({
+    id: randomUUID(),
+    accountId: authId,
+    providerId: "credential",
+    userId: authId,
+    password: await hashPassword(password),
+  });
+  await db.insert(users).values({ authId, email, isAdmin: false });
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../../src/app";
+import { loadConfig, type AppConfig } from "../../src/config";
+import { connectDatabase, type Database } from "../../src/db/client";
+import type { Mailer, OutgoingMail } from "../../src/integrations/mail/mailer";
+import type { AuthRateLimits } from "../../src/modules/auth/service";
+import { withDatabase } from "./global-setup";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  databaseUrl: string;
+  config: AppConfig;
+  /** Every mail the app sent, oldest first (unless a real mailer was given). */
+  mails: OutgoingMail[];
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  mailer?: Mailer;
+  authRateLimits?: AuthRateLimits;
+  env?: Record<string, string>;
+}
+
+/** A fresh database cloned from the migrated template, and the whole app built on it. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const adminUrl = inject("adminDatabaseUrl");
+  const database = `vitrine_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${inject("templateDatabase")}`);
+  await admin.end();
+
+  const databaseUrl = withDatabase(adminUrl, database);
+  const handle = connectDatabase(databaseUrl, 5);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    APP_URL: "http://localhost:3000",
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: "/nonexistent",
+    ...options.env,
+  });
+  const mails: OutgoingMail[] = [];
+  const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    mailer,
+    authSecret: randomBytes(32).toString("hex"),
+    authRateLimits: options.authRateLimits,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    databaseUrl,
+    config,
+    mails,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The session cookie pair ("name=value") of a response, ready for a Cookie header. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const header = [response.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vitrine.session_token="));
+  if (!header) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return header.split(";")[0] ?? "";
+}
+
+/** The magic-link token in the latest mail sent to `email`. */
+export function tokenFromLatestMail(mails: OutgoingMail[], email: string): string {
+  const mail = mails.filter((m) => m.to === email).at(-1);
+  const match = mail?.text.match(/\/auth\/verify\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no magic link mailed to ${email}`);
+  return match[1];
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/test/**/*.test.ts"],
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
