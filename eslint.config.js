@@ -1,0 +1,57 @@
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const webFeatures = ["auth", "pages", "contact", "faq", "customer", "admin"];
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "playwright-report/**", "test-results/**", "apps/server/src/db/migrations/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import-x/no-cycle": "error",
+      "no-console": "off",
+    },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: [
+            "packages/domain/tsconfig.json",
+            "apps/server/tsconfig.json",
+            "apps/web/tsconfig.json",
+            "e2e/tsconfig.json",
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+  },
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A feature never imports another: shared code lives in components/, lib/ or app/.
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: webFeatures.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: "./apps/web/src/features",
+            except: [`./${feature}`],
+          })),
+        },
+      ],
+    },
+  },
+);
