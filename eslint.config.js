@@ -8,7 +8,16 @@ import tseslint from "typescript-eslint";
 const webFeatures = ["auth", "pages", "contact", "faq", "customer", "admin"];
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "playwright-report/**", "test-results/**", "apps/server/src/db/migrations/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "data/**",
+      "playwright-report/**",
+      "test-results/**",
+      "apps/server/src/db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

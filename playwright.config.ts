@@ -25,7 +25,12 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+          ],
         },
       },
     },

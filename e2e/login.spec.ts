@@ -8,7 +8,9 @@ test("an unknown e-mail gets the red notice, a way to sign up, and no mail", asy
   await expect(submit).toBeDisabled();
   await page.getByLabel("Email").fill(email);
   await submit.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Aucun compte n'existe avec cet email." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Aucun compte n'existe avec cet email." }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Créer votre compte" }).click();
   await expect(page).toHaveURL(/\/signup$/);
 

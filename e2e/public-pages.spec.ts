@@ -2,14 +2,22 @@ import { expect, test } from "@playwright/test";
 
 test("the landing page offers to create an account or to sign in", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("main").getByRole("link", { name: /Créer un compte/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Créer un compte/ })
+    .click();
   await expect(page).toHaveURL(/\/signup$/);
   await page.goto("/");
-  await page.getByRole("main").getByRole("link", { name: /Se connecter/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Se connecter/ })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("an error code in the hash shows the expired-link banner, then the hash is cleared", async ({ page }) => {
+test("an error code in the hash shows the expired-link banner, then the hash is cleared", async ({
+  page,
+}) => {
   await page.goto("/#error=access_denied&error_code=otp_expired");
   await expect(page.getByRole("alert")).toContainText(
     "Une erreur est survenue lors de la connexion. Le lien est expiré",

@@ -3,7 +3,11 @@ import { followLatestMailLink, uniqueEmail, uniqueHandle } from "./mail";
 import { DEMO_ADMIN } from "./server";
 
 /** Creates a customer the way a person does: sign-up form, mail, link. */
-export async function signUpThroughTheForm(page: Page, handle = uniqueHandle("cliente"), email = uniqueEmail("cliente")) {
+export async function signUpThroughTheForm(
+  page: Page,
+  handle = uniqueHandle("cliente"),
+  email = uniqueEmail("cliente"),
+) {
   await page.goto("/signup");
   await page.getByLabel("Pseudo TikTok", { exact: true }).fill(handle);
   await page.getByLabel("Confirmez votre pseudo TikTok").fill(handle);

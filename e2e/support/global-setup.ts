@@ -25,7 +25,10 @@ async function waitUntilReady(server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the app exited early:\n${output()}`);
-    const ready = await fetch(`${E2E_BASE_URL}/api/auth/session`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${E2E_BASE_URL}/api/auth/session`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -54,7 +57,10 @@ export default async function globalSetup() {
   else delete env.DATABASE_URL;
 
   let output = "";
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { env, stdio: "pipe" });
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    env,
+    stdio: "pipe",
+  });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await waitUntilReady(server, () => output);

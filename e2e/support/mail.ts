@@ -3,7 +3,10 @@ import { expect, type Page } from "@playwright/test";
 /** Opens the development outbox and follows the link of the newest mail sent to `email`. */
 export async function followLatestMailLink(page: Page, email: string): Promise<void> {
   await page.goto("/dev/mail");
-  const mail = page.getByRole("article").filter({ hasText: `À : ${email}` }).first();
+  const mail = page
+    .getByRole("article")
+    .filter({ hasText: `À : ${email}` })
+    .first();
   await expect(mail).toBeVisible();
   const link = mail.getByRole("link", { name: /\/auth\/verify\?token=/ });
   await link.click();

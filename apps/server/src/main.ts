@@ -41,8 +41,11 @@ async function main() {
   const app = await buildApp({ config, db: database.db, mailer, authSecret: resolveAuthSecret(config) });
   await app.listen({ port: config.port, host: config.host });
   const elapsed = Math.round(performance.now() - startedAt);
-  log(`Listening on ${config.appUrl} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}, ready in ${elapsed} ms)`);
-  if (!config.smtpUrl && !config.isProduction) log(`No SMTP_URL: mails are listed at ${config.appUrl}/dev/mail`);
+  log(
+    `Listening on ${config.appUrl} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}, ready in ${elapsed} ms)`,
+  );
+  if (!config.smtpUrl && !config.isProduction)
+    log(`No SMTP_URL: mails are listed at ${config.appUrl}/dev/mail`);
 
   let stopping = false;
   const stop = async (signal: string) => {

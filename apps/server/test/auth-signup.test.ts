@@ -35,7 +35,11 @@ describe("sign-up by magic link", () => {
     const token = tokenFromLatestMail(t.mails, "julie@example.com");
     const first = await verify(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json().user).toMatchObject({ email: "julie@example.com", tiktokUsername: "julie.mode", isAdmin: false });
+    expect(first.json().user).toMatchObject({
+      email: "julie@example.com",
+      tiktokUsername: "julie.mode",
+      isAdmin: false,
+    });
     const cookie = sessionCookieOf(first);
     const setCookie = [first.headers["set-cookie"] ?? []].flat().join("\n");
     expect(setCookie).toMatch(/vitrine\.session_token=[^;]+;.*HttpOnly/);
@@ -49,7 +53,10 @@ describe("sign-up by magic link", () => {
       code: "MAGIC_LINK_INVALID",
       message: "Le lien de connexion est expiré ou a déjà été utilisé. Demandez-en un nouveau.",
     });
-    const pending = await t.db.select().from(pendingSignups).where(eq(pendingSignups.email, "julie@example.com"));
+    const pending = await t.db
+      .select()
+      .from(pendingSignups)
+      .where(eq(pendingSignups.email, "julie@example.com"));
     expect(pending).toHaveLength(0);
   });
 
@@ -71,12 +78,18 @@ describe("sign-up by magic link", () => {
     const response = await verify(token);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("MAGIC_LINK_INVALID");
-    const created = await t.db.select().from(users).where(sql`lower(${users.email}) = 'late@example.com'`);
+    const created = await t.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'late@example.com'`);
     expect(created).toHaveLength(0);
   });
 
   it("claims the user created from a handle during a live: same row, no duplicate", async () => {
-    const [liveUser] = await t.db.insert(users).values({ tiktokUsername: "vip_viewer", displayName: "VIP" }).returning();
+    const [liveUser] = await t.db
+      .insert(users)
+      .values({ tiktokUsername: "vip_viewer", displayName: "VIP" })
+      .returning();
     const checkBefore = await t.app.inject({
       method: "POST",
       url: "/api/auth/check-tiktok-username",
@@ -87,7 +100,10 @@ describe("sign-up by magic link", () => {
     const cookie = await signUpCustomer(t, "VIP_Viewer", "vip@example.com");
     const me = await session(cookie);
     expect(me.user.id).toBe(liveUser?.id);
-    const rows = await t.db.select().from(users).where(sql`lower(${users.tiktokUsername}) = 'vip_viewer'`);
+    const rows = await t.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.tiktokUsername}) = 'vip_viewer'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.authId).not.toBeNull();
     expect(rows[0]?.email).toBe("vip@example.com");
@@ -122,11 +138,23 @@ describe("sign-up by magic link", () => {
 
   it.each([
     [{ tiktokUsername: "a" }, "tiktokUsername", "Le pseudo TikTok doit contenir au moins 2 caractères"],
-    [{ tiktokUsername: "x".repeat(25) }, "tiktokUsername", "Le pseudo TikTok ne peut pas dépasser 24 caractères"],
+    [
+      { tiktokUsername: "x".repeat(25) },
+      "tiktokUsername",
+      "Le pseudo TikTok ne peut pas dépasser 24 caractères",
+    ],
     [{ tiktokUsername: "ju@lie" }, "tiktokUsername", "L'arobase (@) ne doit être qu'au début du pseudo."],
-    [{ tiktokUsername: "ju-lie" }, "tiktokUsername", "Le pseudo TikTok ne doit contenir que des lettres, chiffres, points ou underscore"],
+    [
+      { tiktokUsername: "ju-lie" },
+      "tiktokUsername",
+      "Le pseudo TikTok ne doit contenir que des lettres, chiffres, points ou underscore",
+    ],
     [{ tiktokUsername: "   " }, "tiktokUsername", "Veuillez saisir votre pseudo TikTok"],
-    [{ tiktokUsernameConfirmation: "other" }, "tiktokUsernameConfirmation", "Les pseudos TikTok ne correspondent pas"],
+    [
+      { tiktokUsernameConfirmation: "other" },
+      "tiktokUsernameConfirmation",
+      "Les pseudos TikTok ne correspondent pas",
+    ],
     [{ emailConfirmation: "other@example.com" }, "emailConfirmation", "Les emails ne correspondent pas"],
     [{ acceptTerms: false }, "acceptTerms", "Vous devez accepter les conditions générales de vente"],
     [{ email: "not-an-email" }, "email", "Veuillez saisir une adresse email valide"],
@@ -142,7 +170,10 @@ describe("sign-up by magic link", () => {
     expect(body.code).toBe("VALIDATION_FAILED");
     expect(body.fields[field]).toBe(message);
     expect(t.mails.length).toBe(mailsBefore);
-    const pending = await t.db.select().from(pendingSignups).where(eq(pendingSignups.email, "valid@example.com"));
+    const pending = await t.db
+      .select()
+      .from(pendingSignups)
+      .where(eq(pendingSignups.email, "valid@example.com"));
     expect(pending).toHaveLength(0);
   });
 });

@@ -12,8 +12,7 @@ export const addressMessages = {
   phone: "Le téléphone est obligatoire",
 } as const;
 
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(200);
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(200);
 
 export const shippingAddressSchema = z.object({
   first_name: required(addressMessages.firstName),

@@ -7,7 +7,10 @@ export interface OpenedDatabase extends DatabaseHandle {
 }
 
 /** `DATABASE_URL` when set; otherwise the embedded PostgreSQL under DATA_DIR. */
-export async function openDatabase(config: AppConfig, log: (message: string) => void): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: AppConfig,
+  log: (message: string) => void,
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) return { ...connectDatabase(config.databaseUrl), embedded: false };
   const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
   const handle = connectDatabase(embedded.url);

@@ -303,7 +303,10 @@ export const messageTemplates = pgTable(
     type: orderStatusEnum("type").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    scope: text("scope").array().notNull().default(sql`ARRAY['back-office']::text[]`),
+    scope: text("scope")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['back-office']::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

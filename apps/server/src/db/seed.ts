@@ -23,9 +23,11 @@ const termsOfSale = `<h2>Commandes</h2>
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${DEMO_SEED_LOCK}))`);
-    const [{ count }] = (await tx.execute<{ count: number }>(
-      sql`SELECT (SELECT count(*) FROM lives) + (SELECT count(*) FROM pages) AS count`,
-    )).rows as [{ count: number }];
+    const [{ count }] = (
+      await tx.execute<{ count: number }>(
+        sql`SELECT (SELECT count(*) FROM lives) + (SELECT count(*) FROM pages) AS count`,
+      )
+    ).rows as [{ count: number }];
     if (Number(count) > 0) return false;
 
     await tx.insert(pages).values([
@@ -33,9 +35,22 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { code: "cgv", title: "Conditions générales de vente", content: termsOfSale, isActive: true },
     ]);
     await tx.insert(faqs).values([
-      { rank: 0, title: "Comment commander pendant un live ?", content: "<p>Commentez la référence du produit pendant le live : nous l'ajoutons à votre commande.</p>" },
-      { rank: 1, title: "Comment payer ma commande ?", content: "<p>Connectez-vous, validez votre adresse de livraison puis payez par carte bancaire.</p>" },
-      { rank: 2, title: "Quels sont les délais de livraison ?", content: "<p>Nous expédions sous 24 heures ouvrées après le paiement, par Colissimo.</p>" },
+      {
+        rank: 0,
+        title: "Comment commander pendant un live ?",
+        content:
+          "<p>Commentez la référence du produit pendant le live : nous l'ajoutons à votre commande.</p>",
+      },
+      {
+        rank: 1,
+        title: "Comment payer ma commande ?",
+        content: "<p>Connectez-vous, validez votre adresse de livraison puis payez par carte bancaire.</p>",
+      },
+      {
+        rank: 2,
+        title: "Quels sont les délais de livraison ?",
+        content: "<p>Nous expédions sous 24 heures ouvrées après le paiement, par Colissimo.</p>",
+      },
     ]);
     const colors = await tx
       .insert(productColors)
@@ -52,7 +67,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .values({ ref: "nouveautes", title: "Nouveautés de la semaine", liveDate: new Date(), isActive: true })
       .returning();
     if (!live) throw new Error("demo live not created");
-    const names = ["Robe fleurie", "Pull en maille", "Jean droit", "Blouse légère", "Veste en jean", "Jupe plissée"];
+    const names = [
+      "Robe fleurie",
+      "Pull en maille",
+      "Jean droit",
+      "Blouse légère",
+      "Veste en jean",
+      "Jupe plissée",
+    ];
     await tx.insert(products).values(
       names.map((name, index) => ({
         liveId: live.id,
@@ -64,8 +86,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       })),
     );
     await tx.insert(users).values([
-      { email: "marie.dupont@example.com", firstName: "Marie", lastName: "Dupont", tiktokUsername: "marie.dpt" },
-      { email: "sophie.martin@example.com", firstName: "Sophie", lastName: "Martin", tiktokUsername: "sosso_mode" },
+      {
+        email: "marie.dupont@example.com",
+        firstName: "Marie",
+        lastName: "Dupont",
+        tiktokUsername: "marie.dpt",
+      },
+      {
+        email: "sophie.martin@example.com",
+        firstName: "Sophie",
+        lastName: "Martin",
+        tiktokUsername: "sosso_mode",
+      },
       { tiktokUsername: "lea_live", displayName: "Léa" },
     ]);
     return true;

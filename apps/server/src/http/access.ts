@@ -65,8 +65,10 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
         throw new DomainError("FORBIDDEN", authMessages.forbidden);
       }
     };
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [guard, ...existing];
+    // onRequest, before body parsing and validation: an unauthorized caller gets 401/403, never a
+    // 400 that would describe a protected route's body.
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guard, ...existing];
   });
 
   return declared;

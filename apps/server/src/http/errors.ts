@@ -77,6 +77,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ code: "INTERNAL", message: INTERNAL_MESSAGE });
   });
-
-
 }

@@ -10,7 +10,8 @@ describe("sanitizeRichText", () => {
   });
 
   it("removes scripts, event handlers and javascript: links", () => {
-    const html = '<p onclick="steal()">a</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>';
+    const html =
+      '<p onclick="steal()">a</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)>';
     const clean = sanitizeRichText(html);
     expect(clean).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
     expect(clean).toContain("<p>a</p>");

@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
       `SELECT datname FROM pg_database WHERE datname LIKE 'vitrine_t\\_%' OR datname = $1`,
       [templateDatabase],
     );
-    for (const { datname } of dropped.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    for (const { datname } of dropped.rows)
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

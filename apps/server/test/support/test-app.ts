@@ -69,7 +69,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /** The session cookie pair ("name=value") of a response, ready for a Cookie header. */
 export function sessionCookieOf(response: LightMyRequestResponse): string {
-  const header = [response.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("vitrine.session_token="));
+  const header = [response.headers["set-cookie"] ?? []]
+    .flat()
+    .find((c) => c.startsWith("vitrine.session_token="));
   if (!header) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return header.split(";")[0] ?? "";
 }

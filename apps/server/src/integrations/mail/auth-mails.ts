@@ -1,7 +1,6 @@
 import type { OutgoingMail } from "./mailer";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(shopName: string, title: string, paragraphs: string[], link: { url: string; label: string }) {
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937">
@@ -20,7 +19,9 @@ export function signupConfirmationMail(to: string, url: string, shopName: string
   const body = layout(
     shopName,
     "Bienvenue !",
-    ["Merci pour votre inscription. Cliquez sur le bouton ci-dessous pour confirmer votre email et terminer la création de votre compte."],
+    [
+      "Merci pour votre inscription. Cliquez sur le bouton ci-dessous pour confirmer votre email et terminer la création de votre compte.",
+    ],
     { url, label: "Confirmer mon email" },
   );
   return { to, subject, ...body };

@@ -20,7 +20,9 @@ export async function ensureFirstAdmin(
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
     if (existing) return false;
     const authId = randomUUID();
-    await tx.insert(authUsers).values({ id: authId, email, name: "Administrateur", emailVerified: true, role: "admin" });
+    await tx
+      .insert(authUsers)
+      .values({ id: authId, email, name: "Administrateur", emailVerified: true, role: "admin" });
     await tx.insert(authAccounts).values({
       id: randomUUID(),
       accountId: authId,
@@ -34,7 +36,9 @@ export async function ensureFirstAdmin(
       .where(sql`lower(${users.email}) = ${email}`)
       .returning({ id: users.id });
     if (!sameEmail) {
-      await tx.insert(users).values({ authId, email, firstName: "Admin", lastName: "Vitrine", isAdmin: true });
+      await tx
+        .insert(users)
+        .values({ authId, email, firstName: "Admin", lastName: "Vitrine", isAdmin: true });
     }
     return true;
   });

@@ -72,7 +72,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: z.object({ token: z.string().min(1).max(200) }), response: { 200: signedInSchema } },
     },
     async (request, reply) => {
-      const signedIn = await authService.verifyMagicLink(request.body.token, request.ip, toFetchHeaders(request));
+      const signedIn = await authService.verifyMagicLink(
+        request.body.token,
+        request.ip,
+        toFetchHeaders(request),
+      );
       forwardSetCookies(reply, signedIn.cookies);
       return { user: signedIn.user };
     },
@@ -90,7 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/api/auth/sign-out",
-    { config: { access: "public" }, schema: { response: { 200: z.object({ status: z.literal("signed-out") }) } } },
+    {
+      config: { access: "public" },
+      schema: { response: { 200: z.object({ status: z.literal("signed-out") }) } },
+    },
     async (request, reply) => {
       forwardSetCookies(reply, await authService.signOut(toFetchHeaders(request)));
       return { status: "signed-out" as const };

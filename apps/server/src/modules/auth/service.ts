@@ -118,7 +118,10 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
       if (response.status !== 200) {
         throw new DomainError("MAGIC_LINK_INVALID", authMessages.magicLinkInvalid);
       }
-      const body = (await response.json()) as { user: { id: string; email: string }; session: { id: string } };
+      const body = (await response.json()) as {
+        user: { id: string; email: string };
+        session: { id: string };
+      };
       try {
         const row = await linkAuthIdentity(db, { authId: body.user.id, email: body.user.email });
         return { user: toSessionUser(row), cookies: cookiesOf(response) };
@@ -128,7 +131,11 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
       }
     },
 
-    async adminSignIn(input: { email: string; password: string }, ip: string, headers: Headers): Promise<SignedIn> {
+    async adminSignIn(
+      input: { email: string; password: string },
+      ip: string,
+      headers: Headers,
+    ): Promise<SignedIn> {
       await rateLimiter.consume(`admin-sign-in:ip:${ip}`, limits.adminSignInPerIp);
       await rateLimiter.consume(`admin-sign-in:email:${input.email}`, limits.adminSignInPerEmail);
       const response = await auth.api.signInEmail({ body: input, headers, asResponse: true });
@@ -158,7 +165,9 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
       if (!result) return null;
       const row =
         (await findUserByAuthId(db, result.user.id)) ??
-        (await linkAuthIdentity(db, { authId: result.user.id, email: result.user.email }).catch(() => undefined));
+        (await linkAuthIdentity(db, { authId: result.user.id, email: result.user.email }).catch(
+          () => undefined,
+        ));
       if (!row) return null;
       const sessionAge = Date.now() - new Date(result.session.createdAt).getTime();
       if (row.isAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const productionEnv = {
+  NODE_ENV: "production",
+  APP_URL: "https://boutique.example.fr",
+  DATABASE_URL: "postgres://vitrine@db.internal/vitrine",
+  AUTH_SECRET: "s".repeat(32),
+  SMTP_URL: "smtp://mail.internal:587",
+};
+
+/** The ConfigError thrown for `env`; fails the test when none is thrown. */
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("loadConfig accepted an invalid environment");
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for development", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      isProduction: false,
+      port: 3000,
+      host: "127.0.0.1",
+      appUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      dataDir: "./data",
+      mailFrom: "Vitrine <contact@vitrine.local>",
+      trustProxy: false,
+      seedDemo: true,
+      paymentProvider: "simulator",
+      labelProvider: "local",
+      storage: "local",
+      logLevel: "warn",
+    });
+    expect(config.shop).toEqual({
+      name: "Vitrine",
+      contactEmail: "contact@vitrine.local",
+      postalAddress: "Vitrine\n12 rue des Lilas\n69001 Lyon\nFrance",
+    });
+  });
+
+  it("seeds the demo outside production only, unless told otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).seedDemo).toBe(true);
+    expect(loadConfig(productionEnv).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(loadConfig({ ...productionEnv, SEED_DEMO: "1" }).seedDemo).toBe(true);
+  });
+
+  it("derives the public origin from PORT and drops a trailing slash from APP_URL", () => {
+    expect(loadConfig({ PORT: "4000" })).toMatchObject({ port: 4000, appUrl: "http://localhost:4000" });
+    expect(loadConfig({ APP_URL: "https://boutique.example.fr/" }).appUrl).toBe(
+      "https://boutique.example.fr",
+    );
+  });
+
+  it("reads booleans and multi-line addresses from text", () => {
+    const config = loadConfig({ TRUST_PROXY: "true", SHOP_POSTAL_ADDRESS: "Maison\\n1 rue X\\n75001 Paris" });
+    expect(config.trustProxy).toBe(true);
+    expect(config.shop.postalAddress).toBe("Maison\n1 rue X\n75001 Paris");
+  });
+
+  it.each(["abc", "70000", "-1", "3.5"])("refuses PORT=%j and names it", (port) => {
+    const error = configErrorOf({ PORT: port });
+    expect(error.message).toMatch(/^Invalid settings/);
+    expect(error.message).toContain("PORT");
+  });
+
+  it("names every invalid setting at once", () => {
+    const error = configErrorOf({ PORT: "abc", TRUST_PROXY: "yes", PAYMENT_PROVIDER: "paypal" });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain("TRUST_PROXY");
+    expect(error.message).toContain("PAYMENT_PROVIDER");
+  });
+
+  it("refuses a short AUTH_SECRET", () => {
+    expect(configErrorOf({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
+  });
+
+  it("requires APP_URL, DATABASE_URL, AUTH_SECRET and SMTP_URL in production", () => {
+    const error = configErrorOf({ NODE_ENV: "production" });
+    expect(error.message).toBe(
+      "Missing settings required in production: APP_URL, DATABASE_URL, AUTH_SECRET, SMTP_URL",
+    );
+  });
+
+  it.each(["APP_URL", "DATABASE_URL", "AUTH_SECRET", "SMTP_URL"] as const)(
+    "names only what is missing in production (%s)",
+    (name) => {
+      const env: Record<string, string> = { ...productionEnv };
+      delete env[name];
+      expect(configErrorOf(env).message).toBe(`Missing settings required in production: ${name}`);
+    },
+  );
+
+  it("accepts a complete production environment", () => {
+    const config = loadConfig(productionEnv);
+    expect(config).toMatchObject({
+      isProduction: true,
+      appUrl: "https://boutique.example.fr",
+      databaseUrl: "postgres://vitrine@db.internal/vitrine",
+      smtpUrl: "smtp://mail.internal:587",
+      logLevel: "info",
+    });
+  });
+});

@@ -1,0 +1,198 @@
+import { authMessages } from "@vitrine/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits, users } from "../src/db/schema";
+import { defaultAuthRateLimits } from "../src/modules/auth/service";
+import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
+import { ADMIN } from "./support/actors";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+const RATE_LIMITED = { code: "RATE_LIMITED", message: authMessages.rateLimited };
+
+let t: TestApp;
+/** The same app with per-IP limits of 2 a minute (magic links, admin sign-in). */
+let tight: TestApp;
+beforeAll(async () => {
+  [t, tight] = await Promise.all([
+    createTestApp(),
+    createTestApp({
+      authRateLimits: {
+        ...defaultAuthRateLimits,
+        magicLinkPerIp: { max: 2, windowSeconds: 60 },
+        adminSignInPerIp: { max: 2, windowSeconds: 60 },
+      },
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), tight.close()]);
+});
+
+// Each test sends from its own address so that per-IP counters never mix between tests.
+const requestLink = (app: TestApp, email: string, remoteAddress: string) =>
+  app.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email }, remoteAddress });
+const signup = (app: TestApp, handle: string, email: string, remoteAddress: string) =>
+  app.app.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    remoteAddress,
+    payload: {
+      tiktokUsername: handle,
+      tiktokUsernameConfirmation: handle,
+      email,
+      emailConfirmation: email,
+      acceptTerms: true,
+    },
+  });
+const adminSignIn = (password: string, remoteAddress: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/auth/admin/sign-in",
+    payload: { email: ADMIN.email, password },
+    remoteAddress,
+  });
+const knownCustomer = (app: TestApp, email: string) => app.db.insert(users).values({ email });
+const mailsTo = (app: TestApp, email: string) => app.mails.filter((mail) => mail.to === email).length;
+
+describe("per e-mail", () => {
+  it("lets 3 magic-link requests for one e-mail through in 10 minutes, then refuses the 4th without a mail", async () => {
+    await knownCustomer(t, "eager@example.com");
+    for (let i = 0; i < 3; i++) {
+      expect((await requestLink(t, "eager@example.com", "10.1.0.1")).statusCode).toBe(202);
+    }
+    expect(mailsTo(t, "eager@example.com")).toBe(3);
+    const fourth = await requestLink(t, "eager@example.com", "10.1.0.2");
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(RATE_LIMITED);
+    expect(mailsTo(t, "eager@example.com")).toBe(3);
+  });
+
+  it("counts the e-mail whatever its case", async () => {
+    await knownCustomer(t, "mixed@example.com");
+    for (const email of ["mixed@example.com", "MIXED@example.com", " Mixed@Example.com "]) {
+      expect((await requestLink(t, email, "10.1.1.1")).statusCode).toBe(202);
+    }
+    expect((await requestLink(t, "mixed@EXAMPLE.COM", "10.1.1.1")).statusCode).toBe(429);
+  });
+
+  it("keeps other e-mails free when one is limited", async () => {
+    await knownCustomer(t, "limited@example.com");
+    await knownCustomer(t, "free@example.com");
+    for (let i = 0; i < 4; i++) await requestLink(t, "limited@example.com", "10.1.2.1");
+    expect((await requestLink(t, "limited@example.com", "10.1.2.1")).statusCode).toBe(429);
+    expect((await requestLink(t, "free@example.com", "10.1.2.1")).statusCode).toBe(202);
+  });
+
+  it("lets the e-mail through again once its window has passed", async () => {
+    await knownCustomer(t, "patient@example.com");
+    for (let i = 0; i < 3; i++) await requestLink(t, "patient@example.com", "10.1.3.1");
+    expect((await requestLink(t, "patient@example.com", "10.1.3.1")).statusCode).toBe(429);
+
+    const key = "magic-link:email:patient@example.com";
+    await t.db
+      .update(rateLimits)
+      .set({ windowStartedAt: new Date(Date.now() - 10 * 60 * 1000 - 1000) })
+      .where(eq(rateLimits.key, key));
+    const response = await requestLink(t, "patient@example.com", "10.1.3.1");
+    expect(response.statusCode).toBe(202);
+    const [counter] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(counter?.count).toBe(1);
+    expect(Date.now() - (counter?.windowStartedAt.getTime() ?? 0)).toBeLessThan(60_000);
+  });
+
+  it("does not reset the window before it has passed", async () => {
+    await knownCustomer(t, "hasty@example.com");
+    for (let i = 0; i < 3; i++) await requestLink(t, "hasty@example.com", "10.1.4.1");
+    await t.db
+      .update(rateLimits)
+      .set({ windowStartedAt: new Date(Date.now() - 9 * 60 * 1000) })
+      .where(eq(rateLimits.key, "magic-link:email:hasty@example.com"));
+    expect((await requestLink(t, "hasty@example.com", "10.1.4.1")).statusCode).toBe(429);
+  });
+
+  it("counts unknown e-mails too, so guessing addresses is limited", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await requestLink(t, "guess@example.com", "10.1.5.1")).statusCode).toBe(404);
+    }
+    expect((await requestLink(t, "guess@example.com", "10.1.5.1")).json()).toEqual(RATE_LIMITED);
+  });
+
+  it("shares the counter between sign-up and sign-in requests", async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await signup(t, "shared_count", "shared@example.com", "10.1.6.1")).statusCode).toBe(202);
+    }
+    const login = await requestLink(t, "shared@example.com", "10.1.6.1");
+    expect(login.statusCode).toBe(429);
+    expect(login.json()).toEqual(RATE_LIMITED);
+    expect(mailsTo(t, "shared@example.com")).toBe(3);
+
+    await knownCustomer(t, "other-way@example.com");
+    for (let i = 0; i < 3; i++) {
+      expect((await requestLink(t, "other-way@example.com", "10.1.6.2")).statusCode).toBe(202);
+    }
+    const late = await signup(t, "other_way", "other-way@example.com", "10.1.6.2");
+    expect(late.statusCode).toBe(429);
+    expect(mailsTo(t, "other-way@example.com")).toBe(3);
+  });
+});
+
+describe("per IP", () => {
+  it("refuses the 3rd request from one address, whatever the e-mails, while another address goes on", async () => {
+    for (const email of ["ip-a@example.com", "ip-b@example.com", "ip-c@example.com", "ip-d@example.com"]) {
+      await knownCustomer(tight, email);
+    }
+    expect((await requestLink(tight, "ip-a@example.com", "10.0.0.5")).statusCode).toBe(202);
+    expect((await signup(tight, "ip_b_handle", "ip-b-new@example.com", "10.0.0.5")).statusCode).toBe(202);
+    const third = await requestLink(tight, "ip-c@example.com", "10.0.0.5");
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual(RATE_LIMITED);
+    expect(mailsTo(tight, "ip-c@example.com")).toBe(0);
+
+    const elsewhere = await requestLink(tight, "ip-c@example.com", "10.0.0.9");
+    expect(elsewhere.statusCode).toBe(202);
+    expect(mailsTo(tight, "ip-c@example.com")).toBe(1);
+  });
+
+  it("lets the address through again once its window has passed", async () => {
+    await knownCustomer(tight, "ip-later@example.com");
+    for (let i = 0; i < 2; i++) await requestLink(tight, "ip-later@example.com", "10.0.1.5");
+    expect((await requestLink(tight, "ip-later@example.com", "10.0.1.5")).statusCode).toBe(429);
+    await tight.db
+      .update(rateLimits)
+      .set({ windowStartedAt: new Date(Date.now() - 61_000) })
+      .where(eq(rateLimits.key, "magic-link:ip:10.0.1.5"));
+    expect((await requestLink(tight, "ip-later@example.com", "10.0.1.5")).statusCode).toBe(202);
+  });
+});
+
+describe("admin sign-in", () => {
+  it("limits attempts on the admin's e-mail, even with the right password afterwards", async () => {
+    await ensureFirstAdmin(t.db, ADMIN);
+    const { max } = defaultAuthRateLimits.adminSignInPerEmail;
+    for (let i = 0; i < max; i++) {
+      // Spread over addresses: the per-e-mail limit is the one under test.
+      const wrong = await adminSignIn("wrong-password-guess", `10.2.0.${i + 1}`);
+      expect(wrong.statusCode).toBe(401);
+    }
+    const blocked = await adminSignIn(ADMIN.password, "10.2.1.1");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(RATE_LIMITED);
+    expect(blocked.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("limits attempts from one address across e-mails", async () => {
+    const attempt = (email: string, remoteAddress: string) =>
+      tight.app.inject({
+        method: "POST",
+        url: "/api/auth/admin/sign-in",
+        payload: { email, password: "some-password" },
+        remoteAddress,
+      });
+    expect((await attempt("guess1@example.com", "10.2.2.1")).statusCode).toBe(401);
+    expect((await attempt("guess2@example.com", "10.2.2.1")).statusCode).toBe(401);
+    const blocked = await attempt("guess3@example.com", "10.2.2.1");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(RATE_LIMITED);
+    expect((await attempt("guess3@example.com", "10.2.2.2")).statusCode).toBe(401);
+  });
+});
