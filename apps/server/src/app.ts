@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { registerAccessControl, type DeclaredRoute } from "./http/access";
-import { registerErrorHandling } from "./http/errors";
+import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { toFetchHeaders } from "./http/fetch-bridge";
 import { createRateLimiter } from "./http/rate-limiter";
 import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

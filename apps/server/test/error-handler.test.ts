@@ -61,6 +61,15 @@ describe("error handling of the real app", () => {
     expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Requête invalide." });
   });
 
+  it("answers an undecodable URL and an over-long path parameter in the same error model", async () => {
+    for (const url of ["/api/pages/%E0%A4%A", `/api/pages/${"a".repeat(150)}`]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message: "Requête invalide." });
+    }
+  });
+
   it("answers a wrong content type and a body too large as invalid requests", async () => {
     const wrongType = await t.app.inject({
       method: "POST",

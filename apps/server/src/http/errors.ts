@@ -1,5 +1,5 @@
 import { authMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** A rule was broken: carries a stable code and the French message shown to the person. */
@@ -46,6 +46,15 @@ function fieldMessages(issues: { instancePath: string; message?: string }[]) {
     fields[field] ??= issue.message ?? INVALID_REQUEST_MESSAGE;
   }
   return fields;
+}
+
+/**
+ * Errors raised by the router itself, before any hook (an undecodable URL, a path parameter over
+ * the length limit): the same `{ code, message }` body as every other 4xx.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({ code: "VALIDATION_FAILED", message: INVALID_REQUEST_MESSAGE });
 }
 
 /** One error model for the whole API: `{ code, message, fields? }`, 5xx never leak internals. */
