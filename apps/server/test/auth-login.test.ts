@@ -11,7 +11,11 @@ let t: TestApp;
 beforeAll(async () => {
   // The admin signs in many times here; the limits themselves are tested in rate-limits.test.ts.
   t = await createTestApp({
-    authRateLimits: { ...defaultAuthRateLimits, adminSignInPerEmail: { max: 100, windowSeconds: 60 } },
+    authRateLimits: {
+      ...defaultAuthRateLimits,
+      adminSignInPerEmail: { max: 100, windowSeconds: 60 },
+      adminSignInPerIp: { max: 100, windowSeconds: 60 },
+    },
   });
 });
 afterAll(async () => t.close());
@@ -248,6 +252,17 @@ describe("admin sign-in", () => {
       .set({ createdAt: new Date(Date.now() - 13 * 3600 * 1000) })
       .where(eq(authSessions.token, token));
     expect(await sessionUser(cookie)).toMatchObject({ email: "long@example.com", isAdmin: false });
+  });
+
+  it("gives an admin who signs in by magic link only customer rights", async () => {
+    await signInAsAdmin(t);
+    await requestLink(ADMIN.email);
+    const response = await verify(tokenFromLatestMail(t.mails, ADMIN.email));
+    expect(response.statusCode).toBe(200);
+    const cookie = sessionCookieOf(response);
+    expect((await sessionUser(cookie)).isAdmin).toBe(false);
+    const passwordCookie = await signInAsAdmin(t);
+    expect((await sessionUser(passwordCookie)).isAdmin).toBe(true);
   });
 
   it("stores the admin password hashed, never in plain text", async () => {

@@ -148,6 +148,7 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
         await db.delete(authSessions).where(eq(authSessions.token, body.token));
         throw new DomainError("NOT_ADMIN", authMessages.notAdmin);
       }
+      await db.update(authSessions).set({ passwordVerified: true }).where(eq(authSessions.token, body.token));
       return { user: toSessionUser(row), cookies: cookiesOf(response) };
     },
 
@@ -169,13 +170,19 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
           () => undefined,
         ));
       if (!row) return null;
+      const [session] = await db
+        .select({ passwordVerified: authSessions.passwordVerified })
+        .from(authSessions)
+        .where(eq(authSessions.id, result.session.id));
+      // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough.
+      const actsAsAdmin = row.isAdmin && Boolean(session?.passwordVerified);
       const sessionAge = Date.now() - new Date(result.session.createdAt).getTime();
-      if (row.isAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {
+      if (actsAsAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {
         await revokeSession(result.session.id);
         return null;
       }
       return {
-        user: toSessionUser(row),
+        user: { ...toSessionUser(row), isAdmin: actsAsAdmin },
         authUserId: result.user.id,
         sessionId: result.session.id,
         refreshedCookies: responseHeaders.getSetCookie(),

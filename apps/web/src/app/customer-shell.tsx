@@ -1,0 +1,87 @@
+import { CircleHelpIcon, LogOutIcon, PackageIcon, ShieldIcon, UserIcon } from "lucide-react";
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Button } from "../components/ui/button";
+import { cn } from "../lib/cn";
+import { sessionUserDisplayName, useSessionState } from "../lib/session";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+
+const PROFILE_PATH = "/customer/profile";
+
+const bottomNavigation = [
+  { to: "/customer/orders", label: "Commandes", icon: PackageIcon },
+  { to: PROFILE_PATH, label: "Profil", icon: UserIcon },
+  { to: "/customer/faq", label: "FAQ", icon: CircleHelpIcon },
+] as const;
+
+/** Frame of the signed-in customer's pages; its parent route makes sure someone is signed in. */
+export function CustomerShell() {
+  const session = useSessionState();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = session.status === "ready" ? session.user : null;
+
+  if (!user) return <Navigate to="/login" replace />;
+  // Orders are matched to customers by their TikTok handle: without it nothing else makes sense.
+  if (!user.tiktokUsername?.trim() && location.pathname !== PROFILE_PATH) {
+    return <Navigate to={PROFILE_PATH} replace />;
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-20 border-b border-border bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-3xl items-center gap-1 px-4 sm:gap-2">
+          <p className="mr-auto text-base font-semibold whitespace-nowrap sm:text-lg">Mon espace</p>
+          {user.isAdmin ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/admin">
+                <ShieldIcon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Administration</span>
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="ghost" size="sm" className="max-w-32 min-w-0 sm:max-w-64">
+            <Link to={PROFILE_PATH}>
+              <UserIcon aria-hidden="true" />
+              <span className="truncate">{sessionUserDisplayName(user)}</span>
+            </Link>
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => void navigate("/logout")}>
+            <LogOutIcon aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Se déconnecter</span>
+          </Button>
+        </div>
+      </header>
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 outline-none md:pt-10"
+      >
+        <Outlet />
+      </main>
+      <nav
+        aria-label="Navigation de l'espace client"
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
+      >
+        <ul className="mx-auto grid max-w-3xl grid-cols-3">
+          {bottomNavigation.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium focus-visible:outline-2 focus-visible:-outline-offset-2",
+                    isActive ? "text-primary" : "text-muted-foreground hover:text-foreground",
+                  )
+                }
+              >
+                <Icon className="size-5" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

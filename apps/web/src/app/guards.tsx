@@ -1,0 +1,24 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useSessionState } from "../lib/session";
+import { SessionLoadError, SessionLoading } from "./session-fallbacks";
+
+/** Customer area: anonymous visitors go to the magic-link sign-in. */
+export function RequireCustomer() {
+  const session = useSessionState();
+  if (session.status === "loading") return <SessionLoading />;
+  if (session.status === "error") return <SessionLoadError onRetry={session.retry} />;
+  if (!session.user) return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Back office: anyone but an admin goes to the admin sign-in, which sends them back afterwards. */
+export function RequireAdmin() {
+  const session = useSessionState();
+  const location = useLocation();
+  if (session.status === "loading") return <SessionLoading />;
+  if (session.status === "error") return <SessionLoadError onRetry={session.retry} />;
+  if (!session.user?.isAdmin) {
+    return <Navigate to="/admin/login" replace state={{ from: location }} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,17 @@
+import { Link } from "react-router";
+import { Button } from "../components/ui/button";
+
+export function NotFoundPage() {
+  return (
+    <div className="flex flex-col items-center gap-6 py-16 text-center">
+      <title>Page introuvable · Vitrine</title>
+      <p className="text-6xl font-bold text-primary" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-2xl font-bold md:text-3xl">Oops! Page not found</h1>
+      <Button asChild>
+        <Link to="/">Retour à l'accueil</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminSignInInput, SessionUser, SignupInput } from "@vitrine/domain";
+import { apiFetch } from "../../lib/api-client";
+import { sessionQueryOptions } from "../../lib/session";
+
+interface SentResponse {
+  status: "sent";
+}
+
+interface SignedInResponse {
+  user: SessionUser;
+}
+
+interface TiktokUsernameCheck {
+  exists: boolean;
+}
+
+export function requestMagicLink(email: string) {
+  return apiFetch<SentResponse>("/api/auth/magic-link", { method: "POST", body: { email } });
+}
+
+export function useRequestMagicLink() {
+  return useMutation({ mutationFn: requestMagicLink });
+}
+
+export function checkTiktokUsername(username: string) {
+  return apiFetch<TiktokUsernameCheck>("/api/auth/check-tiktok-username", {
+    method: "POST",
+    body: { username },
+  });
+}
+
+export function signup(input: SignupInput) {
+  return apiFetch<SentResponse>("/api/auth/signup", { method: "POST", body: input });
+}
+
+export function useSignup() {
+  return useMutation({ mutationFn: signup });
+}
+
+/** Puts the signed-in user in the cache so guards let them through without a second round trip. */
+function useStoreSignedInUser() {
+  const queryClient = useQueryClient();
+  return ({ user }: SignedInResponse) => {
+    queryClient.setQueryData(sessionQueryOptions.queryKey, { user });
+    void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+  };
+}
+
+export function verifyMagicLink(token: string) {
+  return apiFetch<SignedInResponse>("/api/auth/magic-link/verify", {
+    method: "POST",
+    body: { token },
+  });
+}
+
+export function useVerifyMagicLink() {
+  const storeSignedInUser = useStoreSignedInUser();
+  return useMutation({ mutationFn: verifyMagicLink, onSuccess: storeSignedInUser });
+}
+
+export function adminSignIn(input: AdminSignInInput) {
+  return apiFetch<SignedInResponse>("/api/auth/admin/sign-in", { method: "POST", body: input });
+}
+
+export function useAdminSignIn() {
+  const storeSignedInUser = useStoreSignedInUser();
+  return useMutation({ mutationFn: adminSignIn, onSuccess: storeSignedInUser });
+}
+
+export function signOut() {
+  return apiFetch<{ status: "signed-out" }>("/api/auth/sign-out", { method: "POST" });
+}
+
+/** Signing out forgets every cached read, success or not: nothing of the last user may linger. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signOut, onSettled: () => queryClient.removeQueries() });
+}

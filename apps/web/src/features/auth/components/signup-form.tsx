@@ -1,0 +1,219 @@
+import { tiktokUsernameMessages } from "@vitrine/domain";
+import { LoaderCircleIcon } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { checkTiktokUsername, useSignup } from "../api";
+import {
+  signupConfirmationErrors,
+  signupResolver,
+  type SignupFormValues,
+  type SignupValues,
+} from "../signup-resolver";
+
+const SIGNUP_FIELDS = [
+  "tiktokUsername",
+  "tiktokUsernameConfirmation",
+  "email",
+  "emailConfirmation",
+  "acceptTerms",
+] as const satisfies readonly (keyof SignupFormValues)[];
+type SignupField = (typeof SIGNUP_FIELDS)[number];
+
+function isSignupField(name: string): name is SignupField {
+  return SIGNUP_FIELDS.some((field) => field === name);
+}
+
+export interface SignupFormProps {
+  onSignedUp: (email: string) => void;
+}
+
+export function SignupForm({ onSignedUp }: SignupFormProps) {
+  const signup = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupFormValues, unknown, SignupValues>({
+    resolver: signupResolver,
+    mode: "all",
+    defaultValues: {
+      tiktokUsername: "",
+      tiktokUsernameConfirmation: "",
+      email: "",
+      emailConfirmation: "",
+    },
+  });
+  const values = useWatch({ control: form.control });
+  const { errors, isSubmitting } = form.formState;
+  const mismatches = signupConfirmationErrors(values);
+  const canSubmit =
+    !isSubmitting &&
+    Object.keys(errors).length === 0 &&
+    values.acceptTerms === true &&
+    mismatches.tiktokUsernameConfirmation === null &&
+    mismatches.emailConfirmation === null;
+
+  /** Re-checks a confirmation when its original changes, once the person has typed it. */
+  const revalidateConfirmation = (name: "tiktokUsernameConfirmation" | "emailConfirmation") => () => {
+    if (form.getValues(name)) void form.trigger(name);
+  };
+
+  /** Puts the server's per-field messages on their fields; false when none of them fits the form. */
+  const showServerFieldErrors = (error: unknown): boolean => {
+    const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
+    const known = fields.filter((entry): entry is [SignupField, string] => isSignupField(entry[0]));
+    known.forEach(([name, message], index) => {
+      form.setError(name, { type: "server", message }, { shouldFocus: index === 0 });
+    });
+    return known.length > 0;
+  };
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const { exists } = await checkTiktokUsername(input.tiktokUsername);
+      if (exists) {
+        form.setError(
+          "tiktokUsername",
+          { type: "server", message: tiktokUsernameMessages.taken },
+          { shouldFocus: true },
+        );
+        toast.error(tiktokUsernameMessages.taken);
+        return;
+      }
+    } catch (error) {
+      // The check only saves a round trip: the sign-up route refuses a taken handle anyway.
+      console.error(error);
+    }
+    try {
+      await signup.mutateAsync(input);
+      onSignedUp(input.email);
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      if (!showServerFieldErrors(error)) setFormError(message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-4 text-base font-semibold">Compte TikTok</legend>
+        <Field
+          id="signup-tiktok-username"
+          label="Pseudo TikTok"
+          hint="Le pseudo de votre profil TikTok, avec ou sans @."
+          error={errors.tiktokUsername?.message}
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register("tiktokUsername", {
+              onChange: revalidateConfirmation("tiktokUsernameConfirmation"),
+            })}
+          />
+        </Field>
+        <Field
+          id="signup-tiktok-username-confirmation"
+          label="Confirmez votre pseudo TikTok"
+          error={errors.tiktokUsernameConfirmation?.message}
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register("tiktokUsernameConfirmation")}
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-4 text-base font-semibold">Email</legend>
+        <Field id="signup-email" label="Email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register("email", { onChange: revalidateConfirmation("emailConfirmation") })}
+          />
+        </Field>
+        <Field
+          id="signup-email-confirmation"
+          label="Confirmez votre email"
+          error={errors.emailConfirmation?.message}
+        >
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register("emailConfirmation")}
+          />
+        </Field>
+      </fieldset>
+
+      <Controller
+        control={form.control}
+        name="acceptTerms"
+        render={({ field, fieldState }) => (
+          <Field
+            id="signup-accept-terms"
+            orientation="horizontal"
+            error={fieldState.error?.message}
+            label={
+              <>
+                J'accepte les{" "}
+                <Link
+                  to="/cgv"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  conditions générales de vente
+                </Link>
+              </>
+            }
+          >
+            <Checkbox
+              ref={field.ref}
+              name={field.name}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+            />
+          </Field>
+        )}
+      />
+
+      {formError ? (
+        <Alert variant="error">
+          <p>{formError}</p>
+          <p>Vous avez peut-être déjà un compte avec cet email.</p>
+          <p>
+            <Link to="/login" className="font-medium underline underline-offset-4">
+              Déjà un compte? Se connecter
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
+
+      <div className="flex flex-col gap-3">
+        <Button type="submit" size="lg" disabled={!canSubmit}>
+          {isSubmitting ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+          Créer mon compte
+        </Button>
+        {/* Shown once only: the error block above carries the same link while it is displayed. */}
+        {formError ? null : (
+          <Button asChild variant="link">
+            <Link to="/login">Déjà un compte? Se connecter</Link>
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

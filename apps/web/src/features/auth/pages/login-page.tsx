@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { authMessages, magicLinkRequestSchema } from "@vitrine/domain";
+import { LoaderCircleIcon } from "lucide-react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage, isApiError } from "../../../lib/api-client";
+import { useSessionState } from "../../../lib/session";
+import { useRequestMagicLink } from "../api";
+import { OrDivider } from "../components/or-divider";
+
+export function LoginPage() {
+  const session = useSessionState();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const requestMagicLink = useRequestMagicLink();
+  const form = useForm({
+    resolver: zodResolver(magicLinkRequestSchema),
+    defaultValues: { email: searchParams.get("email") ?? "" },
+  });
+  const email = useWatch({ control: form.control, name: "email" });
+
+  if (session.status === "loading") {
+    return <Spinner label="Vérification de votre session..." className="py-16" />;
+  }
+  if (session.status === "ready" && session.user) return <Navigate to="/customer" replace />;
+
+  const onSubmit = form.handleSubmit(({ email: address }) => {
+    requestMagicLink.mutate(address, {
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  });
+
+  const sending = requestMagicLink.isPending;
+  const failure = requestMagicLink.error;
+  const rateLimited = isApiError(failure) && failure.code === "RATE_LIMITED";
+
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <title>Connexion · Vitrine</title>
+      <Card>
+        <CardHeader>
+          <CardTitle level={1}>Connexion</CardTitle>
+          <CardDescription>
+            Recevez un lien de connexion par email : pas besoin de mot de passe.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+            <Field id="login-email" label="Email" error={form.formState.errors.email?.message}>
+              <Input
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="Entrez votre email pour vous connecter"
+                {...form.register("email")}
+              />
+            </Field>
+            <Button type="submit" disabled={sending || email.trim().length === 0}>
+              {sending ? <LoaderCircleIcon className="animate-spin" aria-hidden="true" /> : null}
+              Me connecter avec cet email
+            </Button>
+          </form>
+
+          {requestMagicLink.isSuccess ? <Alert variant="success">{authMessages.magicLinkSent}</Alert> : null}
+          {failure ? (
+            <Alert variant="error">
+              <p>{errorMessage(failure)}</p>
+              {rateLimited ? null : (
+                <div>
+                  <Button type="button" variant="outline" size="sm" onClick={() => void navigate("/signup")}>
+                    Créer votre compte
+                  </Button>
+                </div>
+              )}
+            </Alert>
+          ) : null}
+
+          <OrDivider />
+          <Button asChild variant="outline">
+            <Link to="/signup">Créer un compte</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { authMessages, ERROR_CODES, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
+
+/** A failed API call: the server's stable code and French message, plus per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body.code;
+    this.fields = body.fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The French text to show for any failure, including network errors that never reached the API. */
+export function errorMessage(error: unknown): string {
+  return isApiError(error) ? error.message : authMessages.unknownError;
+}
+
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API on the same origin and returns the parsed JSON reply. Any non-2xx reply becomes an
+ * ApiError; network failures surface as the browser's TypeError. No toast, no redirect: the UI
+ * decides what a failure means.
+ */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = "GET", body, signal } = request;
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  const payload = parseJson(await response.text());
+  if (!response.ok) {
+    throw new ApiError(response.status, toErrorBody(response.status, payload));
+  }
+  // Every API reply carries a JSON envelope; anything else (an HTML page from a misrouted proxy)
+  // must not reach the screens as if it were data.
+  if (payload === undefined) {
+    throw new ApiError(response.status, { code: "INTERNAL", message: authMessages.unknownError });
+  }
+  // The reply's shape is the API contract; the server validates it with its response schemas.
+  return payload as T;
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+function toErrorBody(status: number, payload: unknown): ApiErrorBody {
+  if (!isRecord(payload) || typeof payload.message !== "string") {
+    return { code: codeFromStatus(status), message: authMessages.unknownError };
+  }
+  const fields = isStringRecord(payload.fields) ? payload.fields : undefined;
+  return {
+    code: isErrorCode(payload.code) ? payload.code : codeFromStatus(status),
+    message: payload.message,
+    ...(fields ? { fields } : {}),
+  };
+}
+
+function codeFromStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "VALIDATION_FAILED";
+    case 401:
+      return "UNAUTHENTICATED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 429:
+      return "RATE_LIMITED";
+    default:
+      return "INTERNAL";
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((entry) => typeof entry === "string");
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return ERROR_CODES.some((code) => code === value);
+}

@@ -1,0 +1,15 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The API and the dev mail outbox live on the Node server; proxying them keeps one origin, so the
+// session cookie works in development exactly as in production.
+const apiServer = "http://127.0.0.1:3000";
+const proxy = { "/api": apiServer, "/dev": apiServer };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy },
+  preview: { proxy },
+  build: { outDir: "dist" },
+});
