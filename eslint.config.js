@@ -1,6 +1,5 @@
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -22,26 +21,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "import-x/no-cycle": "error",
+      "import/no-cycle": "error",
       "no-console": "off",
     },
     settings: {
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: [
-            "packages/domain/tsconfig.json",
-            "apps/server/tsconfig.json",
-            "apps/web/tsconfig.json",
-            "e2e/tsconfig.json",
-          ],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
     },
   },
   {
@@ -51,7 +41,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // A feature never imports another: shared code lives in components/, lib/ or app/.
-      "import-x/no-restricted-paths": [
+      "import/no-restricted-paths": [
         "error",
         {
           zones: webFeatures.map((feature) => ({
