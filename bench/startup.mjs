@@ -3,14 +3,13 @@
 // PostgreSQL: once for the first run (cluster creation, migrations, demo data), then for warm
 // restarts. Prints numbers; asserts nothing.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const runs = Number(process.argv[2] ?? 5);
 const port = 3300 + Math.floor(Math.random() * 500);
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-bench-"));
-chmodSync(dataDir, 0o755);
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port + 20000) };
 delete env.DATABASE_URL;
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -38,7 +38,6 @@ async function waitUntilReady(server: ChildProcess, output: () => string) {
 /** Starts the built app as `npm start` would, on its own data, and stops it after the run. */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
-  chmodSync(dataDir, 0o755);
   const databaseUrl = await freshDatabaseUrl();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

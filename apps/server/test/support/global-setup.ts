@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,8 +24,6 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(tmpdir(), "vitrine-test-pg-"));
-    // As root, PostgreSQL runs as an unprivileged user that must be able to enter this folder.
-    await chmod(dataDir, 0o755);
     const port = 55_000 + Math.floor(Math.random() * 5_000);
     embedded = await startEmbeddedDatabase({ dataDir, port, log: () => {} });
     adminUrl = embedded.url;
