@@ -2,7 +2,7 @@ import { tiktokUsernameMessages } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authVerifications, pendingSignups, users } from "../src/db/schema";
-import { signUpCustomer } from "./support/actors";
+import { signUpCustomer, signupPayload } from "./support/actors";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -13,13 +13,7 @@ afterAll(async () => t.close());
 
 const signup = (payload: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: "/api/auth/signup", payload });
-const validSignup = (handle: string, email: string) => ({
-  tiktokUsername: handle,
-  tiktokUsernameConfirmation: handle,
-  email,
-  emailConfirmation: email,
-  acceptTerms: true,
-});
+const validSignup = signupPayload;
 const verify = (token: string) =>
   t.app.inject({ method: "POST", url: "/api/auth/magic-link/verify", payload: { token } });
 const session = (cookie: string) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, users } from "../src/db/schema";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
 import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
-import { ADMIN } from "./support/actors";
+import { ADMIN, signupPayload } from "./support/actors";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const RATE_LIMITED = { code: "RATE_LIMITED", message: authMessages.rateLimited };
@@ -36,13 +36,7 @@ const signup = (app: TestApp, handle: string, email: string, remoteAddress: stri
     method: "POST",
     url: "/api/auth/signup",
     remoteAddress,
-    payload: {
-      tiktokUsername: handle,
-      tiktokUsernameConfirmation: handle,
-      email,
-      emailConfirmation: email,
-      acceptTerms: true,
-    },
+    payload: signupPayload(handle, email),
   });
 const adminSignIn = (password: string, remoteAddress: string) =>
   t.app.inject({

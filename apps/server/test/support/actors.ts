@@ -13,18 +13,23 @@ export async function signInAsAdmin(t: TestApp): Promise<string> {
   return sessionCookieOf(response);
 }
 
+/** A sign-up form filled in correctly: each field confirmed, terms accepted. */
+export function signupPayload(handle: string, email: string) {
+  return {
+    tiktokUsername: handle,
+    tiktokUsernameConfirmation: handle,
+    email,
+    emailConfirmation: email,
+    acceptTerms: true,
+  };
+}
+
 /** Signs a customer up through the API (sign-up, mail, link) and returns their session cookie. */
 export async function signUpCustomer(t: TestApp, handle: string, email: string): Promise<string> {
   const signup = await t.app.inject({
     method: "POST",
     url: "/api/auth/signup",
-    payload: {
-      tiktokUsername: handle,
-      tiktokUsernameConfirmation: handle,
-      email,
-      emailConfirmation: email,
-      acceptTerms: true,
-    },
+    payload: signupPayload(handle, email),
   });
   if (signup.statusCode !== 202) throw new Error(`sign-up failed: ${signup.body}`);
   const verify = await t.app.inject({

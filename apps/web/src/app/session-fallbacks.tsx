@@ -1,5 +1,4 @@
-import { Alert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
+import { LoadError } from "../components/load-error";
 import { Spinner } from "../components/ui/spinner";
 
 export function SessionLoading() {
@@ -9,14 +8,9 @@ export function SessionLoading() {
 export function SessionLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md items-center px-4">
-      <Alert variant="error" className="w-full">
-        <p>Impossible de vérifier votre session. Veuillez réessayer.</p>
-        <div>
-          <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-            Réessayer
-          </Button>
-        </div>
-      </Alert>
+      <div className="w-full">
+        <LoadError message="Impossible de vérifier votre session. Veuillez réessayer." onRetry={onRetry} />
+      </div>
     </main>
   );
 }
