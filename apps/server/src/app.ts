@@ -19,6 +19,7 @@ import { registerAccessControl, type DeclaredRoute } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { toFetchHeaders } from "./http/fetch-bridge";
 import { createRateLimiter } from "./http/rate-limiter";
+import { registerSameOriginCheck } from "./http/same-origin";
 import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
 import type { Mailer } from "./integrations/mail/mailer";
 import { createAuthLibrary } from "./modules/auth/auth-library";
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSameOriginCheck(app, config.appUrl);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

@@ -8,6 +8,7 @@ import { seedDemoData } from "./db/seed";
 import type { Database } from "./db/client";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
 import { createSmtpMailer } from "./integrations/mail/smtp-mailer";
+import { startMaintenance } from "./maintenance";
 import { ensureFirstAdmin } from "./modules/auth/first-admin";
 
 const DEV_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
@@ -40,6 +41,7 @@ async function main() {
     : createOutboxMailer(database.db, log);
   const app = await buildApp({ config, db: database.db, mailer, authSecret: resolveAuthSecret(config) });
   await app.listen({ port: config.port, host: config.host });
+  const stopMaintenance = startMaintenance(database.db, log);
   const elapsed = Math.round(performance.now() - startedAt);
   log(
     `Listening on ${config.appUrl} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}, ready in ${elapsed} ms)`,
@@ -52,6 +54,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, stopping.`);
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

@@ -88,7 +88,9 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
           tiktokUsername: tiktokUsernameMessages.taken,
         });
       }
-      if (byEmail && byHandle && byEmail.id !== byHandle.id) {
+      const emailKnownUnderAnotherHandle =
+        byEmail?.tiktokUsername && byEmail.tiktokUsername.toLowerCase() !== input.tiktokUsername;
+      if (emailKnownUnderAnotherHandle || (byEmail && byHandle && byEmail.id !== byHandle.id)) {
         throw new DomainError("ACCOUNT_ALREADY_EXISTS", authMessages.accountAlreadyExists);
       }
       const expiresAt = new Date(Date.now() + MAGIC_LINK_LIFETIME_SECONDS * 1000);

@@ -1,0 +1,28 @@
+import { authMessages } from "@vitrine/domain";
+import type { FastifyInstance } from "fastify";
+import { DomainError } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state-changing API call sent by another site's page (the browser's Origin header
+ * names a host other than ours). Beside SameSite=Lax cookies and JSON-only bodies, this also
+ * stops login CSRF on the sign-in routes, which carry no cookie yet.
+ */
+export function registerSameOriginCheck(app: FastifyInstance, appUrl: string): void {
+  const appHost = new URL(appUrl).host;
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = "";
+    }
+    if (originHost !== appHost && originHost !== request.headers.host) {
+      throw new DomainError("FORBIDDEN", authMessages.forbidden);
+    }
+  });
+}
