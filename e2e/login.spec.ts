@@ -31,6 +31,8 @@ test("a known customer receives a link that signs her in", async ({ page }) => {
 
   await page.goto("/login");
   await expect(page).toHaveURL(/\/customer\/orders$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/customer\/orders$/);
 
   await page.getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page.getByText("Déconnexion réussie").first()).toBeVisible();
