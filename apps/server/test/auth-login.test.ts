@@ -259,6 +259,7 @@ describe("admin sign-in", () => {
     await requestLink(ADMIN.email);
     const response = await verify(tokenFromLatestMail(t.mails, ADMIN.email));
     expect(response.statusCode).toBe(200);
+    expect(response.json().user.isAdmin).toBe(false);
     const cookie = sessionCookieOf(response);
     expect((await sessionUser(cookie)).isAdmin).toBe(false);
     const passwordCookie = await signInAsAdmin(t);

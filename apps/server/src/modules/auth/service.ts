@@ -126,7 +126,8 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
       };
       try {
         const row = await linkAuthIdentity(db, { authId: body.user.id, email: body.user.email });
-        return { user: toSessionUser(row), cookies: cookiesOf(response) };
+        // A magic-link session never carries admin rights (see resolveViewer).
+        return { user: { ...toSessionUser(row), isAdmin: false }, cookies: cookiesOf(response) };
       } catch (error) {
         await revokeSession(body.session.id);
         throw error;
