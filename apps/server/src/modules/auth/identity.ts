@@ -1,7 +1,7 @@
 import { authMessages, normalizeEmail, type SessionUser } from "@vitrine/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
-import { pendingSignups, users } from "../../db/schema";
+import { authSessions, pendingSignups, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 
 type UserRow = typeof users.$inferSelect;
@@ -37,6 +37,17 @@ export async function findUserByTiktokUsername(db: Queryable, handle: string) {
 
 export async function findUserByAuthId(db: Queryable, authId: string) {
   const [row] = await db.select().from(users).where(eq(users.authId, authId)).limit(1);
+  return row;
+}
+
+/** The shop user behind a session (absent until linked), and whether the session was opened with the password. */
+export async function findSessionHolder(db: Queryable, sessionId: string) {
+  const [row] = await db
+    .select({ user: users, passwordVerified: authSessions.passwordVerified })
+    .from(authSessions)
+    .leftJoin(users, eq(users.authId, authSessions.userId))
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
   return row;
 }
 

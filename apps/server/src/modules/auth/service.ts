@@ -12,6 +12,7 @@ import { DomainError } from "../../http/errors";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter";
 import type { AuthLibrary } from "./auth-library";
 import {
+  findSessionHolder,
   findUserByAuthId,
   findUserByEmail,
   findUserByTiktokUsername,
@@ -167,18 +168,15 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
         returnHeaders: true,
       });
       if (!result) return null;
+      const holder = await findSessionHolder(db, result.session.id);
       const row =
-        (await findUserByAuthId(db, result.user.id)) ??
+        holder?.user ??
         (await linkAuthIdentity(db, { authId: result.user.id, email: result.user.email }).catch(
           () => undefined,
         ));
       if (!row) return null;
-      const [session] = await db
-        .select({ passwordVerified: authSessions.passwordVerified })
-        .from(authSessions)
-        .where(eq(authSessions.id, result.session.id));
       // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough.
-      const actsAsAdmin = row.isAdmin && Boolean(session?.passwordVerified);
+      const actsAsAdmin = row.isAdmin && Boolean(holder?.passwordVerified);
       const sessionAge = Date.now() - new Date(result.session.createdAt).getTime();
       if (actsAsAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {
         await revokeSession(result.session.id);
