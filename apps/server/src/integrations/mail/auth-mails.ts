@@ -1,6 +1,5 @@
 import type { OutgoingMail } from "./mailer";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from "../../lib/escape-html";
 
 function layout(shopName: string, title: string, paragraphs: string[], link: { url: string; label: string }) {
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937">

@@ -2,8 +2,8 @@ import { desc } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
+import { escapeHtml } from "../../lib/escape-html";
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
