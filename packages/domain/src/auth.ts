@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { emailMessages, emailSchema, normalizeEmail } from "./email";
+import { emailConfirmationError, emailMessages, emailSchema } from "./email";
 import {
   cleanTiktokUsername,
   normalizeTiktokUsername,
+  tiktokUsernameConfirmationError,
   tiktokUsernameError,
   tiktokUsernameMessages,
 } from "./tiktok-username";
@@ -54,16 +55,15 @@ export const signupSchema = z
     acceptTerms: z.literal(true, { error: authMessages.termsRequired }),
   })
   .superRefine((value, ctx) => {
-    if (normalizeTiktokUsername(value.tiktokUsernameConfirmation) !== value.tiktokUsername) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["tiktokUsernameConfirmation"],
-        message: tiktokUsernameMessages.mismatch,
-      });
+    const handleMismatch = tiktokUsernameConfirmationError(
+      value.tiktokUsername,
+      value.tiktokUsernameConfirmation,
+    );
+    if (handleMismatch) {
+      ctx.addIssue({ code: "custom", path: ["tiktokUsernameConfirmation"], message: handleMismatch });
     }
-    if (normalizeEmail(value.emailConfirmation) !== value.email) {
-      ctx.addIssue({ code: "custom", path: ["emailConfirmation"], message: emailMessages.mismatch });
-    }
+    const emailMismatch = emailConfirmationError(value.email, value.emailConfirmation);
+    if (emailMismatch) ctx.addIssue({ code: "custom", path: ["emailConfirmation"], message: emailMismatch });
   });
 export type SignupInput = z.input<typeof signupSchema>;
 
