@@ -1,8 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
-import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/db/client";
-import { authAccounts, authUsers, users } from "../../src/db/schema";
-import { ensureFirstAdmin } from "../../src/modules/auth/first-admin";
+import { users } from "../../src/db/schema";
+import { ensureFirstAdmin, insertPasswordIdentity } from "../../src/modules/auth/first-admin";
 import { sessionCookieOf, tokenFromLatestMail, type TestApp } from "./test-app";
 
 export const ADMIN = { email: "admin@test.local", password: "admin-password-for-tests" };
@@ -42,14 +41,7 @@ export async function signUpCustomer(t: TestApp, handle: string, email: string):
 
 /** A person with a password but no admin rights (e.g. an admin whose rights were revoked). */
 export async function createPasswordUser(db: Database, email: string, password: string): Promise<void> {
-  const authId = randomUUID();
-  await db.insert(authUsers).values({ id: authId, email, name: "", emailVerified: true });
-  await db.insert(authAccounts).values({
-    id: randomUUID(),
-    accountId: authId,
-    providerId: "credential",
-    userId: authId,
-    password: await hashPassword(password),
-  });
+  const passwordHash = await hashPassword(password);
+  const authId = await insertPasswordIdentity(db, { email, passwordHash, name: "" });
   await db.insert(users).values({ authId, email, isAdmin: false });
 }

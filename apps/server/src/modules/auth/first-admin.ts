@@ -2,8 +2,34 @@ import { normalizeEmail } from "@vitrine/domain";
 import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import { authAccounts, authUsers, users } from "../../db/schema";
+
+/**
+ * A sign-in identity with a password, as better-auth stores one (user plus "credential" account).
+ * Returns its auth id.
+ */
+export async function insertPasswordIdentity(
+  db: Queryable,
+  identity: { email: string; passwordHash: string; name: string; role?: string },
+): Promise<string> {
+  const authId = randomUUID();
+  await db.insert(authUsers).values({
+    id: authId,
+    email: identity.email,
+    name: identity.name,
+    emailVerified: true,
+    role: identity.role ?? null,
+  });
+  await db.insert(authAccounts).values({
+    id: randomUUID(),
+    accountId: authId,
+    providerId: "credential",
+    userId: authId,
+    password: identity.passwordHash,
+  });
+  return authId;
+}
 
 /**
  * Creates the first administrator (e-mail + password, hashed by better-auth's own hasher) when the
@@ -19,16 +45,11 @@ export async function ensureFirstAdmin(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('vitrine:first-admin'))`);
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
     if (existing) return false;
-    const authId = randomUUID();
-    await tx
-      .insert(authUsers)
-      .values({ id: authId, email, name: "Administrateur", emailVerified: true, role: "admin" });
-    await tx.insert(authAccounts).values({
-      id: randomUUID(),
-      accountId: authId,
-      providerId: "credential",
-      userId: authId,
-      password: passwordHash,
+    const authId = await insertPasswordIdentity(tx, {
+      email,
+      passwordHash,
+      name: "Administrateur",
+      role: "admin",
     });
     const [sameEmail] = await tx
       .update(users)
