@@ -62,9 +62,25 @@ describe("loadConfig", () => {
   });
 
   it("reads booleans and multi-line addresses from text", () => {
-    const config = loadConfig({ TRUST_PROXY: "true", SHOP_POSTAL_ADDRESS: "Maison\\n1 rue X\\n75001 Paris" });
-    expect(config.trustProxy).toBe(true);
+    const config = loadConfig({ SEED_DEMO: "false", SHOP_POSTAL_ADDRESS: "Maison\\n1 rue X\\n75001 Paris" });
+    expect(config.seedDemo).toBe(false);
     expect(config.shop.postalAddress).toBe("Maison\n1 rue X\n75001 Paris");
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", 1],
+    ["2", 2],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, loopback, ::1", ["10.0.0.0/8", "loopback", "::1"]],
+  ])("trusts only the configured proxies: TRUST_PROXY=%j", (value, trusted) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trusted);
+  });
+
+  it("never trusts every hop", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(configErrorOf({ TRUST_PROXY: "everyone" }).message).toContain("TRUST_PROXY");
   });
 
   it.each(["abc", "70000", "-1", "3.5"])("refuses PORT=%j and names it", (port) => {

@@ -4,6 +4,29 @@ const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
+/**
+ * Which X-Forwarded-For hops to believe: none (false), a number of proxies in front of the app
+ * ("true" means one), or the proxies' own addresses and ranges. Never "every hop": a client could
+ * then pick its own address and skip every per-IP limit.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "false" || value === "0" || value === "") return false;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((entry) => entry.trim());
+    if (addresses.every((entry) => PROXY_ADDRESS.test(entry))) return addresses;
+    ctx.addIssue({
+      code: "custom",
+      message: "expected false, true, a number of proxies, or proxy addresses separated by commas",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,7 +40,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
@@ -44,7 +67,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  trustProxy: boolean;
+  /** false, a number of proxy hops, or the proxies' addresses (see trustProxyFromEnv). */
+  trustProxy: false | number | string[];
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";

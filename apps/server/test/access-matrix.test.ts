@@ -1,5 +1,6 @@
 import type { SessionUser } from "@vitrine/domain";
-import Fastify from "fastify";
+import { eq } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +9,17 @@ import {
   registerAccessControl,
   requireViewer,
   type Access,
+  type DeclaredRoute,
+  type RouteBook,
   type Viewer,
   type ViewerResolver,
 } from "../src/http/access";
 import { registerErrorHandling } from "../src/http/errors";
+import { users } from "../src/db/schema";
+import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
-import { signInAsAdmin, signUpCustomer } from "./support/actors";
+import { routerRoutes, type RouterRoute } from "./support/router-routes";
+import { ADMIN, signInAsAdmin, signupPayload, signUpCustomer } from "./support/actors";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 const CUSTOMER_EMAIL = "matrix-customer@example.com";
@@ -23,12 +29,18 @@ beforeAll(async () => {
   // Actors sign in again after routes such as sign-out end their session: keep the limits out of the way.
   const generous = { max: 1000, windowSeconds: 60 };
   t = await createTestApp({
-    authRateLimits: { ...defaultAuthRateLimits, magicLinkPerEmail: generous, adminSignInPerEmail: generous },
+    authRateLimits: {
+      ...defaultAuthRateLimits,
+      magicLinkPerEmail: generous,
+      magicLinkPerEmailAndIp: generous,
+      adminFailuresPerAccountAndIp: generous,
+    },
   });
 });
 afterAll(async () => t.close());
 
-type Role = "anonymous" | "customer" | "admin";
+type Role = "anonymous" | "customer" | "admin" | "adminByMagicLink";
+const ROLES: readonly Role[] = ["anonymous", "customer", "admin", "adminByMagicLink"];
 
 /** A plausible value for each path parameter, so a route is reached rather than refused for its URL. */
 function fillParams(url: string): string {
@@ -38,6 +50,24 @@ function fillParams(url: string): string {
     .replace(/:\w+/g, "1")
     .replace(/\*$/, "x");
 }
+
+let probe = 0;
+/**
+ * A valid body for every route that takes one, so that each role reaches the handler: a route
+ * that skipped its guard would then answer where it must refuse. A new route with a body needs
+ * its entry here (the matrix fails without one).
+ */
+const validBodies: Record<string, () => unknown> = {
+  "POST /api/auth/signup": () =>
+    signupPayload(`matrix_probe_${++probe}`, `matrix-probe-${probe}@example.com`),
+  "POST /api/auth/check-tiktok-username": () => ({ username: "matrix_probe" }),
+  "POST /api/auth/magic-link": () => ({ email: "matrix-nobody@example.com" }),
+  "POST /api/auth/magic-link/verify": () => ({ token: "a-token-that-was-never-issued" }),
+  "POST /api/auth/admin/sign-in": () => ({
+    email: "matrix-nobody@example.com",
+    password: "not-the-password",
+  }),
+};
 
 async function isSignedIn(cookie: string): Promise<boolean> {
   const response = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
@@ -53,21 +83,27 @@ function cookieKeeper(signIn: () => Promise<string>) {
   };
 }
 
-const customerCookie = cookieKeeper(async () => {
-  const link = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/magic-link",
-    payload: { email: CUSTOMER_EMAIL },
-  });
-  if (link.statusCode === 404) return signUpCustomer(t, "matrix_customer", CUSTOMER_EMAIL);
+async function signInByMagicLink(email: string): Promise<string> {
+  await t.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
   const verify = await t.app.inject({
     method: "POST",
     url: "/api/auth/magic-link/verify",
-    payload: { token: tokenFromLatestMail(t.mails, CUSTOMER_EMAIL) },
+    payload: { token: tokenFromLatestMail(t.mails, email) },
   });
   return sessionCookieOf(verify);
-});
-const adminCookie = cookieKeeper(() => signInAsAdmin(t));
+}
+
+const cookies: Record<Exclude<Role, "anonymous">, () => Promise<string>> = {
+  customer: cookieKeeper(async () => {
+    const [known] = await t.db.select().from(users).where(eq(users.email, CUSTOMER_EMAIL));
+    return known ? signInByMagicLink(CUSTOMER_EMAIL) : signUpCustomer(t, "matrix_customer", CUSTOMER_EMAIL);
+  }),
+  admin: cookieKeeper(() => signInAsAdmin(t)),
+  adminByMagicLink: cookieKeeper(async () => {
+    await ensureFirstAdmin(t.db, ADMIN);
+    return signInByMagicLink(ADMIN.email);
+  }),
+};
 
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 function httpMethod(method: string): (typeof HTTP_METHODS)[number] {
@@ -76,58 +112,105 @@ function httpMethod(method: string): (typeof HTTP_METHODS)[number] {
   return known;
 }
 
-async function callAs(role: Role, method: string, url: string) {
-  const cookie =
-    role === "customer" ? await customerCookie() : role === "admin" ? await adminCookie() : undefined;
+async function callAs(role: Role, route: DeclaredRoute) {
+  const cookie = role === "anonymous" ? undefined : await cookies[role]();
+  const body = validBodies[`${route.method} ${route.url}`]?.();
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (body !== undefined) headers["content-type"] = "application/json";
   const response = await t.app.inject({
-    method: httpMethod(method),
-    url,
-    headers: cookie ? { cookie } : {},
+    method: httpMethod(route.method),
+    url: fillParams(route.url),
+    headers,
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   const code: unknown = response.statusCode >= 400 ? response.json().code : undefined;
   return { status: response.statusCode, code };
 }
 
-/** What each role must get from a route of each access level; null means "anything but 401/403". */
+const GUARD_CODES = ["UNAUTHENTICATED", "FORBIDDEN"];
+const UNAUTHENTICATED = { status: 401, code: "UNAUTHENTICATED" };
+const FORBIDDEN = { status: 403, code: "FORBIDDEN" };
+/** What each role must get from a route of each access level; null means "served: no guard refusal". */
 const expected: Record<Access, Record<Role, { status: number; code: string } | null>> = {
-  public: { anonymous: null, customer: null, admin: null },
-  customer: { anonymous: { status: 401, code: "UNAUTHENTICATED" }, customer: null, admin: null },
-  admin: {
-    anonymous: { status: 401, code: "UNAUTHENTICATED" },
-    customer: { status: 403, code: "FORBIDDEN" },
-    admin: null,
-  },
+  public: { anonymous: null, customer: null, admin: null, adminByMagicLink: null },
+  customer: { anonymous: UNAUTHENTICATED, customer: null, admin: null, adminByMagicLink: null },
+  // An admin who opened the session with a magic link only has a customer's rights (decision 003).
+  admin: { anonymous: UNAUTHENTICATED, customer: FORBIDDEN, admin: null, adminByMagicLink: FORBIDDEN },
 };
 
+/** Routes in the router that the access hook never saw (registered before it). */
+function routesMissedByTheAccessHook(app: FastifyInstance, book: RouteBook) {
+  const seen = [...book.declared, ...book.framework];
+  return routerRoutes(app)
+    .filter((route) => !seen.some((known) => sameRoute(known, route)))
+    .map((route) => `${route.method} ${route.url}`);
+}
+
+const withoutTrailingSlash = (url: string) => (url.length > 1 ? url.replace(/\/$/, "") : url);
+
+/**
+ * Fastify adds the trailing-slash twin of a plugin's root route, and its route tree prints a
+ * wildcard without the static segment before it ("/api/docs/static/*" shows as "/api/docs/*").
+ */
+function sameRoute(known: RouterRoute, printed: RouterRoute): boolean {
+  if (known.method !== printed.method) return false;
+  if (withoutTrailingSlash(known.url) === withoutTrailingSlash(printed.url)) return true;
+  return (
+    printed.url.endsWith("*") && known.url.endsWith("*") && known.url.startsWith(printed.url.slice(0, -1))
+  );
+}
+
 describe("authorization matrix of the real app", () => {
-  it("declares every /api route with its access", () => {
-    const routes = t.app.declaredRoutes;
-    expect(routes.length).toBeGreaterThan(0);
-    expect(routes).toContainEqual({ method: "GET", url: "/api/auth/session", access: "public" });
+  it("declares the access of every route the router holds, outside /api too", () => {
+    const routes = t.app.routeBook.declared;
+    expect(routes).toContainEqual(
+      expect.objectContaining({ method: "GET", url: "/api/auth/session", access: "public" }),
+    );
+    expect(routes).toContainEqual(
+      expect.objectContaining({ method: "GET", url: "/dev/mail", access: "public" }),
+    );
     for (const route of routes) {
-      expect(route.url.startsWith("/api/")).toBe(true);
       expect(["public", "customer", "admin"]).toContain(route.access);
       expect(route.method).not.toBe("HEAD");
     }
     const keys = routes.map((route) => `${route.method} ${route.url}`);
     expect(new Set(keys).size).toBe(keys.length);
+    expect(routesMissedByTheAccessHook(t.app, t.app.routeBook)).toEqual([]);
+    // The documentation UI is the only framework plugin here (no built web app in tests).
+    for (const route of t.app.routeBook.framework) expect(route.url.startsWith("/api/docs")).toBe(true);
+  });
+
+  it("has a valid body for every route that takes one", () => {
+    const missing: string[] = [];
+    for (const route of t.app.routeBook.declared) {
+      if (!route.bodySchema) continue;
+      const key = `${route.method} ${route.url}`;
+      const example = validBodies[key];
+      if (!(route.bodySchema instanceof z.ZodType)) missing.push(`${key}: body schema is not a zod schema`);
+      else if (!example) missing.push(`${key}: no valid body in the matrix`);
+      else if (!route.bodySchema.safeParse(example()).success)
+        missing.push(`${key}: its example body is invalid`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it("answers every route as its access says, for every role", async () => {
     const whoIs = async (cookie: string) =>
       (await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json().user;
-    expect(await whoIs(await customerCookie())).toMatchObject({ email: CUSTOMER_EMAIL, isAdmin: false });
-    expect(await whoIs(await adminCookie())).toMatchObject({ isAdmin: true });
+    expect(await whoIs(await cookies.customer())).toMatchObject({ email: CUSTOMER_EMAIL, isAdmin: false });
+    expect(await whoIs(await cookies.admin())).toMatchObject({ isAdmin: true });
+    expect(await whoIs(await cookies.adminByMagicLink())).toMatchObject({
+      email: ADMIN.email,
+      isAdmin: false,
+    });
     const failures: string[] = [];
-    for (const route of t.app.declaredRoutes) {
-      const url = fillParams(route.url);
-      for (const role of ["anonymous", "customer", "admin"] as const) {
-        const got = await callAs(role, route.method, url);
+    for (const route of t.app.routeBook.declared) {
+      for (const role of ROLES) {
+        const got = await callAs(role, route);
         const want = expected[route.access][role];
         const label = `${route.method} ${route.url} (${route.access}) as ${role}: ${got.status} ${String(got.code)}`;
         if (want === null) {
-          if (got.status === 401 || got.status === 403)
-            failures.push(`${label}, expected neither 401 nor 403`);
+          if (GUARD_CODES.includes(String(got.code))) failures.push(`${label}, expected to be served`);
         } else if (got.status !== want.status || got.code !== want.code) {
           failures.push(`${label}, expected ${want.status} ${want.code}`);
         }
@@ -170,19 +253,19 @@ function bareApp(resolver: ViewerResolver) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  const declared = registerAccessControl(app, resolver);
-  return { app, declared };
+  const book = registerAccessControl(app, resolver);
+  return { app, book };
 }
 
 describe("access control on a bare Fastify", () => {
   const calls = { count: 0 };
   let app: ReturnType<typeof bareApp>["app"];
-  let declared: ReturnType<typeof bareApp>["declared"];
+  let book: RouteBook;
   const handlerRuns: string[] = [];
 
   beforeAll(async () => {
     const resolver = fakeResolver(calls);
-    ({ app, declared } = bareApp(resolver));
+    ({ app, book } = bareApp(resolver));
     app.get("/api/open", { config: { access: "public" } }, async () => ({ ok: "public" }));
     app.get("/api/mine", { config: { access: "customer" } }, async (request) => {
       const viewer = await requireViewer(request, resolver);
@@ -203,7 +286,7 @@ describe("access control on a bare Fastify", () => {
       },
       async () => ({ ok: "admin" }),
     );
-    app.get("/health", async () => ({ ok: "not under /api" }));
+    app.get("/health", { config: { access: "public" } }, async () => ({ ok: "outside /api" }));
     await app.ready();
   });
   afterAll(async () => app.close());
@@ -216,13 +299,16 @@ describe("access control on a bare Fastify", () => {
       ...(payload ? { payload } : {}),
     });
 
-  it("lists what it declared, without HEAD and without routes outside /api", () => {
-    expect(declared).toEqual([
+  it("lists what it declared, without HEAD, with the body schema of each", () => {
+    expect(book.declared.map(({ bodySchema: _, ...route }) => route)).toEqual([
       { method: "GET", url: "/api/open", access: "public" },
       { method: "GET", url: "/api/mine", access: "customer" },
       { method: "POST", url: "/api/mine", access: "customer" },
       { method: "GET", url: "/api/back-office", access: "admin" },
+      { method: "GET", url: "/health", access: "public" },
     ]);
+    expect(book.declared.find((route) => route.method === "POST")?.bodySchema).toBeInstanceOf(z.ZodObject);
+    expect(book.framework).toEqual([]);
   });
 
   it("lets anyone call a public route", async () => {
@@ -286,21 +372,43 @@ describe("access control on a bare Fastify", () => {
     ]);
   });
 
-  it("refuses to register an /api route without a declared access", async () => {
-    const { app: bare } = bareApp(fakeResolver({ count: 0 }));
-    const register = async () => {
-      bare.get("/api/forgotten", async () => ({ ok: true }));
-      await bare.ready();
-    };
-    await expect(register()).rejects.toThrow("GET /api/forgotten must declare config.access");
-    await bare.close().catch(() => undefined);
+  it("refuses to register a route without a declared access, under /api or not", async () => {
+    for (const url of ["/api/forgotten", "/dev/forgotten", "/api/docs-private", "/api/docsx"]) {
+      const { app: bare } = bareApp(fakeResolver({ count: 0 }));
+      const register = async () => {
+        bare.get(url, async () => ({ ok: true }));
+        await bare.ready();
+      };
+      await expect(register()).rejects.toThrow(`GET ${url} must declare config.access`);
+      await bare.close().catch(() => undefined);
+    }
   });
 
-  it("does not require a declaration outside /api or under /api/docs", async () => {
-    const { app: bare } = bareApp(fakeResolver({ count: 0 }));
-    bare.get("/health", async () => ({ ok: true }));
-    bare.get("/api/docs/json", async () => ({ ok: true }));
+  it("leaves only the documentation plugin's own routes and static files undeclared", async () => {
+    const { app: bare, book: bareBook } = bareApp(fakeResolver({ count: 0 }));
+    await bare.register(
+      async (docs) => {
+        docs.get("/json", async () => ({ ok: true }));
+      },
+      { prefix: "/api/docs" },
+    );
+    bare.get("/assets/app.js", { config: { file: "app.js" } }, async () => "file");
     await expect(bare.ready()).resolves.toBeDefined();
+    expect(bareBook.framework).toEqual([
+      { method: "GET", url: "/api/docs/json" },
+      { method: "GET", url: "/assets/app.js" },
+    ]);
+    expect(routesMissedByTheAccessHook(bare, bareBook)).toEqual([]);
     await bare.close();
+  });
+
+  it("finds a route registered before the access hook", async () => {
+    const early = Fastify({ logger: false });
+    early.get("/api/too-early", async () => ({ ok: true }));
+    const earlyBook = registerAccessControl(early, fakeResolver({ count: 0 }));
+    early.get("/api/on-time", { config: { access: "public" } }, async () => ({ ok: true }));
+    await early.ready();
+    expect(routesMissedByTheAccessHook(early, earlyBook)).toEqual(["GET /api/too-early"]);
+    await early.close();
   });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
   t = await createTestApp({
     authRateLimits: {
       ...defaultAuthRateLimits,
-      adminSignInPerEmail: { max: 100, windowSeconds: 60 },
+      adminFailuresPerAccountAndIp: { max: 100, windowSeconds: 60 },
+      adminFailuresPerAccount: { max: 100, windowSeconds: 60 },
       adminSignInPerIp: { max: 100, windowSeconds: 60 },
     },
   });

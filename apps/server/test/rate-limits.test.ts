@@ -5,7 +5,7 @@ import { rateLimits, users } from "../src/db/schema";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
 import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
 import { ADMIN, signupPayload } from "./support/actors";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 const RATE_LIMITED = { code: "RATE_LIMITED", message: authMessages.rateLimited };
 
@@ -18,7 +18,8 @@ beforeAll(async () => {
     createTestApp({
       authRateLimits: {
         ...defaultAuthRateLimits,
-        magicLinkPerIp: { max: 2, windowSeconds: 60 },
+        loginLinkPerIp: { max: 2, windowSeconds: 60 },
+        signupPerIp: { max: 2, windowSeconds: 60 },
         adminSignInPerIp: { max: 2, windowSeconds: 60 },
       },
     }),
@@ -49,16 +50,35 @@ const knownCustomer = (app: TestApp, email: string) => app.db.insert(users).valu
 const mailsTo = (app: TestApp, email: string) => app.mails.filter((mail) => mail.to === email).length;
 
 describe("per e-mail", () => {
-  it("lets 3 magic-link requests for one e-mail through in 10 minutes, then refuses the 4th without a mail", async () => {
+  it("lets 3 magic-link requests for one e-mail from one address through in 10 minutes, then refuses the 4th without a mail", async () => {
     await knownCustomer(t, "eager@example.com");
     for (let i = 0; i < 3; i++) {
       expect((await requestLink(t, "eager@example.com", "10.1.0.1")).statusCode).toBe(202);
     }
     expect(mailsTo(t, "eager@example.com")).toBe(3);
-    const fourth = await requestLink(t, "eager@example.com", "10.1.0.2");
+    const fourth = await requestLink(t, "eager@example.com", "10.1.0.1");
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual(RATE_LIMITED);
     expect(mailsTo(t, "eager@example.com")).toBe(3);
+  });
+
+  it("does not let a stranger's requests lock the customer out: her own address still gets a link", async () => {
+    await knownCustomer(t, "targeted@example.com");
+    for (let i = 0; i < 4; i++) await requestLink(t, "targeted@example.com", "10.1.7.66");
+    expect((await requestLink(t, "targeted@example.com", "10.1.7.66")).statusCode).toBe(429);
+    const fromHome = await requestLink(t, "targeted@example.com", "10.1.7.1");
+    expect(fromHome.statusCode).toBe(202);
+    expect(mailsTo(t, "targeted@example.com")).toBe(4);
+  });
+
+  it("mails one address at most 10 links an hour, however many addresses ask (no mail bombing)", async () => {
+    await knownCustomer(t, "bombed@example.com");
+    const { max } = defaultAuthRateLimits.magicLinkPerEmail;
+    for (let i = 0; i < max; i++) {
+      expect((await requestLink(t, "bombed@example.com", `10.1.8.${i + 1}`)).statusCode).toBe(202);
+    }
+    expect((await requestLink(t, "bombed@example.com", "10.1.9.1")).json()).toEqual(RATE_LIMITED);
+    expect(mailsTo(t, "bombed@example.com")).toBe(max);
   });
 
   it("counts the e-mail whatever its case", async () => {
@@ -82,7 +102,7 @@ describe("per e-mail", () => {
     for (let i = 0; i < 3; i++) await requestLink(t, "patient@example.com", "10.1.3.1");
     expect((await requestLink(t, "patient@example.com", "10.1.3.1")).statusCode).toBe(429);
 
-    const key = "magic-link:email:patient@example.com";
+    const key = "magic-link:email-ip:patient@example.com:10.1.3.1";
     await t.db
       .update(rateLimits)
       .set({ windowStartedAt: new Date(Date.now() - 10 * 60 * 1000 - 1000) })
@@ -100,7 +120,7 @@ describe("per e-mail", () => {
     await t.db
       .update(rateLimits)
       .set({ windowStartedAt: new Date(Date.now() - 9 * 60 * 1000) })
-      .where(eq(rateLimits.key, "magic-link:email:hasty@example.com"));
+      .where(eq(rateLimits.key, "magic-link:email-ip:hasty@example.com:10.1.4.1"));
     expect((await requestLink(t, "hasty@example.com", "10.1.4.1")).statusCode).toBe(429);
   });
 
@@ -131,12 +151,12 @@ describe("per e-mail", () => {
 });
 
 describe("per IP", () => {
-  it("refuses the 3rd request from one address, whatever the e-mails, while another address goes on", async () => {
-    for (const email of ["ip-a@example.com", "ip-b@example.com", "ip-c@example.com", "ip-d@example.com"]) {
+  it("refuses the 3rd sign-in request from one address, whatever the e-mails, while another address goes on", async () => {
+    for (const email of ["ip-a@example.com", "ip-b@example.com", "ip-c@example.com"]) {
       await knownCustomer(tight, email);
     }
     expect((await requestLink(tight, "ip-a@example.com", "10.0.0.5")).statusCode).toBe(202);
-    expect((await signup(tight, "ip_b_handle", "ip-b-new@example.com", "10.0.0.5")).statusCode).toBe(202);
+    expect((await requestLink(tight, "ip-b@example.com", "10.0.0.5")).statusCode).toBe(202);
     const third = await requestLink(tight, "ip-c@example.com", "10.0.0.5");
     expect(third.statusCode).toBe(429);
     expect(third.json()).toEqual(RATE_LIMITED);
@@ -147,6 +167,17 @@ describe("per IP", () => {
     expect(mailsTo(tight, "ip-c@example.com")).toBe(1);
   });
 
+  it("counts sign-ups apart from sign-ins", async () => {
+    await knownCustomer(tight, "ip-d@example.com");
+    for (let i = 0; i < 2; i++) await requestLink(tight, "ip-d@example.com", "10.0.2.5");
+    expect((await requestLink(tight, "ip-d@example.com", "10.0.2.5")).statusCode).toBe(429);
+    expect((await signup(tight, "ip_e_one", "ip-e-one@example.com", "10.0.2.5")).statusCode).toBe(202);
+    expect((await signup(tight, "ip_e_two", "ip-e-two@example.com", "10.0.2.5")).statusCode).toBe(202);
+    expect((await signup(tight, "ip_e_three", "ip-e-three@example.com", "10.0.2.5")).json()).toEqual(
+      RATE_LIMITED,
+    );
+  });
+
   it("lets the address through again once its window has passed", async () => {
     await knownCustomer(tight, "ip-later@example.com");
     for (let i = 0; i < 2; i++) await requestLink(tight, "ip-later@example.com", "10.0.1.5");
@@ -154,24 +185,117 @@ describe("per IP", () => {
     await tight.db
       .update(rateLimits)
       .set({ windowStartedAt: new Date(Date.now() - 61_000) })
-      .where(eq(rateLimits.key, "magic-link:ip:10.0.1.5"));
+      .where(eq(rateLimits.key, "login-link:ip:10.0.1.5"));
     expect((await requestLink(tight, "ip-later@example.com", "10.0.1.5")).statusCode).toBe(202);
+  });
+
+  it("serves a live audience of 300 customers behind one carrier address within a minute, sign-up then sign-in", async () => {
+    const carrier = "10.3.0.1";
+    const customers = Array.from({ length: 300 }, (_, i) => ({
+      handle: `audience_${i}`,
+      email: `audience-${i}@example.com`,
+    }));
+    const inBatches = async (run: (customer: (typeof customers)[number]) => Promise<number>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < customers.length; i += 25) {
+        statuses.push(...(await Promise.all(customers.slice(i, i + 25).map(run))));
+      }
+      return statuses;
+    };
+    const signups = await inBatches(async ({ handle, email }) => {
+      const check = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/check-tiktok-username",
+        payload: { username: handle },
+        remoteAddress: carrier,
+      });
+      if (check.statusCode !== 200) return check.statusCode;
+      return (await signup(t, handle, email, carrier)).statusCode;
+    });
+    expect(signups.filter((status) => status !== 202)).toEqual([]);
+    const verifications = await inBatches(async ({ email }) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link/verify",
+        payload: { token: tokenFromLatestMail(t.mails, email) },
+        remoteAddress: carrier,
+      });
+      return response.statusCode;
+    });
+    expect(verifications.filter((status) => status !== 200)).toEqual([]);
+    const signIns = await inBatches(async ({ email }) => (await requestLink(t, email, carrier)).statusCode);
+    expect(signIns.filter((status) => status !== 202)).toEqual([]);
   });
 });
 
 describe("admin sign-in", () => {
-  it("limits attempts on the admin's e-mail, even with the right password afterwards", async () => {
+  const adminDeviceOf = (response: { headers: Record<string, unknown> }) =>
+    [response.headers["set-cookie"] ?? []]
+      .flat()
+      .map(String)
+      .find((cookie) => cookie.startsWith("vitrine.admin_device="))
+      ?.split(";")[0];
+
+  it("blocks wrong passwords from one address, and the owner still signs in from hers", async () => {
     await ensureFirstAdmin(t.db, ADMIN);
-    const { max } = defaultAuthRateLimits.adminSignInPerEmail;
+    const { max } = defaultAuthRateLimits.adminFailuresPerAccountAndIp;
     for (let i = 0; i < max; i++) {
-      // Spread over addresses: the per-e-mail limit is the one under test.
-      const wrong = await adminSignIn("wrong-password-guess", `10.2.0.${i + 1}`);
-      expect(wrong.statusCode).toBe(401);
+      expect((await adminSignIn("wrong-password-guess", "10.2.0.66")).statusCode).toBe(401);
     }
-    const blocked = await adminSignIn(ADMIN.password, "10.2.1.1");
+    const blocked = await adminSignIn(ADMIN.password, "10.2.0.66");
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(RATE_LIMITED);
     expect(blocked.headers["set-cookie"]).toBeUndefined();
+    expect((await adminSignIn(ADMIN.password, "10.2.0.1")).statusCode).toBe(200);
+  });
+
+  it("does not count a successful sign-in as a failure", async () => {
+    const { max } = defaultAuthRateLimits.adminFailuresPerAccountAndIp;
+    for (let i = 0; i < max + 2; i++) {
+      expect((await adminSignIn(ADMIN.password, "10.2.3.1")).statusCode).toBe(200);
+    }
+    for (let i = 0; i < max - 1; i++) await adminSignIn("wrong-password-guess", "10.2.3.1");
+    expect((await adminSignIn(ADMIN.password, "10.2.3.1")).statusCode).toBe(200);
+  });
+
+  it("stops guessing from many addresses at the account's backstop, but not the owner's known browser", async () => {
+    const known = await adminSignIn(ADMIN.password, "10.2.4.1");
+    const device = adminDeviceOf(known);
+    expect(device).toBeDefined();
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, `admin-failures:email:${ADMIN.email}`));
+    const { max } = defaultAuthRateLimits.adminFailuresPerAccount;
+    for (let i = 0; i < max; i++) {
+      const guess = await adminSignIn("wrong-password-guess", `10.2.5.${i + 1}`);
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await adminSignIn(ADMIN.password, "10.2.6.1")).json()).toEqual(RATE_LIMITED);
+    const fromKnownBrowser = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/admin/sign-in",
+      payload: ADMIN,
+      remoteAddress: "10.2.6.2",
+      headers: { cookie: device ?? "" },
+    });
+    expect(fromKnownBrowser.statusCode).toBe(200);
+    const forged = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/admin/sign-in",
+      payload: ADMIN,
+      remoteAddress: "10.2.6.3",
+      headers: { cookie: "vitrine.admin_device=1700000000000.forged" },
+    });
+    expect(forged.json()).toEqual(RATE_LIMITED);
+  });
+
+  it("counts guesses sent in parallel: at most the limit gets an answer", async () => {
+    // The previous test spent the account's backstop; this one is about the per-address count.
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, `admin-failures:email:${ADMIN.email}`));
+    const { max } = defaultAuthRateLimits.adminFailuresPerAccountAndIp;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => adminSignIn("parallel-guess-password", "10.2.7.1")),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 401).length).toBe(max);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBe(20 - max);
   });
 
   it("limits attempts from one address across e-mails", async () => {

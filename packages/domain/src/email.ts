@@ -22,3 +22,18 @@ export const emailSchema = z
 export function emailConfirmationError(email: string, confirmation: string): string | null {
   return normalizeEmail(confirmation) === normalizeEmail(email) ? null : emailMessages.mismatch;
 }
+
+/**
+ * Viewers created from a handle during a live have no e-mail yet; the spec stores a placeholder.
+ * `.invalid` is reserved (RFC 2606): such an address can never receive mail or prove ownership.
+ */
+export const LIVE_VIEWER_EMAIL_DOMAIN = "viewers.vitrine.invalid";
+
+export function liveViewerPlaceholderEmail(tiktokUsername: string): string {
+  return `${tiktokUsername.toLowerCase()}@${LIVE_VIEWER_EMAIL_DOMAIN}`;
+}
+
+/** A mailbox someone may own: neither absent nor a live viewer's placeholder. */
+export function isRealEmail(email: string | null | undefined): email is string {
+  return Boolean(email) && !normalizeEmail(email ?? "").endsWith(`@${LIVE_VIEWER_EMAIL_DOMAIN}`);
+}

@@ -7,3 +7,4 @@ export * from "./money";
 export * from "./order-status";
 export * from "./session";
 export * from "./tiktok-username";
+export * from "./zod-french";

@@ -26,18 +26,43 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's body schema, so the authorization matrix can call it with a valid body. */
+  bodySchema: unknown;
 }
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
 
-const UNDECLARED_PREFIXES = ["/api/docs"];
+/** The prefix under which @fastify/swagger-ui registers the API documentation's own routes. */
+export const API_DOCS_PREFIX = "/api/docs";
+
+/**
+ * Routes that belong to a framework plugin rather than to the app: the built web app's files
+ * (@fastify/static marks each with `config.file`) and the documentation UI, registered under
+ * exactly the docs prefix. Everything else must declare its access.
+ */
+export function isFrameworkRoute(route: { url: string; prefix?: string; config?: unknown }): boolean {
+  const config = route.config as { file?: unknown } | undefined;
+  if (typeof config?.file === "string") return true;
+  return route.prefix === API_DOCS_PREFIX;
+}
+
+/** Every route the access hook saw: the app's, with their access, and the framework plugins'. */
+export interface RouteBook {
+  declared: DeclaredRoute[];
+  framework: { method: string; url: string }[];
+}
+
+function methodsOf(route: { method: string | string[] }): string[] {
+  return [route.method].flat().filter((method) => method !== "HEAD");
+}
 
 /**
  * Installs the one auth model: a route without `config.access` refuses to register, and a guard
- * runs before every handler. Returns the list of declared routes (used by the matrix test).
+ * runs before every handler. Must be installed before any route (buildApp does it first; the
+ * authorization-matrix test checks the router holds no route this hook did not see).
  */
-export function registerAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver) {
-  const declared: DeclaredRoute[] = [];
+export function registerAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): RouteBook {
+  const book: RouteBook = { declared: [], framework: [] };
   app.decorateRequest("viewerPromise", null);
 
   app.addHook("onSend", async (request, reply) => {
@@ -48,14 +73,14 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
   });
 
   app.addHook("onRoute", (route) => {
-    if (!route.url.startsWith("/api/") || UNDECLARED_PREFIXES.some((p) => route.url.startsWith(p))) {
+    if (isFrameworkRoute(route)) {
+      for (const method of methodsOf(route)) book.framework.push({ method, url: route.url });
       return;
     }
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method !== "HEAD") declared.push({ method, url: route.url, access });
+    for (const method of methodsOf(route)) {
+      book.declared.push({ method, url: route.url, access, bodySchema: route.schema?.body });
     }
     if (access === "public") return;
     const guard = async (request: FastifyRequest) => {
@@ -71,7 +96,7 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
     route.onRequest = [guard, ...existing];
   });
 
-  return declared;
+  return book;
 }
 
 /** The signed-in person of this request, resolved once. */

@@ -11,6 +11,8 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts one attempt for `key`; throws RATE_LIMITED once `rule.max` is passed in the window. */
   consume(key: string, rule: RateLimitRule): Promise<void>;
+  /** Gives back one attempt counted by `consume` (an admin sign-in that succeeded is not a failure). */
+  refund(key: string): Promise<void>;
 }
 
 /**
@@ -30,6 +32,9 @@ export function createRateLimiter(db: Database): RateLimiter {
         RETURNING count`);
       const count = Number(result.rows[0]?.count ?? 0);
       if (count > rule.max) throw new DomainError("RATE_LIMITED", authMessages.rateLimited);
+    },
+    async refund(key) {
+      await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);
     },
   };
 }

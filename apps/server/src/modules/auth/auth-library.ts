@@ -5,6 +5,7 @@ import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "../../db/client";
 import { authAccounts, authSessions, authUsers, authVerifications } from "../../db/schema";
+import type { SessionCookieSettings } from "./session-reader";
 
 export type MagicLinkPurpose = "signup" | "login";
 
@@ -64,3 +65,20 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
 }
 
 export type AuthLibrary = ReturnType<typeof createAuthLibrary>;
+
+const SAME_SITE_VALUES = ["strict", "lax", "none"] as const;
+
+/** The session cookie's name and attributes as better-auth writes it (its name depends on HTTPS). */
+export async function sessionCookieSettings(auth: AuthLibrary): Promise<SessionCookieSettings> {
+  const { name, attributes } = (await auth.$context).authCookies.sessionToken;
+  return {
+    name,
+    attributes: {
+      httpOnly: attributes.httpOnly,
+      secure: attributes.secure,
+      sameSite: SAME_SITE_VALUES.find((value) => value === attributes.sameSite?.toLowerCase()),
+      path: attributes.path,
+      domain: attributes.domain,
+    },
+  };
+}

@@ -1,8 +1,15 @@
-import { authMessages, normalizeEmail, type SessionUser } from "@vitrine/domain";
+import {
+  authMessages,
+  isRealEmail,
+  normalizeEmail,
+  tiktokUsernameMessages,
+  type SessionUser,
+} from "@vitrine/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
-import { authSessions, pendingSignups, users } from "../../db/schema";
+import { pendingSignups, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -40,71 +47,92 @@ export async function findUserByAuthId(db: Queryable, authId: string) {
   return row;
 }
 
-/** The shop user behind a session (absent until linked), and whether the session was opened with the password. */
-export async function findSessionHolder(db: Queryable, sessionId: string) {
-  const [row] = await db
-    .select({ user: users, passwordVerified: authSessions.passwordVerified })
-    .from(authSessions)
-    .leftJoin(users, eq(users.authId, authSessions.userId))
-    .where(eq(authSessions.id, sessionId))
-    .limit(1);
-  return row;
+/** The handle is someone else's: the spec's 'already used' answer, on the handle field. */
+export function tiktokUsernameTaken(): DomainError {
+  return new DomainError("TIKTOK_USERNAME_TAKEN", tiktokUsernameMessages.taken, {
+    tiktokUsername: tiktokUsernameMessages.taken,
+  });
+}
+
+/**
+ * Whether a sign-up with `email` may take the shop row that holds its handle: never once the row
+ * has an account; when the row carries a real e-mail (a customer staff created), only that e-mail
+ * may claim it, since handles are public in every live chat. A viewer created from a live handle
+ * (no e-mail, or the placeholder) is claimed by whoever confirms first.
+ */
+export function mayClaimHandleRow(row: UserRow, email: string): boolean {
+  if (row.authId) return false;
+  return !isRealEmail(row.email) || normalizeEmail(row.email) === normalizeEmail(email);
+}
+
+/** Serialises, inside a transaction, everything that claims this key (an e-mail, a handle). */
+async function lockClaim(tx: Queryable, key: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vitrine:claim:${key}`}))`);
 }
 
 /**
  * Ties a confirmed sign-in identity to the shop's `users` row, exactly once:
  * the row already linked; else the handle of a pending sign-up, claiming a row created during a
  * live (same row, no duplicate); else a row known by the e-mail; else a new row.
+ * Concurrent confirmations of one handle are serialised: the first wins, the others get the
+ * handle-taken answer.
  */
 export async function linkAuthIdentity(
   db: Database,
   identity: { authId: string; email: string },
 ): Promise<UserRow> {
   const email = normalizeEmail(identity.email);
-  return db.transaction(async (tx) => {
-    const linked = await findUserByAuthId(tx, identity.authId);
-    if (linked) return linked;
+  try {
+    return await db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select()
+        .from(pendingSignups)
+        .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, sql`now()`)));
+      // Always e-mail first, then handle: one order everywhere, so two claims never deadlock.
+      await lockClaim(tx, `email:${email}`);
+      if (pending) await lockClaim(tx, `handle:${pending.tiktokUsername}`);
 
-    const [pending] = await tx
-      .select()
-      .from(pendingSignups)
-      .where(and(eq(pendingSignups.email, email), gt(pendingSignups.expiresAt, sql`now()`)))
-      .for("update");
-    const byEmail = await findUserByEmail(tx, email);
-    const byHandle = pending ? await findUserByTiktokUsername(tx, pending.tiktokUsername) : undefined;
-    if (byHandle?.authId || (byEmail?.authId && byEmail.authId !== identity.authId)) {
-      throw new DomainError("CONFLICT", authMessages.accountAlreadyExists);
-    }
-
-    const now = new Date();
-    let row: UserRow | undefined;
-    if (byHandle) {
-      if (byEmail && byEmail.id !== byHandle.id) {
-        throw new DomainError("CONFLICT", authMessages.accountAlreadyExists);
+      const linked = await findUserByAuthId(tx, identity.authId);
+      if (linked) return linked;
+      const byEmail = await findUserByEmail(tx, email);
+      const byHandle = pending ? await findUserByTiktokUsername(tx, pending.tiktokUsername) : undefined;
+      if (byEmail?.authId) throw new DomainError("ACCOUNT_ALREADY_EXISTS", authMessages.accountAlreadyExists);
+      if (byHandle && !mayClaimHandleRow(byHandle, email)) throw tiktokUsernameTaken();
+      if (byHandle && byEmail && byEmail.id !== byHandle.id) {
+        throw new DomainError("ACCOUNT_ALREADY_EXISTS", authMessages.accountAlreadyExists);
       }
-      [row] = await tx
-        .update(users)
-        .set({ authId: identity.authId, email, updatedAt: now })
-        .where(and(eq(users.id, byHandle.id), isNull(users.authId)))
-        .returning();
-    } else if (byEmail) {
-      [row] = await tx
-        .update(users)
-        .set({
-          authId: identity.authId,
-          tiktokUsername: byEmail.tiktokUsername ?? pending?.tiktokUsername ?? null,
-          updatedAt: now,
-        })
-        .where(and(eq(users.id, byEmail.id), isNull(users.authId)))
-        .returning();
-    } else {
-      [row] = await tx
-        .insert(users)
-        .values({ authId: identity.authId, email, tiktokUsername: pending?.tiktokUsername ?? null })
-        .returning();
-    }
-    if (!row) throw new DomainError("CONFLICT", authMessages.accountAlreadyExists);
-    if (pending) await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
-    return row;
-  });
+
+      const now = new Date();
+      let row: UserRow | undefined;
+      if (byHandle) {
+        [row] = await tx
+          .update(users)
+          .set({ authId: identity.authId, email, updatedAt: now })
+          .where(and(eq(users.id, byHandle.id), isNull(users.authId)))
+          .returning();
+      } else if (byEmail) {
+        [row] = await tx
+          .update(users)
+          .set({
+            authId: identity.authId,
+            tiktokUsername: byEmail.tiktokUsername ?? pending?.tiktokUsername ?? null,
+            updatedAt: now,
+          })
+          .where(and(eq(users.id, byEmail.id), isNull(users.authId)))
+          .returning();
+      } else {
+        [row] = await tx
+          .insert(users)
+          .values({ authId: identity.authId, email, tiktokUsername: pending?.tiktokUsername ?? null })
+          .returning();
+      }
+      if (!row) throw new DomainError("ACCOUNT_ALREADY_EXISTS", authMessages.accountAlreadyExists);
+      if (pending) await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
+      return row;
+    });
+  } catch (error) {
+    // The locks make this unreachable in practice; a unique index stays the last word all the same.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw tiktokUsernameTaken();
+    throw error;
+  }
 }

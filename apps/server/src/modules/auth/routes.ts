@@ -1,9 +1,13 @@
 import { adminSignInSchema, magicLinkRequestSchema, signupSchema } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { FastifyRequest } from "fastify";
 import { getViewer, type ViewerResolver } from "../../http/access";
 import { forwardSetCookies, toFetchHeaders } from "../../http/fetch-bridge";
-import type { AuthService } from "./service";
+import { ADMIN_DEVICE_COOKIE } from "./admin-device";
+import type { AuthService, Caller } from "./service";
+
+const callerOf = (request: FastifyRequest): Caller => ({ ip: request.ip, headers: toFetchHeaders(request) });
 
 const sessionUserSchema = z.object({
   id: z.string(),
@@ -37,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: { access: "public" }, schema: { body: signupSchema, response: { 202: sentSchema } } },
     async (request, reply) => {
       const { tiktokUsername, email } = request.body;
-      await authService.requestSignup({ tiktokUsername, email }, request.ip, toFetchHeaders(request));
+      await authService.requestSignup({ tiktokUsername, email }, callerOf(request));
       return reply.status(202).send({ status: "sent" });
     },
   );
@@ -60,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     "/api/auth/magic-link",
     { config: { access: "public" }, schema: { body: magicLinkRequestSchema, response: { 202: sentSchema } } },
     async (request, reply) => {
-      await authService.requestLoginLink(request.body.email, request.ip, toFetchHeaders(request));
+      await authService.requestLoginLink(request.body.email, callerOf(request));
       return reply.status(202).send({ status: "sent" });
     },
   );
@@ -72,11 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { body: z.object({ token: z.string().min(1).max(200) }), response: { 200: signedInSchema } },
     },
     async (request, reply) => {
-      const signedIn = await authService.verifyMagicLink(
-        request.body.token,
-        request.ip,
-        toFetchHeaders(request),
-      );
+      const signedIn = await authService.verifyMagicLink(request.body.token, callerOf(request));
       forwardSetCookies(reply, signedIn.cookies);
       return { user: signedIn.user };
     },
@@ -86,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     "/api/auth/admin/sign-in",
     { config: { access: "public" }, schema: { body: adminSignInSchema, response: { 200: signedInSchema } } },
     async (request, reply) => {
-      const signedIn = await authService.adminSignIn(request.body, request.ip, toFetchHeaders(request));
+      const signedIn = await authService.adminSignIn(request.body, {
+        ...callerOf(request),
+        deviceCookie: request.cookies[ADMIN_DEVICE_COOKIE],
+      });
       forwardSetCookies(reply, signedIn.cookies);
       return { user: signedIn.user };
     },

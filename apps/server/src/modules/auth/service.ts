@@ -1,45 +1,55 @@
-import {
-  authMessages,
-  MAGIC_LINK_LIFETIME_SECONDS,
-  tiktokUsernameMessages,
-  type SessionUser,
-} from "@vitrine/domain";
-import { eq, sql } from "drizzle-orm";
+import { authMessages, MAGIC_LINK_LIFETIME_SECONDS, normalizeEmail, type SessionUser } from "@vitrine/domain";
+import { and, eq, like, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { authSessions, pendingSignups } from "../../db/schema";
+import { authSessions, authUsers, authVerifications, pendingSignups, users } from "../../db/schema";
 import type { Viewer } from "../../http/access";
 import { DomainError } from "../../http/errors";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter";
+import { adminDeviceCookie, isTrustedAdminDevice } from "./admin-device";
 import type { AuthLibrary } from "./auth-library";
 import {
-  findSessionHolder,
   findUserByAuthId,
   findUserByEmail,
   findUserByTiktokUsername,
   linkAuthIdentity,
+  mayClaimHandleRow,
+  tiktokUsernameTaken,
   toSessionUser,
 } from "./identity";
+import type { SessionReader } from "./session-reader";
 
 export interface AuthRateLimits {
+  signupPerIp: RateLimitRule;
+  loginLinkPerIp: RateLimitRule;
+  /** Links mailed to one address at the request of one client address. */
+  magicLinkPerEmailAndIp: RateLimitRule;
+  /** Backstop against mail bombing one address from many client addresses. */
   magicLinkPerEmail: RateLimitRule;
-  magicLinkPerIp: RateLimitRule;
   verifyPerIp: RateLimitRule;
-  adminSignInPerEmail: RateLimitRule;
-  adminSignInPerIp: RateLimitRule;
   usernameCheckPerIp: RateLimitRule;
+  adminSignInPerIp: RateLimitRule;
+  /** Wrong passwords for one account from one client address. */
+  adminFailuresPerAccountAndIp: RateLimitRule;
+  /** Backstop for one account from browsers that never signed in to it (see admin-device.ts). */
+  adminFailuresPerAccount: RateLimitRule;
 }
 
 /**
- * After a live, hundreds of customers arrive from a few mobile-carrier addresses: per-IP limits
- * stay loose, per-e-mail limits are the strict ones.
+ * After a live, hundreds of customers arrive within minutes from a few mobile-carrier addresses:
+ * per-IP limits leave room for 300 customers a minute behind one address (each signs up, checks
+ * the handle and opens the link), and the strict limits are the per-e-mail and per-account ones.
+ * A stranger's requests never lock a customer or an admin out from their own address.
  */
 export const defaultAuthRateLimits: AuthRateLimits = {
-  magicLinkPerEmail: { max: 3, windowSeconds: 10 * 60 },
-  magicLinkPerIp: { max: 30, windowSeconds: 60 },
-  verifyPerIp: { max: 30, windowSeconds: 60 },
-  adminSignInPerEmail: { max: 5, windowSeconds: 15 * 60 },
-  adminSignInPerIp: { max: 10, windowSeconds: 60 },
-  usernameCheckPerIp: { max: 60, windowSeconds: 60 },
+  signupPerIp: { max: 600, windowSeconds: 60 },
+  loginLinkPerIp: { max: 600, windowSeconds: 60 },
+  magicLinkPerEmailAndIp: { max: 3, windowSeconds: 10 * 60 },
+  magicLinkPerEmail: { max: 10, windowSeconds: 60 * 60 },
+  verifyPerIp: { max: 600, windowSeconds: 60 },
+  usernameCheckPerIp: { max: 600, windowSeconds: 60 },
+  adminSignInPerIp: { max: 30, windowSeconds: 60 },
+  adminFailuresPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
+  adminFailuresPerAccount: { max: 30, windowSeconds: 60 * 60 },
 };
 
 /** An administrator signs in again after this long, however active the session. */
@@ -48,8 +58,11 @@ export const ADMIN_SESSION_MAX_AGE_MS = 12 * 3600 * 1000;
 export interface AuthServiceDeps {
   db: Database;
   auth: AuthLibrary;
+  sessions: SessionReader;
   rateLimiter: RateLimiter;
   limits: AuthRateLimits;
+  secret: string;
+  useSecureCookies: boolean;
 }
 
 export interface SignedIn {
@@ -57,12 +70,34 @@ export interface SignedIn {
   cookies: string[];
 }
 
+/** Who is asking: the client address Fastify trusts, and the request's headers for better-auth. */
+export interface Caller {
+  ip: string;
+  headers: Headers;
+}
+
 function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie();
 }
 
-export function createAuthService({ db, auth, rateLimiter, limits }: AuthServiceDeps) {
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, auth, sessions, rateLimiter, limits } = deps;
+
+  async function consumeMailQuota(email: string, ip: string) {
+    await rateLimiter.consume(`magic-link:email-ip:${email}:${ip}`, limits.magicLinkPerEmailAndIp);
+    await rateLimiter.consume(`magic-link:email:${email}`, limits.magicLinkPerEmail);
+  }
+
+  /** Mails a new single-use link; the earlier links of that e-mail stop working. */
   async function sendMagicLink(email: string, purpose: "signup" | "login", headers: Headers) {
+    await db
+      .delete(authVerifications)
+      .where(
+        and(
+          like(authVerifications.identifier, "magic-link:%"),
+          sql`(${authVerifications.value})::jsonb ->> 'email' = ${email}`,
+        ),
+      );
     await auth.api.signInMagicLink({ body: { email, metadata: { purpose } }, headers });
   }
 
@@ -70,7 +105,28 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
     await db.delete(authSessions).where(eq(authSessions.id, sessionId));
   }
 
+  /**
+   * A link whose sign-in cannot complete leaves nothing behind: its session, its pending sign-up,
+   * and the sign-in identity better-auth created for it when no shop row holds that identity.
+   */
+  async function discardFailedSignIn(authUserId: string, sessionId: string, email: string) {
+    await db.transaction(async (tx) => {
+      await tx.delete(authSessions).where(eq(authSessions.id, sessionId));
+      await tx.delete(pendingSignups).where(eq(pendingSignups.email, normalizeEmail(email)));
+      await tx
+        .delete(authUsers)
+        .where(
+          and(
+            eq(authUsers.id, authUserId),
+            sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.authId} = ${authUsers.id})`,
+          ),
+        );
+    });
+  }
+
   return {
+    sessionCookieName: sessions.cookieName,
+
     async isTiktokUsernameTaken(handle: string, ip: string): Promise<boolean> {
       await rateLimiter.consume(`username-check:ip:${ip}`, limits.usernameCheckPerIp);
       const row = await findUserByTiktokUsername(db, handle);
@@ -78,17 +134,13 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
     },
 
     /** Records the sign-up as pending and mails a single-use confirmation link. */
-    async requestSignup(input: { tiktokUsername: string; email: string }, ip: string, headers: Headers) {
-      await rateLimiter.consume(`magic-link:ip:${ip}`, limits.magicLinkPerIp);
-      await rateLimiter.consume(`magic-link:email:${input.email}`, limits.magicLinkPerEmail);
+    async requestSignup(input: { tiktokUsername: string; email: string }, caller: Caller) {
+      await rateLimiter.consume(`signup:ip:${caller.ip}`, limits.signupPerIp);
+      await consumeMailQuota(input.email, caller.ip);
       const byEmail = await findUserByEmail(db, input.email);
       if (byEmail?.authId) throw new DomainError("ACCOUNT_ALREADY_EXISTS", authMessages.accountAlreadyExists);
       const byHandle = await findUserByTiktokUsername(db, input.tiktokUsername);
-      if (byHandle?.authId) {
-        throw new DomainError("TIKTOK_USERNAME_TAKEN", tiktokUsernameMessages.taken, {
-          tiktokUsername: tiktokUsernameMessages.taken,
-        });
-      }
+      if (byHandle && !mayClaimHandleRow(byHandle, input.email)) throw tiktokUsernameTaken();
       const emailKnownUnderAnotherHandle =
         byEmail?.tiktokUsername && byEmail.tiktokUsername.toLowerCase() !== input.tiktokUsername;
       if (emailKnownUnderAnotherHandle || (byEmail && byHandle && byEmail.id !== byHandle.id)) {
@@ -102,22 +154,26 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
           target: pendingSignups.email,
           set: { tiktokUsername: input.tiktokUsername, expiresAt, createdAt: sql`now()` },
         });
-      await sendMagicLink(input.email, "signup", headers);
+      await sendMagicLink(input.email, "signup", caller.headers);
     },
 
     /** Mails a sign-in link to an existing customer; unknown e-mails get an error and no mail. */
-    async requestLoginLink(email: string, ip: string, headers: Headers) {
-      await rateLimiter.consume(`magic-link:ip:${ip}`, limits.magicLinkPerIp);
-      await rateLimiter.consume(`magic-link:email:${email}`, limits.magicLinkPerEmail);
+    async requestLoginLink(email: string, caller: Caller) {
+      await rateLimiter.consume(`login-link:ip:${caller.ip}`, limits.loginLinkPerIp);
+      await consumeMailQuota(email, caller.ip);
       const user = await findUserByEmail(db, email);
       if (!user) throw new DomainError("ACCOUNT_NOT_FOUND", authMessages.accountNotFound);
-      await sendMagicLink(email, "login", headers);
+      await sendMagicLink(email, "login", caller.headers);
     },
 
     /** Consumes a magic-link token (once) and opens a session for its owner. */
-    async verifyMagicLink(token: string, ip: string, headers: Headers): Promise<SignedIn> {
-      await rateLimiter.consume(`magic-link-verify:ip:${ip}`, limits.verifyPerIp);
-      const response = await auth.api.magicLinkVerify({ query: { token }, headers, asResponse: true });
+    async verifyMagicLink(token: string, caller: Caller): Promise<SignedIn> {
+      await rateLimiter.consume(`magic-link-verify:ip:${caller.ip}`, limits.verifyPerIp);
+      const response = await auth.api.magicLinkVerify({
+        query: { token },
+        headers: caller.headers,
+        asResponse: true,
+      });
       if (response.status !== 200) {
         throw new DomainError("MAGIC_LINK_INVALID", authMessages.magicLinkInvalid);
       }
@@ -130,22 +186,29 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
         // A magic-link session never carries admin rights (see resolveViewer).
         return { user: { ...toSessionUser(row), isAdmin: false }, cookies: cookiesOf(response) };
       } catch (error) {
-        await revokeSession(body.session.id);
+        await discardFailedSignIn(body.user.id, body.session.id, body.user.email);
         throw error;
       }
     },
 
     async adminSignIn(
       input: { email: string; password: string },
-      ip: string,
-      headers: Headers,
+      caller: Caller & { deviceCookie: string | undefined },
     ): Promise<SignedIn> {
-      await rateLimiter.consume(`admin-sign-in:ip:${ip}`, limits.adminSignInPerIp);
-      await rateLimiter.consume(`admin-sign-in:email:${input.email}`, limits.adminSignInPerEmail);
-      const response = await auth.api.signInEmail({ body: input, headers, asResponse: true });
+      await rateLimiter.consume(`admin-sign-in:ip:${caller.ip}`, limits.adminSignInPerIp);
+      // Counted before the attempt (so parallel guesses are counted too), given back on success.
+      const failureCounters: [string, RateLimitRule][] = [
+        [`admin-failures:email-ip:${input.email}:${caller.ip}`, limits.adminFailuresPerAccountAndIp],
+      ];
+      if (!isTrustedAdminDevice(caller.deviceCookie, input.email, deps.secret)) {
+        failureCounters.push([`admin-failures:email:${input.email}`, limits.adminFailuresPerAccount]);
+      }
+      for (const [key, rule] of failureCounters) await rateLimiter.consume(key, rule);
+      const response = await auth.api.signInEmail({ body: input, headers: caller.headers, asResponse: true });
       if (response.status !== 200) {
         throw new DomainError("INVALID_CREDENTIALS", authMessages.invalidCredentials);
       }
+      await Promise.all(failureCounters.map(([key]) => rateLimiter.refund(key)));
       const body = (await response.json()) as { user: { id: string }; token: string };
       const row = await findUserByAuthId(db, body.user.id);
       if (!row?.isAdmin) {
@@ -153,7 +216,10 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
         throw new DomainError("NOT_ADMIN", authMessages.notAdmin);
       }
       await db.update(authSessions).set({ passwordVerified: true }).where(eq(authSessions.token, body.token));
-      return { user: toSessionUser(row), cookies: cookiesOf(response) };
+      return {
+        user: toSessionUser(row),
+        cookies: [...cookiesOf(response), adminDeviceCookie(input.email, deps.secret, deps.useSecureCookies)],
+      };
     },
 
     async signOut(headers: Headers): Promise<string[]> {
@@ -161,32 +227,29 @@ export function createAuthService({ db, auth, rateLimiter, limits }: AuthService
       return cookiesOf(response);
     },
 
-    /** The signed-in person behind the request's cookie, or null. */
-    async resolveViewer(headers: Headers): Promise<Viewer | null> {
-      const { response: result, headers: responseHeaders } = await auth.api.getSession({
-        headers,
-        returnHeaders: true,
-      });
-      if (!result) return null;
-      const holder = await findSessionHolder(db, result.session.id);
+    /** The signed-in person behind a session cookie, or null: one query (see session-reader.ts). */
+    async resolveViewer(cookieValue: string | undefined): Promise<Viewer | null> {
+      const found = await sessions.read(cookieValue);
+      if (!found) return null;
+      const { session, refreshedCookies } = found;
       const row =
-        holder?.user ??
-        (await linkAuthIdentity(db, { authId: result.user.id, email: result.user.email }).catch(
+        session.user ??
+        (await linkAuthIdentity(db, { authId: session.authUserId, email: session.authEmail }).catch(
           () => undefined,
         ));
       if (!row) return null;
       // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough.
-      const actsAsAdmin = row.isAdmin && Boolean(holder?.passwordVerified);
-      const sessionAge = Date.now() - new Date(result.session.createdAt).getTime();
+      const actsAsAdmin = row.isAdmin && session.passwordVerified;
+      const sessionAge = Date.now() - session.createdAt.getTime();
       if (actsAsAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {
-        await revokeSession(result.session.id);
+        await revokeSession(session.id);
         return null;
       }
       return {
         user: { ...toSessionUser(row), isAdmin: actsAsAdmin },
-        authUserId: result.user.id,
-        sessionId: result.session.id,
-        refreshedCookies: responseHeaders.getSetCookie(),
+        authUserId: session.authUserId,
+        sessionId: session.id,
+        refreshedCookies,
       };
     },
   };

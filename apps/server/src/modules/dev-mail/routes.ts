@@ -12,7 +12,7 @@ const linkify = (text: string) =>
  * in production. Bodies are shown as text with their links clickable, never as raw HTML.
  */
 export const devMailRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get("/dev/mail", async (_request, reply) => {
+  app.get("/dev/mail", { config: { access: "public" } }, async (_request, reply) => {
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
     const items = mails
       .map(

@@ -1,0 +1,14 @@
+/**
+ * The PostgreSQL error code (SQLSTATE, e.g. 23505) behind a failed query. Drizzle wraps the pg
+ * driver's error in its own, with the original as `cause`; a bare pg error carries `code` itself.
+ */
+export function pgErrorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  if ("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code))
+    return error.code;
+  return "cause" in error ? pgErrorCode(error.cause) : undefined;
+}
+
+export const UNIQUE_VIOLATION = "23505";
+export const FOREIGN_KEY_VIOLATION = "23503";
+export const CHECK_VIOLATION = "23514";
