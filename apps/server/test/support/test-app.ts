@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { randomBytes } from "node:crypto";
+import type { Writable } from "node:stream";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../../src/app";
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   authRateLimits?: AuthRateLimits;
   env?: Record<string, string>;
+  /** Receives the app's log as JSON lines (silent without it). */
+  logStream?: Writable;
 }
 
 /** A fresh database cloned from the migrated template, and the whole app built on it. */
@@ -51,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     authSecret: randomBytes(32).toString("hex"),
     authRateLimits: options.authRateLimits,
-    logger: false,
+    logger: options.logStream ? { stream: options.logStream } : false,
   });
   await app.ready();
   return {
