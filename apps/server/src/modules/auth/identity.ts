@@ -13,7 +13,17 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** The columns a session needs from a shop row. */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  tiktokUsername: users.tiktokUsername,
+  isAdmin: users.isAdmin,
+};
+
+export function toSessionUser(row: Pick<UserRow, keyof typeof sessionUserColumns>): SessionUser {
   return {
     id: row.id,
     email: row.email ?? "",

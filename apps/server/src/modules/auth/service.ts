@@ -124,6 +124,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
+  /** A session whose identity has no shop row yet (rare: the link step failed earlier). */
+  async function linkOnFirstUse(authUserId: string) {
+    const [identity] = await db.select().from(authUsers).where(eq(authUsers.id, authUserId));
+    if (!identity) return undefined;
+    return linkAuthIdentity(db, { authId: identity.id, email: identity.email }).catch(() => undefined);
+  }
+
   return {
     sessionCookieName: sessions.cookieName,
 
@@ -232,11 +239,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = await sessions.read(cookieValue);
       if (!found) return null;
       const { session, refreshedCookies } = found;
-      const row =
-        session.user ??
-        (await linkAuthIdentity(db, { authId: session.authUserId, email: session.authEmail }).catch(
-          () => undefined,
-        ));
+      const row = session.user ?? (await linkOnFirstUse(session.authUserId));
       if (!row) return null;
       // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough.
       const actsAsAdmin = row.isAdmin && session.passwordVerified;

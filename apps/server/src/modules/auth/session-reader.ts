@@ -2,7 +2,8 @@ import fastifyCookie, { type SerializeOptions } from "@fastify/cookie";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client";
-import { authSessions, authUsers, users } from "../../db/schema";
+import { authSessions, users } from "../../db/schema";
+import { sessionUserColumns } from "./identity";
 
 export interface SessionCookieSettings {
   name: string;
@@ -43,14 +44,12 @@ function prepareSessionQuery(db: Database) {
       id: authSessions.id,
       token: authSessions.token,
       authUserId: authSessions.userId,
-      authEmail: authUsers.email,
       createdAt: authSessions.createdAt,
       expiresAt: authSessions.expiresAt,
       passwordVerified: authSessions.passwordVerified,
-      user: users,
+      user: sessionUserColumns,
     })
     .from(authSessions)
-    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
     .leftJoin(users, eq(users.authId, authSessions.userId))
     .where(and(eq(authSessions.token, sql.placeholder("token")), gt(authSessions.expiresAt, sql`now()`)))
     .limit(1)
