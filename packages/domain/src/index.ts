@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./email";
 export * from "./errors";
 export * from "./live";
+export * from "./live-claim";
 export * from "./money";
 export * from "./order-status";
 export * from "./session";
