@@ -16,6 +16,7 @@ import { PaymentPage } from "../features/customer/pages/payment-page";
 import { ProfilePage } from "../features/customer/pages/profile-page";
 import { FaqPage } from "../features/faq/pages/faq-page";
 import { ContentPage } from "../features/pages/pages/content-page";
+import { paths } from "../lib/paths";
 import { AdminShell } from "./admin-shell";
 import { CustomerShell } from "./customer-shell";
 import { RequireAdmin, RequireCustomer } from "./guards";
@@ -35,21 +36,21 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LandingPage /> },
           {
-            path: "mentions-legales",
+            path: paths.legalNotice.pattern,
             element: <ContentPage key="mentions-legales" code="mentions-legales" />,
           },
-          { path: "cgv", element: <ContentPage key="cgv" code="cgv" /> },
-          { path: "contact", element: <ContactPage /> },
-          { path: "login", element: <LoginPage /> },
-          { path: "logout", element: <LogoutPage /> },
-          { path: "signup", element: <SignupPage /> },
-          { path: "auth/verify", element: <VerifyMagicLinkPage /> },
-          { path: "admin/login", element: <AdminLoginPage /> },
+          { path: paths.termsOfSale.pattern, element: <ContentPage key="cgv" code="cgv" /> },
+          { path: paths.contact.pattern, element: <ContactPage /> },
+          { path: paths.login.pattern, element: <LoginPage /> },
+          { path: paths.logout.pattern, element: <LogoutPage /> },
+          { path: paths.signup.pattern, element: <SignupPage /> },
+          { path: paths.verifyMagicLink.pattern, element: <VerifyMagicLinkPage /> },
+          { path: paths.admin.login.pattern, element: <AdminLoginPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },
       {
-        path: "customer/faq",
+        path: paths.customer.faq.pattern,
         element: <SessionAwareLayout />,
         children: [{ index: true, element: <FaqPage /> }],
       },
@@ -59,11 +60,14 @@ export const router = createBrowserRouter([
           {
             element: <CustomerShell />,
             children: [
-              { path: "customer", element: <Navigate to="/customer/orders" replace /> },
-              { path: "customer/orders", element: <OrdersPage /> },
-              { path: "customer/order/:id", element: <OrderPage /> },
-              { path: "customer/profile", element: <ProfilePage /> },
-              { path: "payment/:id", element: <PaymentPage /> },
+              {
+                path: paths.customer.home.pattern,
+                element: <Navigate to={paths.customer.orders()} replace />,
+              },
+              { path: paths.customer.orders.pattern, element: <OrdersPage /> },
+              { path: paths.customer.order.pattern, element: <OrderPage /> },
+              { path: paths.customer.profile.pattern, element: <ProfilePage /> },
+              { path: paths.payment.pattern, element: <PaymentPage /> },
             ],
           },
         ],
@@ -72,7 +76,7 @@ export const router = createBrowserRouter([
         element: <RequireAdmin />,
         children: [
           {
-            path: "admin",
+            path: paths.admin.home.pattern,
             element: <AdminShell />,
             children: [
               { index: true, element: <AdminDashboardPage /> },
@@ -82,7 +86,7 @@ export const router = createBrowserRouter([
               })),
             ],
           },
-          { path: "admin/live-order-sidebar", element: <LiveOrderSidebarPage /> },
+          { path: paths.admin.liveOrderSidebar.pattern, element: <LiveOrderSidebarPage /> },
         ],
       },
     ],
