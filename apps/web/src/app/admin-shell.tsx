@@ -2,7 +2,7 @@ import { LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
-import { adminNavigation, isAdminEntryActive } from "../features/admin/admin-sections";
+import { adminMenu, isAdminEntryActive } from "../features/admin/admin-sections";
 import { cn } from "../lib/cn";
 import { paths } from "../lib/paths";
 import { useSessionState } from "../lib/session";
@@ -50,7 +50,7 @@ export function AdminShell() {
         </div>
         <nav aria-label="Menu d'administration" className="flex-1 overflow-y-auto px-3 py-2">
           <ul className="flex flex-col gap-1">
-            {adminNavigation.map((entry) => {
+            {adminMenu.map((entry) => {
               const active = isAdminEntryActive(entry, pathname);
               const Icon = entry.icon;
               return (

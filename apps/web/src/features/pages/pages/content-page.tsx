@@ -36,3 +36,11 @@ export function ContentPage({ code }: { code: string }) {
     </article>
   );
 }
+
+export function LegalNoticePage() {
+  return <ContentPage code="mentions-legales" />;
+}
+
+export function TermsOfSalePage() {
+  return <ContentPage code="cgv" />;
+}
