@@ -1,10 +1,15 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const webFeatures = ["auth", "pages", "contact", "faq", "customer", "admin"];
+const web = "./apps/web/src";
+// Every folder under features/ is a feature: a new one is isolated as soon as it exists.
+const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -40,15 +45,30 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // A feature never imports another: shared code lives in components/, lib/ or app/.
+      // Imports go one way, app -> features -> shared (components, lib), and a feature never
+      // imports another: what two features need belongs to the shared layer.
       "import/no-restricted-paths": [
         "error",
         {
-          zones: webFeatures.map((feature) => ({
-            target: `./apps/web/src/features/${feature}`,
-            from: "./apps/web/src/features",
-            except: [`./${feature}`],
-          })),
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
+              message:
+                "A feature never imports another feature: move what they share to components/ or lib/.",
+            })),
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: "Features never import the app: the app assembles them, not the other way round.",
+            },
+            {
+              target: [`${web}/components`, `${web}/lib`],
+              from: [`${web}/features`, `${web}/app`],
+              message: "Shared code (components/, lib/) never imports a feature or the app.",
+            },
+          ],
         },
       ],
     },

@@ -11,5 +11,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
-  build: { outDir: "dist" },
+  // The manifest tells bench/bundle-size.mjs which chunks each page loads.
+  build: { outDir: "dist", manifest: true },
 });

@@ -2,8 +2,9 @@ import { LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
-import { adminNavigation, isAdminEntryActive } from "../features/admin/admin-sections";
+import { adminMenu, isAdminEntryActive } from "../features/admin/admin-sections";
 import { cn } from "../lib/cn";
+import { paths } from "../lib/paths";
 import { useSessionState } from "../lib/session";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
@@ -20,7 +21,7 @@ export function AdminShell() {
     <div className="min-h-dvh md:flex">
       <SkipLink />
       <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-border bg-background px-4 md:hidden">
-        <Link to="/admin" className="text-lg font-bold text-primary">
+        <Link to={paths.admin.home()} className="text-lg font-bold text-primary">
           Vitrine
         </Link>
         <Button
@@ -43,13 +44,13 @@ export function AdminShell() {
         )}
       >
         <div className="hidden h-16 items-center px-5 md:flex">
-          <Link to="/admin" className="text-xl font-bold text-primary">
+          <Link to={paths.admin.home()} className="text-xl font-bold text-primary">
             Vitrine
           </Link>
         </div>
         <nav aria-label="Menu d'administration" className="flex-1 overflow-y-auto px-3 py-2">
           <ul className="flex flex-col gap-1">
-            {adminNavigation.map((entry) => {
+            {adminMenu.map((entry) => {
               const active = isAdminEntryActive(entry, pathname);
               const Icon = entry.icon;
               return (
@@ -75,7 +76,7 @@ export function AdminShell() {
         </nav>
         <div className="flex flex-col gap-2 border-t border-border p-3">
           {email ? <p className="truncate px-2 text-xs text-muted-foreground">{email}</p> : null}
-          <Button type="button" variant="outline" size="sm" onClick={() => void navigate("/logout")}>
+          <Button type="button" variant="outline" size="sm" onClick={() => void navigate(paths.logout())}>
             <LogOutIcon aria-hidden="true" />
             Se déconnecter
           </Button>

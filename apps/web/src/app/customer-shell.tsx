@@ -2,15 +2,14 @@ import { CircleHelpIcon, LogOutIcon, PackageIcon, ShieldIcon, UserIcon } from "l
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
 import { cn } from "../lib/cn";
+import { paths } from "../lib/paths";
 import { sessionUserDisplayName, useSessionState } from "../lib/session";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
-const PROFILE_PATH = "/customer/profile";
-
 const bottomNavigation = [
-  { to: "/customer/orders", label: "Commandes", icon: PackageIcon },
-  { to: PROFILE_PATH, label: "Profil", icon: UserIcon },
-  { to: "/customer/faq", label: "FAQ", icon: CircleHelpIcon },
+  { to: paths.customer.orders(), label: "Commandes", icon: PackageIcon },
+  { to: paths.customer.profile(), label: "Profil", icon: UserIcon },
+  { to: paths.customer.faq(), label: "FAQ", icon: CircleHelpIcon },
 ] as const;
 
 /** Frame of the signed-in customer's pages; its parent route makes sure someone is signed in. */
@@ -20,10 +19,10 @@ export function CustomerShell() {
   const navigate = useNavigate();
   const user = session.status === "ready" ? session.user : null;
 
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={paths.login()} replace />;
   // Orders are matched to customers by their TikTok handle: without it nothing else makes sense.
-  if (!user.tiktokUsername?.trim() && location.pathname !== PROFILE_PATH) {
-    return <Navigate to={PROFILE_PATH} replace />;
+  if (!user.tiktokUsername?.trim() && location.pathname !== paths.customer.profile()) {
+    return <Navigate to={paths.customer.profile()} replace />;
   }
 
   return (
@@ -34,19 +33,19 @@ export function CustomerShell() {
           <p className="mr-auto text-base font-semibold whitespace-nowrap sm:text-lg">Mon espace</p>
           {user.isAdmin ? (
             <Button asChild variant="ghost" size="sm">
-              <Link to="/admin">
+              <Link to={paths.admin.home()}>
                 <ShieldIcon aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">Administration</span>
               </Link>
             </Button>
           ) : null}
           <Button asChild variant="ghost" size="sm" className="max-w-32 min-w-0 sm:max-w-64">
-            <Link to={PROFILE_PATH}>
+            <Link to={paths.customer.profile()}>
               <UserIcon aria-hidden="true" />
               <span className="truncate">{sessionUserDisplayName(user)}</span>
             </Link>
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => void navigate("/logout")}>
+          <Button type="button" variant="outline" size="sm" onClick={() => void navigate(paths.logout())}>
             <LogOutIcon aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Se déconnecter</span>
           </Button>

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from "react-router";
+import { paths } from "../lib/paths";
 import { useSessionState } from "../lib/session";
 import { SessionLoadError, SessionLoading } from "./session-fallbacks";
 
@@ -7,7 +8,7 @@ export function RequireCustomer() {
   const session = useSessionState();
   if (session.status === "loading") return <SessionLoading />;
   if (session.status === "error") return <SessionLoadError onRetry={session.retry} />;
-  if (!session.user) return <Navigate to="/login" replace />;
+  if (!session.user) return <Navigate to={paths.login()} replace />;
   return <Outlet />;
 }
 
@@ -18,7 +19,7 @@ export function RequireAdmin() {
   if (session.status === "loading") return <SessionLoading />;
   if (session.status === "error") return <SessionLoadError onRetry={session.retry} />;
   if (!session.user?.isAdmin) {
-    return <Navigate to="/admin/login" replace state={{ from: location }} />;
+    return <Navigate to={paths.admin.login()} replace state={{ from: location }} />;
   }
   return <Outlet />;
 }

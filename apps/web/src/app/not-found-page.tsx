@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "../components/ui/button";
+import { paths } from "../lib/paths";
 
 export function NotFoundPage() {
   return (
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-bold md:text-3xl">Oops! Page not found</h1>
       <Button asChild>
-        <Link to="/">Retour à l'accueil</Link>
+        <Link to={paths.home()}>Retour à l'accueil</Link>
       </Button>
     </div>
   );

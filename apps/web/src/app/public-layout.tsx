@@ -1,13 +1,14 @@
 import { Link, Outlet } from "react-router";
+import { paths } from "../lib/paths";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
 const footerLinks = [
-  { to: "/", label: "Accueil" },
-  { to: "/mentions-legales", label: "Mentions légales" },
-  { to: "/cgv", label: "CGV" },
-  { to: "/contact", label: "Contact" },
-  { to: "/signup", label: "Créer un compte" },
-  { to: "/login", label: "Se connecter" },
+  { to: paths.home(), label: "Accueil" },
+  { to: paths.legalNotice(), label: "Mentions légales" },
+  { to: paths.termsOfSale(), label: "CGV" },
+  { to: paths.contact(), label: "Contact" },
+  { to: paths.signup(), label: "Créer un compte" },
+  { to: paths.login(), label: "Se connecter" },
 ] as const;
 
 // Read once at load: a page left open across New Year's Eve may show last year, which is harmless.
@@ -20,7 +21,7 @@ export function PublicLayout() {
       <header className="border-b border-border bg-background">
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center px-4">
           <Link
-            to="/"
+            to={paths.home()}
             className="rounded-md text-2xl font-bold tracking-tight text-primary focus-visible:outline-2 focus-visible:outline-offset-4"
           >
             Vitrine

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button } from "../components/ui/button";
+import { paths } from "../lib/paths";
 import { NotFoundPage } from "./not-found-page";
 
 /** Last resort when a page crashes while rendering: say so in French, offer a way out. */
@@ -19,7 +20,7 @@ export function RouteErrorPage() {
       <h1 className="text-2xl font-bold">Une erreur inattendue est survenue</h1>
       <p className="text-muted-foreground">Veuillez recharger la page ou revenir à l'accueil.</p>
       <Button asChild>
-        <a href="/">Retour à l'accueil</a>
+        <a href={paths.home()}>Retour à l'accueil</a>
       </Button>
     </main>
   );

@@ -12,52 +12,113 @@ import {
   UsersIcon,
   VideoIcon,
 } from "lucide-react";
+import type { ComponentType } from "react";
+import { matchPath } from "react-router";
+import { type AppPath, paths } from "../../lib/paths";
 
-export interface AdminNavigationEntry {
+/** Loads a page's code only when someone opens it (React Router's `lazy`). */
+export type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** A back office page: built and loaded on demand, or still to come and shown as a placeholder. */
+export type AdminPage = {
+  path: Pick<AppPath, "pattern">;
+  /** Shown without the back office frame, beside the live stream. */
+  fullScreen?: boolean;
+} & ({ load: LazyPage } | { placeholderTitle: string });
+
+/** A sidebar entry with its page and the pages reached from it, which keep it highlighted. */
+export type AdminSection = AdminPage & {
+  path: AppPath;
+  label: string;
+  icon: LucideIcon;
+  subPages?: readonly AdminPage[];
+};
+
+/** The back office, in the order of the specification's sidebar: its menu and its routes. */
+export const adminSections: readonly AdminSection[] = [
+  {
+    path: paths.admin.home,
+    label: "Tableau de bord",
+    icon: LayoutDashboardIcon,
+    load: async () => ({ Component: (await import("./pages/admin-dashboard-page")).AdminDashboardPage }),
+  },
+  {
+    path: paths.admin.users,
+    label: "Utilisateurs",
+    icon: UsersIcon,
+    placeholderTitle: "Utilisateurs",
+    subPages: [{ path: paths.admin.userMerge, placeholderTitle: "Fusion de comptes utilisateurs" }],
+  },
+  {
+    path: paths.admin.products,
+    label: "Produits",
+    icon: ShirtIcon,
+    placeholderTitle: "Produits",
+    subPages: [{ path: paths.admin.bulkProducts, placeholderTitle: "Création de produits en série" }],
+  },
+  {
+    path: paths.admin.liveOrderSidebar,
+    label: "Commande live",
+    icon: RadioIcon,
+    fullScreen: true,
+    load: async () => ({ Component: (await import("./pages/live-order-sidebar-page")).LiveOrderSidebarPage }),
+  },
+  {
+    path: paths.admin.orders,
+    label: "Commandes",
+    icon: ShoppingBagIcon,
+    placeholderTitle: "Commandes",
+    subPages: [{ path: paths.admin.order, placeholderTitle: "Détail de la commande" }],
+  },
+  {
+    path: paths.admin.ordersPreparation,
+    label: "Préparation",
+    icon: ClipboardCheckIcon,
+    placeholderTitle: "Préparation",
+  },
+  {
+    path: paths.admin.lives,
+    label: "Lives",
+    icon: VideoIcon,
+    placeholderTitle: "Lives",
+    subPages: [{ path: paths.admin.live, placeholderTitle: "Détail du live" }],
+  },
+  { path: paths.admin.colors, label: "Couleurs", icon: PaletteIcon, placeholderTitle: "Couleurs" },
+  { path: paths.admin.faqs, label: "FAQs", icon: CircleHelpIcon, placeholderTitle: "FAQs" },
+  {
+    path: paths.admin.messageTemplates,
+    label: "Templates messages",
+    icon: MailIcon,
+    placeholderTitle: "Templates messages",
+  },
+  { path: paths.admin.pages, label: "Pages", icon: FileTextIcon, placeholderTitle: "Pages" },
+];
+
+/** Every back office page, sidebar entries and the pages reached from them. */
+export const adminPages: readonly AdminPage[] = adminSections.flatMap((section) => [
+  section,
+  ...(section.subPages ?? []),
+]);
+
+export interface AdminMenuEntry {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Other pages that belong to this entry, for highlighting. */
-  alsoActiveOn?: readonly string[];
+  /** Patterns of the pages that highlight this entry: its own, and below it, its sub-pages'. */
+  activeOn: readonly string[];
 }
 
-/** The back office sidebar, in the order of the back-office specification. */
-export const adminNavigation: readonly AdminNavigationEntry[] = [
-  { to: "/admin", label: "Tableau de bord", icon: LayoutDashboardIcon },
-  { to: "/admin/users", label: "Utilisateurs", icon: UsersIcon, alsoActiveOn: ["/admin/user-merge"] },
-  { to: "/admin/products", label: "Produits", icon: ShirtIcon, alsoActiveOn: ["/admin/bulk-products"] },
-  { to: "/admin/live-order-sidebar", label: "Commande live", icon: RadioIcon },
-  { to: "/admin/orders", label: "Commandes", icon: ShoppingBagIcon },
-  { to: "/admin/orders-preparation", label: "Préparation", icon: ClipboardCheckIcon },
-  { to: "/admin/lives", label: "Lives", icon: VideoIcon },
-  { to: "/admin/colors", label: "Couleurs", icon: PaletteIcon },
-  { to: "/admin/faqs", label: "FAQs", icon: CircleHelpIcon },
-  { to: "/admin/message-templates", label: "Templates messages", icon: MailIcon },
-  { to: "/admin/pages", label: "Pages", icon: FileTextIcon },
-];
+export const adminMenu: readonly AdminMenuEntry[] = adminSections.map((section) => ({
+  to: section.path(),
+  label: section.label,
+  icon: section.icon,
+  activeOn: [section.path.pattern, ...(section.subPages ?? []).map((page) => page.path.pattern)],
+}));
 
-export function isAdminEntryActive(entry: AdminNavigationEntry, pathname: string): boolean {
-  const owns = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
-  if (entry.to === "/admin") return pathname === "/admin" || pathname === "/admin/";
-  return owns(entry.to) || (entry.alsoActiveOn ?? []).some(owns);
+export function isAdminEntryActive(entry: AdminMenuEntry, pathname: string): boolean {
+  // The dashboard is the back office's root: every page sits below it, only its own URL counts.
+  const end = entry.to === paths.admin.home();
+  return entry.activeOn.some(
+    (pattern) => matchPath({ path: pattern, end, caseSensitive: true }, pathname) !== null,
+  );
 }
-
-/**
- * Back office pages still to be built, with the title each shows meanwhile. Paths are relative to
- * /admin.
- */
-export const upcomingAdminSections: readonly { path: string; title: string }[] = [
-  { path: "users", title: "Utilisateurs" },
-  { path: "user-merge", title: "Fusion de comptes utilisateurs" },
-  { path: "products", title: "Produits" },
-  { path: "bulk-products", title: "Création de produits en série" },
-  { path: "orders", title: "Commandes" },
-  { path: "orders/:id", title: "Détail de la commande" },
-  { path: "orders-preparation", title: "Préparation" },
-  { path: "lives", title: "Lives" },
-  { path: "lives/:id", title: "Détail du live" },
-  { path: "colors", title: "Couleurs" },
-  { path: "faqs", title: "FAQs" },
-  { path: "message-templates", title: "Templates messages" },
-  { path: "pages", title: "Pages" },
-];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
 
 /** Full-screen page kept beside the live stream; it lives outside the back office frame. */
 export function LiveOrderSidebarPage() {
@@ -13,7 +14,7 @@ export function LiveOrderSidebarPage() {
       </Alert>
       <div>
         <Button asChild variant="outline">
-          <Link to="/admin">Retour au tableau de bord</Link>
+          <Link to={paths.admin.home()}>Retour au tableau de bord</Link>
         </Button>
       </div>
     </main>

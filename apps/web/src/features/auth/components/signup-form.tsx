@@ -10,6 +10,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { checkTiktokUsername, useSignup } from "../api";
 import {
   signupConfirmationErrors,
@@ -169,7 +170,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
               <>
                 J'accepte les{" "}
                 <Link
-                  to="/cgv"
+                  to={paths.termsOfSale()}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="font-medium text-primary underline underline-offset-4"
@@ -195,7 +196,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           <p>{formError}</p>
           <p>Vous avez peut-être déjà un compte avec cet email.</p>
           <p>
-            <Link to="/login" className="font-medium underline underline-offset-4">
+            <Link to={paths.login()} className="font-medium underline underline-offset-4">
               Déjà un compte? Se connecter
             </Link>
           </p>
@@ -210,7 +211,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
         {/* Shown once only: the error block above carries the same link while it is displayed. */}
         {formError ? null : (
           <Button asChild variant="link">
-            <Link to="/login">Déjà un compte? Se connecter</Link>
+            <Link to={paths.login()}>Déjà un compte? Se connecter</Link>
           </Button>
         )}
       </div>

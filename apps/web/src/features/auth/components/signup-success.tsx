@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
 
 export function SignupSuccess({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -26,7 +27,7 @@ export function SignupSuccess({ email }: { email: string }) {
           le lien qu'il contient pour finaliser votre inscription.
         </p>
         <Button asChild>
-          <Link to="/">Retour à l'accueil</Link>
+          <Link to={paths.home()}>Retour à l'accueil</Link>
         </Button>
       </CardContent>
     </Card>

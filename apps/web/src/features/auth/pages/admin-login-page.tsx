@@ -11,10 +11,11 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 import { useAdminSignIn } from "../api";
 
-const ADMIN_HOME = "/admin";
+const ADMIN_HOME = paths.admin.home();
 
 /** The back office page the guard turned the visitor away from, if any (router state is untyped). */
 function requestedAdminPath(state: unknown): string {
@@ -83,7 +84,7 @@ export function AdminLoginPage() {
               Se connecter
             </Button>
             <Button asChild variant="outline">
-              <Link to="/">Retour à l'accueil</Link>
+              <Link to={paths.home()}>Retour à l'accueil</Link>
             </Button>
           </form>
         </CardContent>

@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 import { hashReportsAuthError } from "../auth-link-error";
 
@@ -20,7 +21,7 @@ export function LandingPage() {
     window.history.replaceState(window.history.state, "", `${pathname}${search}`);
   }, [linkExpired]);
 
-  if (session.status === "ready" && session.user) return <Navigate to="/customer" replace />;
+  if (session.status === "ready" && session.user) return <Navigate to={paths.customer.home()} replace />;
 
   return (
     <div className="flex flex-col gap-8">
@@ -44,7 +45,7 @@ export function LandingPage() {
           </CardHeader>
           <CardContent className="mt-auto">
             <Button asChild className="w-full">
-              <Link to="/signup">Créer un compte</Link>
+              <Link to={paths.signup()}>Créer un compte</Link>
             </Button>
           </CardContent>
         </Card>
@@ -58,7 +59,7 @@ export function LandingPage() {
           </CardHeader>
           <CardContent className="mt-auto">
             <Button asChild variant="outline" className="w-full">
-              <Link to="/login">Se connecter</Link>
+              <Link to={paths.login()}>Se connecter</Link>
             </Button>
           </CardContent>
         </Card>

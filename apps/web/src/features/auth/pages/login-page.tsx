@@ -11,6 +11,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 import { useRequestMagicLink } from "../api";
 import { OrDivider } from "../components/or-divider";
@@ -29,7 +30,7 @@ export function LoginPage() {
   if (session.status === "loading") {
     return <Spinner label="Vérification de votre session..." className="py-16" />;
   }
-  if (session.status === "ready" && session.user) return <Navigate to="/customer" replace />;
+  if (session.status === "ready" && session.user) return <Navigate to={paths.customer.home()} replace />;
 
   const onSubmit = form.handleSubmit(({ email: address }) => {
     requestMagicLink.mutate(address, {
@@ -74,7 +75,12 @@ export function LoginPage() {
               <p>{errorMessage(failure)}</p>
               {rateLimited ? null : (
                 <div>
-                  <Button type="button" variant="outline" size="sm" onClick={() => void navigate("/signup")}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void navigate(paths.signup())}
+                  >
                     Créer votre compte
                   </Button>
                 </div>
@@ -84,7 +90,7 @@ export function LoginPage() {
 
           <OrDivider />
           <Button asChild variant="outline">
-            <Link to="/signup">Créer un compte</Link>
+            <Link to={paths.signup()}>Créer un compte</Link>
           </Button>
         </CardContent>
       </Card>

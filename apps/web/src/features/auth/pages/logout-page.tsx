@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { useSignOut } from "../api";
 
 interface Outcome {
@@ -13,7 +14,7 @@ interface Outcome {
 
 /** A full page load drops every bit of in-memory state of the previous user. */
 function redirectToLoginAfter(delayMs: number) {
-  window.setTimeout(() => window.location.assign("/login"), delayMs);
+  window.setTimeout(() => window.location.assign(paths.login()), delayMs);
 }
 
 export function LogoutPage() {

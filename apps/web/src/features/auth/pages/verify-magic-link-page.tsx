@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
+import { paths } from "../../../lib/paths";
 import { useVerifyMagicLink } from "../api";
 import { EXPIRED_LINK_LANDING } from "../auth-link-error";
 
@@ -21,7 +22,7 @@ export function VerifyMagicLinkPage() {
   const signIn = useCallback(
     (value: string) =>
       mutate(value, {
-        onSuccess: () => void navigate("/customer", { replace: true }),
+        onSuccess: () => void navigate(paths.customer.home(), { replace: true }),
         onError: () => void navigate(EXPIRED_LINK_LANDING, { replace: true }),
       }),
     [mutate, navigate],

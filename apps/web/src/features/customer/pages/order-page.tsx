@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
 
 export function OrderPage() {
   return (
@@ -12,7 +13,7 @@ export function OrderPage() {
       </Alert>
       <div>
         <Button asChild variant="outline">
-          <Link to="/customer/orders">Retour à mes commandes</Link>
+          <Link to={paths.customer.orders()}>Retour à mes commandes</Link>
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
 
 export function PaymentPage() {
   const { id } = useParams();
@@ -14,9 +15,7 @@ export function PaymentPage() {
       </Alert>
       <div>
         <Button asChild variant="outline">
-          <Link to={id ? `/customer/order/${encodeURIComponent(id)}` : "/customer/orders"}>
-            Retour à ma commande
-          </Link>
+          <Link to={id ? paths.customer.order(id) : paths.customer.orders()}>Retour à ma commande</Link>
         </Button>
       </div>
     </div>

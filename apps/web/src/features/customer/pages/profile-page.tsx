@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Card, CardContent } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 
 export function ProfilePage() {
@@ -34,7 +35,7 @@ export function ProfilePage() {
       </Card>
       <p className="text-sm text-muted-foreground">
         Pour modifier votre email ou votre pseudo TikTok, contactez le service client depuis la page{" "}
-        <Link to="/contact" className="font-medium text-primary underline underline-offset-4">
+        <Link to={paths.contact()} className="font-medium text-primary underline underline-offset-4">
           Contact
         </Link>
         .

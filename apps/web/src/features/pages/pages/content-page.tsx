@@ -4,6 +4,7 @@ import { SafeHtml } from "../../../components/safe-html";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { useContentPage } from "../api";
 
 /** A static page written in the back office (legal notice, terms of sale), found by its code. */
@@ -19,7 +20,7 @@ export function ContentPage({ code }: { code: string }) {
           <h1 className="text-2xl font-bold md:text-3xl">Page introuvable</h1>
           <p className="text-muted-foreground">Cette page n'est pas disponible pour le moment.</p>
           <Button asChild variant="outline">
-            <Link to="/">Retour à l'accueil</Link>
+            <Link to={paths.home()}>Retour à l'accueil</Link>
           </Button>
         </div>
       );
@@ -34,4 +35,12 @@ export function ContentPage({ code }: { code: string }) {
       <SafeHtml html={page.data.content} />
     </article>
   );
+}
+
+export function LegalNoticePage() {
+  return <ContentPage code="mentions-legales" />;
+}
+
+export function TermsOfSalePage() {
+  return <ContentPage code="cgv" />;
 }
