@@ -27,6 +27,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { createAuthService, defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
 import { devMailRoutes } from "./modules/dev-mail/routes";
 import { faqRoutes } from "./modules/faqs/routes";
+import { healthRoutes } from "./modules/health/routes";
 import { pageRoutes } from "./modules/pages/routes";
 import { shopRoutes } from "./modules/shop/routes";
 
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(pageRoutes, { db });
   await app.register(faqRoutes, { db });
   await app.register(shopRoutes, { shop: config.shop });
+  await app.register(healthRoutes, { db });
   if (!config.isProduction) await app.register(devMailRoutes, { db });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);
