@@ -1,7 +1,7 @@
 import "dotenv/config";
 import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth-secret";
-import { ConfigError, loadConfig, type AppConfig } from "./config";
+import { ConfigError, DEMO_ADMIN, loadConfig, type AppConfig } from "./config";
 import { migrateDatabase } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoData } from "./db/seed";
@@ -11,12 +11,11 @@ import { createSmtpMailer } from "./integrations/mail/smtp-mailer";
 import { startMaintenance } from "./maintenance";
 import { ensureFirstAdmin } from "./modules/auth/first-admin";
 
-const DEV_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
 const log = (message: string) => console.log(`[vitrine] ${message}`);
 
 async function createFirstAdminIfNeeded(db: Database, config: AppConfig) {
-  const email = config.adminEmail ?? (config.isProduction ? undefined : DEV_ADMIN.email);
-  const password = config.adminPassword ?? (config.isProduction ? undefined : DEV_ADMIN.password);
+  const email = config.adminEmail ?? (config.isProduction ? undefined : DEMO_ADMIN.email);
+  const password = config.adminPassword ?? (config.isProduction ? undefined : DEMO_ADMIN.password);
   if (!email || !password) {
     log("No administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.");
     return;
@@ -24,7 +23,7 @@ async function createFirstAdminIfNeeded(db: Database, config: AppConfig) {
   if (await ensureFirstAdmin(db, { email, password })) {
     log(`Administrator created: ${email}${config.adminPassword ? "" : ` / password: ${password}`}`);
   } else if (!config.isProduction) {
-    log(`Administrator sign-in at /admin/login (demo account: ${DEV_ADMIN.email} / ${DEV_ADMIN.password})`);
+    log(`Administrator sign-in at /admin/login (demo account: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password})`);
   }
 }
 
