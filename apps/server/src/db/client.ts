@@ -15,6 +15,9 @@ export interface DatabaseHandle {
 
 export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server ends (restart, failover, shutdown) is dropped and replaced on
+  // next use; without a listener its error event would end the process.
+  pool.on("error", () => {});
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool, close: () => pool.end() };
 }
