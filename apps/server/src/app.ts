@@ -19,6 +19,7 @@ import { registerAccessControl, type DeclaredRoute } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { toFetchHeaders } from "./http/fetch-bridge";
 import { createRateLimiter } from "./http/rate-limiter";
+import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
 import type { Mailer } from "./integrations/mail/mailer";
@@ -54,12 +55,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    ...requestIdOptions(Boolean(config.trustProxy)),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
 
   await app.register(fastifyCookie);
