@@ -11,6 +11,11 @@ const USER = "vitrine";
 // Only reachable on the loopback interface; the data folder is the real protection.
 const PASSWORD = "vitrine-local";
 
+/** Where the embedded database answers once started (also used to reach one already running). */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
 /**
  * As root, PostgreSQL runs as the unprivileged `postgres` user, which must be able to walk down to
  * its data folder. A checkout under a private folder (/root, a mktemp -d) blocks it: add the
@@ -64,7 +69,7 @@ export async function startEmbeddedDatabase(options: {
   await server.start();
   if (firstRun) await server.createDatabase(DATABASE_NAME);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE_NAME}`,
+    url: embeddedDatabaseUrl(options.port),
     stop: () => server.stop(),
   };
 }
