@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over a pool; `$client` is that pool, for what needs one connection held (locks). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A service accepts either the pool-backed database or an open transaction. */
 export type Queryable = Database | Transaction;
