@@ -49,7 +49,9 @@ async function main() {
   // The HTTP layer (most of the code to load) is imported while PostgreSQL starts and migrates.
   const appModule = import("./app");
   const database = await openDatabase(config, log);
-  database.pool.on("error", (error) => log(`database connection lost: ${error.message}`));
+  let stopping = false;
+  // Ctrl-C reaches the embedded PostgreSQL too, which then ends our idle connections: expected.
+  database.pool.on("error", (error) => stopping || log(`database connection lost: ${error.message}`));
   await migrateDatabase(database.db);
   await createFirstAdminIfNeeded(database.db, config, log);
   if (config.seedDemo && (await seedDemoData(database.db))) log("Demo data loaded.");
@@ -66,7 +68,6 @@ async function main() {
   if (!config.smtpUrl && !config.isProduction)
     log(`No SMTP_URL: mails are listed at ${config.appUrl}/dev/mail`);
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
       log(`${signal} received again: exiting without waiting.`);
