@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order: lint, typecheck, unit and API tests (Vitest, real
-// PostgreSQL), production build, then the Playwright journeys in Chromium against the built app.
+// PostgreSQL), production build, the Playwright journeys in Chromium against the built app, then
+// the production image's content (scripts/build-image-content.mjs).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,6 +30,8 @@ const steps = [
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
     needs: "build",
   },
+  // The Dockerfile's steps without Docker, and the result started in production mode.
+  { name: "image content", command: "node", args: ["scripts/build-image-content.mjs"] },
 ];
 
 const results = new Map();

@@ -56,7 +56,7 @@ export default async function globalSetup() {
   else delete env.DATABASE_URL;
 
   let output = "";
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const server = spawn(process.execPath, ["scripts/start.mjs"], {
     env,
     stdio: "pipe",
   });

@@ -21,6 +21,7 @@ import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
 import { requestLogSerializers } from "./http/request-log";
 import { createRateLimiter } from "./http/rate-limiter";
+import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
 import type { Mailer } from "./integrations/mail/mailer";
@@ -35,6 +36,7 @@ import { createAuthService, defaultAuthRateLimits, type AuthRateLimits } from ".
 import { createSessionReader } from "./modules/auth/session-reader";
 import { devMailRoutes } from "./modules/dev-mail/routes";
 import { faqRoutes } from "./modules/faqs/routes";
+import { healthRoutes } from "./modules/health/routes";
 import { pageRoutes } from "./modules/pages/routes";
 import { shopRoutes } from "./modules/shop/routes";
 
@@ -67,12 +69,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : logger,
     trustProxy: trustedProxies(config.trustProxy),
+    ...requestIdOptions(Boolean(config.trustProxy)),
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
 
@@ -131,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(pageRoutes, { db });
   await app.register(faqRoutes, { db });
   await app.register(shopRoutes, { shop: config.shop });
+  await app.register(healthRoutes, { db });
   if (!config.isProduction) await app.register(devMailRoutes, { db });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, DEMO_ADMIN, loadConfig } from "./config";
 
 const productionEnv = {
   NODE_ENV: "production",
@@ -115,6 +115,16 @@ describe("loadConfig", () => {
       expect(configErrorOf(env).message).toBe(`Missing settings required in production: ${name}`);
     },
   );
+
+  it("refuses the public demo administrator password in production, and only there", () => {
+    expect(configErrorOf({ ...productionEnv, ADMIN_PASSWORD: DEMO_ADMIN.password }).message).toBe(
+      "ADMIN_PASSWORD is the public demo password: choose another one in production",
+    );
+    expect(loadConfig({ ...productionEnv, ADMIN_PASSWORD: "a-real-secret-password" }).adminPassword).toBe(
+      "a-real-secret-password",
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: DEMO_ADMIN.password }).adminPassword).toBe(DEMO_ADMIN.password);
+  });
 
   it("accepts a complete production environment", () => {
     const config = loadConfig(productionEnv);

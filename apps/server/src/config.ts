@@ -81,6 +81,9 @@ export type AppConfig = {
 
 export class ConfigError extends Error {}
 
+/** The administrator created outside production when none is configured; its password is public. */
+export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
+
 /** Parses the environment once; fails fast with every invalid setting named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -98,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
     if (missing.length > 0) {
       throw new ConfigError(`Missing settings required in production: ${missing.join(", ")}`);
+    }
+    if (e.ADMIN_PASSWORD === DEMO_ADMIN.password) {
+      throw new ConfigError("ADMIN_PASSWORD is the public demo password: choose another one in production");
     }
   }
   return {

@@ -1,22 +1,30 @@
 import "dotenv/config";
-import { buildApp } from "./app";
 import { resolveAuthSecret } from "./auth-secret";
-import { ConfigError, loadConfig, type AppConfig } from "./config";
+import { ConfigError, DEMO_ADMIN, loadConfig, type AppConfig } from "./config";
+import type { Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { seedDemoData } from "./db/seed";
-import type { Database } from "./db/client";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
-import { createSmtpMailer } from "./integrations/mail/smtp-mailer";
+import type { Mailer } from "./integrations/mail/mailer";
 import { startMaintenance } from "./maintenance";
 import { ensureFirstAdmin } from "./modules/auth/first-admin";
+import { shutDown } from "./shutdown";
 
-const DEV_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
-const log = (message: string) => console.log(`[vitrine] ${message}`);
+type Log = (message: string) => void;
 
-async function createFirstAdminIfNeeded(db: Database, config: AppConfig) {
-  const email = config.adminEmail ?? (config.isProduction ? undefined : DEV_ADMIN.email);
-  const password = config.adminPassword ?? (config.isProduction ? undefined : DEV_ADMIN.password);
+/** Production: one JSON line per message, in pino's shape like the request logs. */
+function createLog(config: AppConfig): Log {
+  if (!config.isProduction) return (message) => console.log(`[vitrine] ${message}`);
+  return (message) =>
+    process.stdout.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message })}\n`,
+    );
+}
+
+async function createFirstAdminIfNeeded(db: Database, config: AppConfig, log: Log) {
+  const email = config.adminEmail ?? (config.isProduction ? undefined : DEMO_ADMIN.email);
+  const password = config.adminPassword ?? (config.isProduction ? undefined : DEMO_ADMIN.password);
   if (!email || !password) {
     log("No administrator yet: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first one.");
     return;
@@ -24,21 +32,32 @@ async function createFirstAdminIfNeeded(db: Database, config: AppConfig) {
   if (await ensureFirstAdmin(db, { email, password })) {
     log(`Administrator created: ${email}${config.adminPassword ? "" : ` / password: ${password}`}`);
   } else if (!config.isProduction) {
-    log(`Administrator sign-in at /admin/login (demo account: ${DEV_ADMIN.email} / ${DEV_ADMIN.password})`);
+    log(`Administrator sign-in at /admin/login (demo account: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password})`);
   }
+}
+
+async function createMailer(config: AppConfig, db: Database, log: Log): Promise<Mailer> {
+  if (!config.smtpUrl) return createOutboxMailer(db, log);
+  const { createSmtpMailer } = await import("./integrations/mail/smtp-mailer");
+  return createSmtpMailer(config.smtpUrl, config.mailFrom);
 }
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  const log = createLog(config);
+  // The HTTP layer (most of the code to load) is imported while PostgreSQL starts and migrates.
+  const appModule = import("./app");
   const database = await openDatabase(config, log);
+  let stopping = false;
+  // Ctrl-C reaches the embedded PostgreSQL too, which then ends our idle connections: expected.
+  database.pool.on("error", (error) => stopping || log(`database connection lost: ${error.message}`));
   await migrateDatabase(database.db);
-  await createFirstAdminIfNeeded(database.db, config);
+  await createFirstAdminIfNeeded(database.db, config, log);
   if (config.seedDemo && (await seedDemoData(database.db))) log("Demo data loaded.");
 
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(database.db, log);
+  const { buildApp } = await appModule;
+  const mailer = await createMailer(config, database.db, log);
   const app = await buildApp({ config, db: database.db, mailer, authSecret: resolveAuthSecret(config) });
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(database.db, log);
@@ -49,15 +68,21 @@ async function main() {
   if (!config.smtpUrl && !config.isProduction)
     log(`No SMTP_URL: mails are listed at ${config.appUrl}/dev/mail`);
 
-  let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log(`${signal} received again: exiting without waiting.`);
+      process.exit(1);
+    }
     stopping = true;
-    log(`${signal} received, stopping.`);
-    stopMaintenance();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    log(`${signal} received: finishing the requests in progress, then stopping.`);
+    try {
+      await shutDown({ app, log, afterDrain: [stopMaintenance, database.close] });
+      log("Stopped.");
+      process.exit(0);
+    } catch (error) {
+      log(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

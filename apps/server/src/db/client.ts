@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 
-export type Database = NodePgDatabase<typeof schema>;
+/** Drizzle over a pool; `$client` is that pool, for what needs one connection held (locks). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A service accepts either the pool-backed database or an open transaction. */
 export type Queryable = Database | Transaction;
@@ -15,6 +16,9 @@ export interface DatabaseHandle {
 
 export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server ends (restart, failover, shutdown) is dropped and replaced on
+  // next use; without a listener its error event would end the process.
+  pool.on("error", () => {});
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool, close: () => pool.end() };
 }

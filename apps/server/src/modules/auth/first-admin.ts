@@ -31,6 +31,11 @@ export async function insertPasswordIdentity(
   return authId;
 }
 
+async function hasAdmin(db: Queryable): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  return existing !== undefined;
+}
+
 /**
  * Creates the first administrator (e-mail + password, hashed by better-auth's own hasher) when the
  * shop has none. Returns whether an account was created.
@@ -39,12 +44,13 @@ export async function ensureFirstAdmin(
   db: Database,
   account: { email: string; password: string },
 ): Promise<boolean> {
+  // Every start calls this; hashing (scrypt, ~150 ms) only when an admin is really missing.
+  if (await hasAdmin(db)) return false;
   const email = normalizeEmail(account.email);
   const passwordHash = await hashPassword(account.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('vitrine:first-admin'))`);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
-    if (existing) return false;
+    if (await hasAdmin(tx)) return false;
     const authId = await insertPasswordIdentity(tx, {
       email,
       passwordHash,

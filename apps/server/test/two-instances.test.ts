@@ -1,0 +1,98 @@
+import { authMessages } from "@vitrine/domain";
+import type { FastifyInstance } from "fastify";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { buildApp } from "../src/app";
+import { connectDatabase, type DatabaseHandle } from "../src/db/client";
+import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
+import { users } from "../src/db/schema";
+import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/service";
+import { ADMIN, signInAsAdmin } from "./support/actors";
+import { withDatabase } from "./support/global-setup";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+const limits: AuthRateLimits = {
+  ...defaultAuthRateLimits,
+  magicLinkPerEmail: { max: 3, windowSeconds: 600 },
+};
+
+/** Instance A (createTestApp) and instance B: its own process state and pool, the same database. */
+let a: TestApp;
+let b: FastifyInstance;
+let bDatabase: DatabaseHandle;
+beforeAll(async () => {
+  a = await createTestApp({ authRateLimits: limits });
+  bDatabase = connectDatabase(a.databaseUrl, 5);
+  b = await buildApp({
+    config: a.config,
+    db: bDatabase.db,
+    mailer: { send: async () => {} },
+    authSecret: a.authSecret,
+    authRateLimits: limits,
+    logger: false,
+  });
+  await b.ready();
+});
+afterAll(async () => {
+  await b.close();
+  await bDatabase.close();
+  await a.close();
+});
+
+const sessionOn = async (app: FastifyInstance, cookie: string) =>
+  (await app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json();
+
+describe("two instances on one database", () => {
+  it("accept each other's sessions, and a sign-out on one ends the session on both", async () => {
+    const cookie = await signInAsAdmin(a);
+    expect(await sessionOn(b, cookie)).toMatchObject({ user: { email: ADMIN.email, isAdmin: true } });
+
+    const signOut = await b.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie } });
+    expect(signOut.statusCode).toBeLessThan(300);
+    expect(await sessionOn(a.app, cookie)).toEqual({ user: null });
+  });
+
+  it("share one rate-limit counter: the requests spread over both are counted together", async () => {
+    await a.db.insert(users).values({ email: "two-instances@example.com" });
+    const requestLink = (app: FastifyInstance) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email: "two-instances@example.com" },
+        remoteAddress: "198.51.100.7",
+      });
+    const statuses = [];
+    for (const app of [a.app, b, a.app]) statuses.push((await requestLink(app)).statusCode);
+    expect(statuses).toEqual([202, 202, 202]);
+    const fourth = await requestLink(b);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: authMessages.rateLimited });
+  });
+});
+
+describe("instances starting together on a database that needs migrations", () => {
+  it("apply each migration once, and all of them start", async () => {
+    const adminUrl = inject("adminDatabaseUrl");
+    const name = `vitrine_t_fresh_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const handles = [1, 2, 3].map(() => connectDatabase(withDatabase(adminUrl, name), 3));
+    try {
+      await Promise.all(handles.map((handle) => migrateDatabase(handle.db)));
+      const journal: { entries: unknown[] } = JSON.parse(
+        readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
+      );
+      const applied = await handles[0]?.pool.query<{ count: string }>(
+        "SELECT count(*) FROM __drizzle_migrations",
+      );
+      expect(Number(applied?.rows[0]?.count)).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+    }
+  });
+});
