@@ -1,4 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
+import { httpMessages } from "@vitrine/domain";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -157,6 +158,6 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
     if (hasWebApp && isPageRequest) return reply.header("cache-control", "no-cache").sendFile("index.html");
-    return reply.status(404).send({ code: "NOT_FOUND", message: "Ressource introuvable." });
+    return reply.status(404).send({ code: "NOT_FOUND", message: httpMessages.notFound });
   });
 }

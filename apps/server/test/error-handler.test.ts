@@ -1,4 +1,4 @@
-import { ERROR_CODES, authMessages, type ErrorCode } from "@vitrine/domain";
+import { ERROR_CODES, httpMessages, type ErrorCode } from "@vitrine/domain";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,7 +152,7 @@ describe("error handling on a bare Fastify", () => {
   it("turns a framework 429 into RATE_LIMITED", async () => {
     const response = await bare.inject({ method: "GET", url: "/api/too-many" });
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ code: "RATE_LIMITED", message: authMessages.rateLimited });
+    expect(response.json()).toEqual({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
   });
 
   it("maps the error codes to the statuses the client expects", () => {

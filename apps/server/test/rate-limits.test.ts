@@ -1,4 +1,4 @@
-import { authMessages } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, users } from "../src/db/schema";
@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
 import { ADMIN, signupPayload } from "./support/actors";
 import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
-const RATE_LIMITED = { code: "RATE_LIMITED", message: authMessages.rateLimited };
+const RATE_LIMITED = { code: "RATE_LIMITED", message: httpMessages.rateLimited };
 
 let t: TestApp;
 /** The same app with per-IP limits of 2 a minute (magic links, admin sign-in). */

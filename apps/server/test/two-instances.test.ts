@@ -1,4 +1,4 @@
-import { authMessages } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -69,7 +69,7 @@ describe("two instances on one database", () => {
     expect(statuses).toEqual([202, 202, 202]);
     const fourth = await requestLink(b);
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: authMessages.rateLimited });
+    expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
   });
 });
 

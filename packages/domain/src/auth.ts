@@ -24,13 +24,9 @@ export const authMessages = {
     "Une erreur est survenue lors de la connexion. Le lien est expiré, veuillez demander un nouveau lien de connexion.",
   invalidCredentials: "Email ou mot de passe incorrect",
   notAdmin: "Vous n'avez pas les droits administrateur",
-  rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
-  unknownError: "Une erreur inconnue est survenue",
   logoutSuccess: "Déconnexion réussie",
   logoutError: "Erreur lors de la déconnexion",
   logoutUnexpectedError: "Une erreur est survenue lors de la déconnexion",
-  unauthenticated: "Vous devez être connecté pour accéder à cette page.",
-  forbidden: "Vous n'avez pas accès à cette ressource.",
 } as const;
 
 /** The handle field as the server and the form both validate it; the output is normalized. */

@@ -25,3 +25,14 @@ export interface ApiErrorBody {
   /** Field-level messages for form errors, keyed by the input's field name. */
   fields?: Record<string, string>;
 }
+
+/** The messages of the HTTP layer, shared by every module (auth keeps its own in authMessages). */
+export const httpMessages = {
+  unauthenticated: "Vous devez être connecté pour accéder à cette page.",
+  forbidden: "Vous n'avez pas accès à cette ressource.",
+  notFound: "Ressource introuvable.",
+  invalidRequest: "Requête invalide.",
+  rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
+  internal: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
+  unknownError: "Une erreur inconnue est survenue",
+} as const;

@@ -1,4 +1,4 @@
-import { authMessages, type SessionUser } from "@vitrine/domain";
+import { httpMessages, type SessionUser } from "@vitrine/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DomainError } from "./errors";
 
@@ -85,9 +85,9 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
     if (access === "public") return;
     const guard = async (request: FastifyRequest) => {
       const viewer = await getViewer(request, resolveViewer);
-      if (!viewer) throw new DomainError("UNAUTHENTICATED", authMessages.unauthenticated);
+      if (!viewer) throw new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
       if (access === "admin" && !viewer.user.isAdmin) {
-        throw new DomainError("FORBIDDEN", authMessages.forbidden);
+        throw new DomainError("FORBIDDEN", httpMessages.forbidden);
       }
     };
     // onRequest, before body parsing and validation: an unauthorized caller gets 401/403, never a
@@ -108,6 +108,6 @@ export function getViewer(request: FastifyRequest, resolveViewer: ViewerResolver
 /** For handlers behind a customer or admin guard, where a viewer is certain. */
 export async function requireViewer(request: FastifyRequest, resolveViewer: ViewerResolver) {
   const viewer = await getViewer(request, resolveViewer);
-  if (!viewer) throw new DomainError("UNAUTHENTICATED", authMessages.unauthenticated);
+  if (!viewer) throw new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
   return viewer;
 }

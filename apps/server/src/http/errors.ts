@@ -1,4 +1,4 @@
-import { authMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
+import { httpMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -31,8 +31,8 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-const INTERNAL_MESSAGE = "Une erreur interne est survenue. Veuillez réessayer plus tard.";
-const INVALID_REQUEST_MESSAGE = "Requête invalide.";
+const INTERNAL_MESSAGE = httpMessages.internal;
+const INVALID_REQUEST_MESSAGE = httpMessages.invalidRequest;
 
 function isDomainError(error: unknown): error is DomainError {
   return error instanceof Error && error.name === "DomainError" && "code" in error;
@@ -77,7 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ code: "RATE_LIMITED", message: authMessages.rateLimited });
+      return reply.status(429).send({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the framework's own 4xx.

@@ -1,4 +1,4 @@
-import { authMessages } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { DomainError } from "./errors";
@@ -31,7 +31,7 @@ export function createRateLimiter(db: Database): RateLimiter {
                        THEN now() ELSE rate_limits.window_started_at END
         RETURNING count`);
       const count = Number(result.rows[0]?.count ?? 0);
-      if (count > rule.max) throw new DomainError("RATE_LIMITED", authMessages.rateLimited);
+      if (count > rule.max) throw new DomainError("RATE_LIMITED", httpMessages.rateLimited);
     },
     async refund(key) {
       await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);

@@ -1,4 +1,4 @@
-import { authMessages } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "./errors";
 
@@ -22,7 +22,7 @@ export function registerSameOriginCheck(app: FastifyInstance, appUrl: string): v
       originHost = "";
     }
     if (originHost !== appHost && originHost !== request.headers.host) {
-      throw new DomainError("FORBIDDEN", authMessages.forbidden);
+      throw new DomainError("FORBIDDEN", httpMessages.forbidden);
     }
   });
 }

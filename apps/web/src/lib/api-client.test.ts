@@ -1,4 +1,4 @@
-import { authMessages } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch, ApiError, errorMessage } from "./api-client";
 
@@ -58,7 +58,7 @@ describe("apiFetch", () => {
   it("falls back to the unknown-error message and a code from the status when the body is not JSON", async () => {
     replyWith(429, "<html>Too Many Requests</html>");
     const error = await failure(apiFetch("/api/auth/magic-link"));
-    expect(error).toMatchObject({ status: 429, code: "RATE_LIMITED", message: authMessages.unknownError });
+    expect(error).toMatchObject({ status: 429, code: "RATE_LIMITED", message: httpMessages.unknownError });
   });
 
   it("keeps the message but not an unknown code or malformed fields", async () => {
@@ -70,7 +70,7 @@ describe("apiFetch", () => {
   it("refuses a successful reply that is not JSON", async () => {
     replyWith(200, "<!doctype html><html></html>");
     const error = await failure(apiFetch("/api/shop"));
-    expect(error.message).toBe(authMessages.unknownError);
+    expect(error.message).toBe(httpMessages.unknownError);
   });
 });
 
@@ -79,6 +79,6 @@ describe("errorMessage", () => {
     expect(errorMessage(new ApiError(404, { code: "ACCOUNT_NOT_FOUND", message: "Aucun compte" }))).toBe(
       "Aucun compte",
     );
-    expect(errorMessage(new TypeError("Failed to fetch"))).toBe(authMessages.unknownError);
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe(httpMessages.unknownError);
   });
 });

@@ -1,4 +1,4 @@
-import { authMessages, ERROR_CODES, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
+import { httpMessages, ERROR_CODES, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
 
 /** A failed API call: the server's stable code and French message, plus per-field messages. */
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The French text to show for any failure, including network errors that never reached the API. */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.message : authMessages.unknownError;
+  return isApiError(error) ? error.message : httpMessages.unknownError;
 }
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -56,7 +56,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   // Every API reply carries a JSON envelope; anything else (an HTML page from a misrouted proxy)
   // must not reach the screens as if it were data.
   if (payload === undefined) {
-    throw new ApiError(response.status, { code: "INTERNAL", message: authMessages.unknownError });
+    throw new ApiError(response.status, { code: "INTERNAL", message: httpMessages.unknownError });
   }
   // The reply's shape is the API contract; the server validates it with its response schemas.
   return payload as T;
@@ -74,7 +74,7 @@ function parseJson(text: string): unknown {
 
 function toErrorBody(status: number, payload: unknown): ApiErrorBody {
   if (!isRecord(payload) || typeof payload.message !== "string") {
-    return { code: codeFromStatus(status), message: authMessages.unknownError };
+    return { code: codeFromStatus(status), message: httpMessages.unknownError };
   }
   const fields = isStringRecord(payload.fields) ? payload.fields : undefined;
   return {
