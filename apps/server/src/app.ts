@@ -17,29 +17,16 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
-import { API_DOCS_PREFIX, registerAccessControl, type RouteBook, type ViewerResolver } from "./http/access";
+import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
 import { requestLogSerializers } from "./http/request-log";
-import { createRateLimiter } from "./http/rate-limiter";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
-import { signInLinkMail, signupConfirmationMail } from "./integrations/mail/auth-mails";
 import type { Mailer } from "./integrations/mail/mailer";
-import {
-  createAuthLibrary,
-  SESSION_LIFETIME_SECONDS,
-  SESSION_REFRESH_AGE_SECONDS,
-  sessionCookieSettings,
-} from "./modules/auth/auth-library";
-import { authRoutes } from "./modules/auth/routes";
-import { createAuthService, defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
-import { createSessionReader } from "./modules/auth/session-reader";
-import { devMailRoutes } from "./modules/dev-mail/routes";
-import { faqRoutes } from "./modules/faqs/routes";
-import { healthRoutes } from "./modules/health/routes";
-import { pageRoutes } from "./modules/pages/routes";
-import { shopRoutes } from "./modules/shop/routes";
+import { appModules } from "./modules/app-modules";
+import { defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
+import type { AppContext, ModuleInstance } from "./modules/module";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -61,7 +48,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url
 
 /** The whole server: used by main.ts and by every test. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, db, mailer } = deps;
+  const { config } = deps;
   const logger: FastifyLoggerOptions & { stream?: Writable } = {
     level: config.logLevel,
     serializers: requestLogSerializers,
@@ -81,36 +68,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
 
-  const auth = createAuthLibrary({
-    db,
-    secret: deps.authSecret,
-    appUrl: config.appUrl,
-    useSecureCookies: config.isProduction,
-    sendMagicLink: async ({ email, token, purpose }) => {
-      const url = `${config.appUrl}/auth/verify?token=${encodeURIComponent(token)}`;
-      const mail = purpose === "signup" ? signupConfirmationMail : signInLinkMail;
-      await mailer.send(mail(email, url, config.shop.name));
-    },
-  });
-  const authService = createAuthService({
-    db,
-    auth,
-    sessions: createSessionReader({
-      db,
-      secret: deps.authSecret,
-      cookie: await sessionCookieSettings(auth),
-      lifetimeSeconds: SESSION_LIFETIME_SECONDS,
-      refreshAgeSeconds: SESSION_REFRESH_AGE_SECONDS,
-    }),
-    rateLimiter: createRateLimiter(db),
-    limits: deps.authRateLimits ?? defaultAuthRateLimits,
-    secret: deps.authSecret,
-    useSecureCookies: config.isProduction,
-  });
-  const resolveViewer: ViewerResolver = (request) =>
-    authService.resolveViewer(request.cookies[authService.sessionCookieName]);
+  const context: AppContext = {
+    config,
+    db: deps.db,
+    mailer: deps.mailer,
+    authSecret: deps.authSecret,
+    authRateLimits: deps.authRateLimits ?? defaultAuthRateLimits,
+  };
+  const modules = await Promise.all(
+    appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
+  );
   // Before any route: every route registered from here on declares who may call it.
-  app.decorate("routeBook", registerAccessControl(app, resolveViewer));
+  app.decorate("routeBook", registerAccessControl(app, theViewerResolver(modules)));
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -132,15 +101,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
 
-  await app.register(authRoutes, { authService, resolveViewer });
-  await app.register(pageRoutes, { db });
-  await app.register(faqRoutes, { db });
-  await app.register(shopRoutes, { shop: config.shop });
-  await app.register(healthRoutes, { db });
-  if (!config.isProduction) await app.register(devMailRoutes, { db });
+  for (const module of modules) await module.register(app);
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
+}
+
+/** Exactly one module owns sessions; without it every guarded route would fail at run time. */
+function theViewerResolver(modules: ModuleInstance[]) {
+  const resolvers = modules.flatMap((module) => (module.viewerResolver ? [module.viewerResolver] : []));
+  const [resolver] = resolvers;
+  if (!resolver || resolvers.length > 1) {
+    throw new Error(`exactly one module must resolve viewers, found ${resolvers.length}`);
+  }
+  return resolver;
 }
 
 /** Fastify's typings lack the number form: N hops means the N closest addresses are proxies. */

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   registerAccessControl,
-  requireViewer,
   type Access,
   type DeclaredRoute,
   type RouteBook,
@@ -268,7 +267,7 @@ describe("access control on a bare Fastify", () => {
     ({ app, book } = bareApp(resolver));
     app.get("/api/open", { config: { access: "public" } }, async () => ({ ok: "public" }));
     app.get("/api/mine", { config: { access: "customer" } }, async (request) => {
-      const viewer = await requireViewer(request, resolver);
+      const viewer = await request.requireViewer();
       return { ok: viewer.user.id };
     });
     app.post(

@@ -1,3 +1,6 @@
+export * from "./api/auth";
+export * from "./api/content";
+export * from "./api/shop";
 export * from "./address";
 export * from "./auth";
 export * from "./email";
@@ -6,6 +9,5 @@ export * from "./live";
 export * from "./live-claim";
 export * from "./money";
 export * from "./order-status";
-export * from "./session";
 export * from "./tiktok-username";
 export * from "./zod-french";

@@ -18,6 +18,10 @@ declare module "fastify" {
     access?: Access;
   }
   interface FastifyRequest {
+    /** The signed-in person of this request, or null; resolved once per request. */
+    viewer(): Promise<Viewer | null>;
+    /** For handlers behind a customer or admin guard, where a viewer is certain. */
+    requireViewer(): Promise<Viewer>;
     viewerPromise: Promise<Viewer | null> | null;
   }
 }
@@ -64,6 +68,15 @@ function methodsOf(route: { method: string | string[] }): string[] {
 export function registerAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): RouteBook {
   const book: RouteBook = { declared: [], framework: [] };
   app.decorateRequest("viewerPromise", null);
+  app.decorateRequest("viewer", function (this: FastifyRequest) {
+    this.viewerPromise ??= resolveViewer(this);
+    return this.viewerPromise;
+  });
+  app.decorateRequest("requireViewer", async function (this: FastifyRequest) {
+    const viewer = await this.viewer();
+    if (!viewer) throw new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
+    return viewer;
+  });
 
   app.addHook("onSend", async (request, reply) => {
     const viewer = request.viewerPromise ? await request.viewerPromise.catch(() => null) : null;
@@ -84,7 +97,7 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
     }
     if (access === "public") return;
     const guard = async (request: FastifyRequest) => {
-      const viewer = await getViewer(request, resolveViewer);
+      const viewer = await request.viewer();
       if (!viewer) throw new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
       if (access === "admin" && !viewer.user.isAdmin) {
         throw new DomainError("FORBIDDEN", httpMessages.forbidden);
@@ -97,17 +110,4 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
   });
 
   return book;
-}
-
-/** The signed-in person of this request, resolved once. */
-export function getViewer(request: FastifyRequest, resolveViewer: ViewerResolver) {
-  request.viewerPromise ??= resolveViewer(request);
-  return request.viewerPromise;
-}
-
-/** For handlers behind a customer or admin guard, where a viewer is certain. */
-export async function requireViewer(request: FastifyRequest, resolveViewer: ViewerResolver) {
-  const viewer = await getViewer(request, resolveViewer);
-  if (!viewer) throw new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
-  return viewer;
 }

@@ -1,4 +1,5 @@
 import { httpMessages, ERROR_CODES, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
+import type { z } from "zod";
 
 /** A failed API call: the server's stable code and French message, plus per-field messages. */
 export class ApiError extends Error {
@@ -26,18 +27,23 @@ export function errorMessage(error: unknown): string {
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface ApiRequest {
+export interface ApiRequest<Response extends z.ZodType> {
+  /** The reply's schema, shared with the server's route (packages/domain `api/`). */
+  response: Response;
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
 }
 
 /**
- * Calls the API on the same origin and returns the parsed JSON reply. Any non-2xx reply becomes an
- * ApiError; network failures surface as the browser's TypeError. No toast, no redirect: the UI
- * decides what a failure means.
+ * Calls the API on the same origin and returns the reply checked against its schema. Any non-2xx
+ * reply becomes an ApiError; network failures surface as the browser's TypeError. No toast, no
+ * redirect: the UI decides what a failure means.
  */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+export async function apiFetch<Response extends z.ZodType>(
+  path: string,
+  request: ApiRequest<Response>,
+): Promise<z.output<Response>> {
   const { method = "GET", body, signal } = request;
   const response = await fetch(path, {
     method,
@@ -53,13 +59,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (!response.ok) {
     throw new ApiError(response.status, toErrorBody(response.status, payload));
   }
-  // Every API reply carries a JSON envelope; anything else (an HTML page from a misrouted proxy)
-  // must not reach the screens as if it were data.
-  if (payload === undefined) {
+  // Anything but the agreed envelope (an HTML page from a misrouted proxy, a server of another
+  // version) must not reach the screens as if it were data.
+  const parsed = request.response.safeParse(payload);
+  if (!parsed.success) {
     throw new ApiError(response.status, { code: "INTERNAL", message: httpMessages.unknownError });
   }
-  // The reply's shape is the API contract; the server validates it with its response schemas.
-  return payload as T;
+  return parsed.data;
 }
 
 function parseJson(text: string): unknown {

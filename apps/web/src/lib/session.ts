@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SessionUser } from "@vitrine/domain";
+import { sessionResponseSchema, type SessionUser } from "@vitrine/domain";
 import { apiFetch, isApiError } from "./api-client";
-
-export interface SessionResponse {
-  user: SessionUser | null;
-}
 
 /** The signed-in person, shared by the guards, the shells and every auth page. */
 export const sessionQueryOptions = queryOptions({
   queryKey: ["auth", "session"],
-  queryFn: ({ signal }) => apiFetch<SessionResponse>("/api/auth/session", { signal }),
+  queryFn: ({ signal }) => apiFetch("/api/auth/session", { response: sessionResponseSchema, signal }),
   staleTime: 30_000,
   retry: (failureCount, error) => !(isApiError(error) && error.status === 401) && failureCount < 2,
 });

@@ -1,8 +1,7 @@
-import { desc } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
-import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { escapeHtml } from "../../lib/escape-html";
+import type { ModuleRouteOptions } from "../module";
+import type { DevMailService } from "./service";
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -11,9 +10,12 @@ const linkify = (text: string) =>
  * The development outbox: every mail the app "sent" without SMTP, newest first. Never registered
  * in production. Bodies are shown as text with their links clickable, never as raw HTML.
  */
-export const devMailRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get("/dev/mail", { config: { access: "public" } }, async (_request, reply) => {
-    const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+export const devMailRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<DevMailService>> = async (
+  app,
+  { service },
+) => {
+  app.get("/mail", { config: { access: "public" } }, async (_request, reply) => {
+    const mails = await service.latestMails();
     const items = mails
       .map(
         (mail) => `<article>

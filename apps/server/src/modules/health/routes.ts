@@ -1,48 +1,12 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { MIGRATIONS_FOLDER } from "../../db/migrate";
-
-/** How long /readyz waits for the database before calling it unreachable. */
-export const READINESS_TIMEOUT_MS = 2_000;
-
-const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string(), when: z.number() })).min(1) });
-
-/** The last migration of the committed journal: what a ready database must have applied. */
-function lastCommittedMigration() {
-  const journal = journalSchema.parse(
-    JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")),
-  );
-  return journal.entries.reduce((last, entry) => (entry.when > last.when ? entry : last));
-}
+import type { ModuleRouteOptions } from "../module";
+import type { HealthService } from "./service";
 
 const notReadySchema = z.object({
   status: z.literal("not-ready"),
   reason: z.enum(["DATABASE_UNREACHABLE", "MIGRATIONS_PENDING"]),
 });
-
-/** The `when` of the newest migration the database has applied (drizzle's table), 0 for none. */
-async function lastAppliedMigration(db: Database): Promise<number> {
-  const table = await db.execute<{ present: boolean }>(
-    sql`SELECT to_regclass('public.__drizzle_migrations') IS NOT NULL AS present`,
-  );
-  if (!table.rows[0]?.present) return 0;
-  const applied = await db.execute<{ applied: string | null }>(
-    sql`SELECT max(created_at)::text AS applied FROM public.__drizzle_migrations`,
-  );
-  return Number(applied.rows[0]?.applied ?? 0);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Probes for load balancers, orchestrators and the image's HEALTHCHECK, outside /api (no session).
@@ -50,9 +14,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * so an instance started against an old schema takes no traffic. Quiet in the logs: they are
  * polled every few seconds.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const expected = lastCommittedMigration();
-
+export const healthRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<HealthService>> = async (
+  app,
+  { service },
+) => {
   app.get(
     "/healthz",
     {
@@ -71,17 +36,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: { response: { 200: z.object({ status: z.literal("ready") }), 503: notReadySchema } },
     },
     async (request, reply) => {
-      let appliedUpTo: number;
-      try {
-        appliedUpTo = await withTimeout(lastAppliedMigration(db), READINESS_TIMEOUT_MS);
-      } catch (error) {
-        request.log.warn({ err: error }, "readiness: database check failed");
-        return reply.status(503).send({ status: "not-ready", reason: "DATABASE_UNREACHABLE" });
-      }
-      if (appliedUpTo < expected.when) {
-        return reply.status(503).send({ status: "not-ready", reason: "MIGRATIONS_PENDING" });
-      }
-      return { status: "ready" as const };
+      const readiness = await service.readiness();
+      if (readiness.ready) return { status: "ready" as const };
+      if (readiness.error) request.log.warn({ err: readiness.error }, "readiness: database check failed");
+      return reply.status(503).send({ status: "not-ready", reason: readiness.reason });
     },
   );
 };

@@ -1,20 +1,18 @@
+import { contentPageResponseSchema, pageCodeParamsSchema } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { Database } from "../../db/client";
-import { getActivePage } from "./service";
+import type { ModuleRouteOptions } from "../module";
+import type { PageService } from "./service";
 
-const pageSchema = z.object({ code: z.string(), title: z.string(), content: z.string() });
-
-export const pageRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const pageRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PageService>> = async (
+  app,
+  { service },
+) => {
   app.get(
-    "/api/pages/:code",
+    "/:code",
     {
       config: { access: "public" },
-      schema: {
-        params: z.object({ code: z.string().regex(/^[a-z0-9-]{1,100}$/) }),
-        response: { 200: z.object({ page: pageSchema }) },
-      },
+      schema: { params: pageCodeParamsSchema, response: { 200: contentPageResponseSchema } },
     },
-    async (request) => ({ page: await getActivePage(db, request.params.code) }),
+    async (request) => ({ page: await service.getActivePage(request.params.code) }),
   );
 };

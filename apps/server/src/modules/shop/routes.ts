@@ -1,14 +1,16 @@
+import { shopResponseSchema } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { AppConfig } from "../../config";
-
-const shopSchema = z.object({ name: z.string(), contactEmail: z.string(), postalAddress: z.string() });
+import type { ModuleRouteOptions } from "../module";
+import type { ShopService } from "./service";
 
 /** The shop's public identity (contact page, footer). */
-export const shopRoutes: FastifyPluginAsyncZod<{ shop: AppConfig["shop"] }> = async (app, { shop }) => {
+export const shopRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<ShopService>> = async (
+  app,
+  { service },
+) => {
   app.get(
-    "/api/shop",
-    { config: { access: "public" }, schema: { response: { 200: z.object({ shop: shopSchema }) } } },
-    async () => ({ shop }),
+    "",
+    { config: { access: "public" }, schema: { response: { 200: shopResponseSchema } } },
+    async () => ({ shop: service.getShop() }),
   );
 };

@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminSignInInput, SessionUser, SignupInput } from "@vitrine/domain";
+import {
+  mailSentResponseSchema,
+  signedInResponseSchema,
+  signedOutResponseSchema,
+  tiktokUsernameCheckResponseSchema,
+  type AdminSignInInput,
+  type SignedInResponse,
+  type SignupInput,
+} from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
 import { sessionQueryOptions } from "../../lib/session";
 
-interface SentResponse {
-  status: "sent";
-}
-
-interface SignedInResponse {
-  user: SessionUser;
-}
-
-interface TiktokUsernameCheck {
-  exists: boolean;
-}
-
 export function requestMagicLink(email: string) {
-  return apiFetch<SentResponse>("/api/auth/magic-link", { method: "POST", body: { email } });
+  return apiFetch("/api/auth/magic-link", {
+    response: mailSentResponseSchema,
+    method: "POST",
+    body: { email },
+  });
 }
 
 export function useRequestMagicLink() {
@@ -24,14 +24,15 @@ export function useRequestMagicLink() {
 }
 
 export function checkTiktokUsername(username: string) {
-  return apiFetch<TiktokUsernameCheck>("/api/auth/check-tiktok-username", {
+  return apiFetch("/api/auth/check-tiktok-username", {
+    response: tiktokUsernameCheckResponseSchema,
     method: "POST",
     body: { username },
   });
 }
 
 export function signup(input: SignupInput) {
-  return apiFetch<SentResponse>("/api/auth/signup", { method: "POST", body: input });
+  return apiFetch("/api/auth/signup", { response: mailSentResponseSchema, method: "POST", body: input });
 }
 
 export function useSignup() {
@@ -48,7 +49,8 @@ function useStoreSignedInUser() {
 }
 
 export function verifyMagicLink(token: string) {
-  return apiFetch<SignedInResponse>("/api/auth/magic-link/verify", {
+  return apiFetch("/api/auth/magic-link/verify", {
+    response: signedInResponseSchema,
     method: "POST",
     body: { token },
   });
@@ -60,7 +62,11 @@ export function useVerifyMagicLink() {
 }
 
 export function adminSignIn(input: AdminSignInInput) {
-  return apiFetch<SignedInResponse>("/api/auth/admin/sign-in", { method: "POST", body: input });
+  return apiFetch("/api/auth/admin/sign-in", {
+    response: signedInResponseSchema,
+    method: "POST",
+    body: input,
+  });
 }
 
 export function useAdminSignIn() {
@@ -69,7 +75,7 @@ export function useAdminSignIn() {
 }
 
 export function signOut() {
-  return apiFetch<{ status: "signed-out" }>("/api/auth/sign-out", { method: "POST" });
+  return apiFetch("/api/auth/sign-out", { response: signedOutResponseSchema, method: "POST" });
 }
 
 /** Signing out forgets every cached read, success or not: nothing of the last user may linger. */

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { shopResponseSchema } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
-
-export interface Shop {
-  name: string;
-  contactEmail: string;
-  /** Several lines separated by line breaks. */
-  postalAddress: string;
-}
 
 export const shopQueryOptions = queryOptions({
   queryKey: ["shop"],
-  queryFn: ({ signal }) => apiFetch<{ shop: Shop }>("/api/shop", { signal }),
+  queryFn: ({ signal }) => apiFetch("/api/shop", { response: shopResponseSchema, signal }),
   select: (data) => data.shop,
   staleTime: 5 * 60_000,
 });

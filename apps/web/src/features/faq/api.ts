@@ -1,17 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { faqListResponseSchema } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
-
-export interface Faq {
-  id: string;
-  title: string;
-  /** HTML, sanitized by the server on write. */
-  content: string;
-  rank: number;
-}
 
 export const faqsQueryOptions = queryOptions({
   queryKey: ["faqs"],
-  queryFn: ({ signal }) => apiFetch<{ faqs: Faq[] }>("/api/faqs", { signal }),
+  queryFn: ({ signal }) => apiFetch("/api/faqs", { response: faqListResponseSchema, signal }),
   select: (data) => [...data.faqs].sort((a, b) => a.rank - b.rank),
   staleTime: 5 * 60_000,
 });

@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { contentPageResponseSchema } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
-
-export interface ContentPage {
-  code: string;
-  title: string;
-  /** HTML, sanitized by the server on write. */
-  content: string;
-}
 
 export const contentPageQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ["pages", code],
     queryFn: ({ signal }) =>
-      apiFetch<{ page: ContentPage }>(`/api/pages/${encodeURIComponent(code)}`, { signal }),
+      apiFetch(`/api/pages/${encodeURIComponent(code)}`, { response: contentPageResponseSchema, signal }),
     select: (data) => data.page,
     staleTime: 5 * 60_000,
   });

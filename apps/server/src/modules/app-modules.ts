@@ -1,0 +1,17 @@
+import { authModule } from "./auth";
+import { devMailModule } from "./dev-mail";
+import { faqsModule } from "./faqs";
+import { healthModule } from "./health";
+import type { AppModule } from "./module";
+import { pagesModule } from "./pages";
+import { shopModule } from "./shop";
+
+/** Every module of the server, registered in this order. A new module is added here. */
+export const appModules: AppModule[] = [
+  authModule,
+  pagesModule,
+  faqsModule,
+  shopModule,
+  healthModule,
+  devMailModule,
+];

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** A page code: lowercase letters, digits and hyphens. */
+export const pageCodeParamsSchema = z.object({ code: z.string().regex(/^[a-z0-9-]{1,100}$/) });
+
+export const contentPageSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  /** HTML, sanitized by the server. */
+  content: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPageSchema>;
+export const contentPageResponseSchema = z.object({ page: contentPageSchema });
+
+export const faqSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** HTML, sanitized by the server. */
+  content: z.string(),
+  rank: z.number(),
+});
+export type Faq = z.infer<typeof faqSchema>;
+export const faqListResponseSchema = z.object({ faqs: z.array(faqSchema) });
