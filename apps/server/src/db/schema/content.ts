@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+import { orderStatusEnum } from "./orders";
+
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    rank: integer("rank").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("faqs_rank_idx").on(table.rank),
+    check("faqs_rank_non_negative", sql`${table.rank} >= 0`),
+  ],
+);
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("pages_code_key").on(table.code),
+    check("pages_code_slug", sql`${table.code} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: orderStatusEnum("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    scope: text("scope")
+      .array()
+      .notNull()
+      .default(sql`ARRAY['back-office']::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("message_templates_type_key").on(table.type)],
+);

@@ -1,0 +1,7 @@
+export * from "./auth";
+export * from "./catalogue";
+export * from "./content";
+export * from "./lives";
+export * from "./orders";
+export * from "./platform";
+export * from "./users";

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+export const lives = pgTable(
+  "lives",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ref: text("ref").notNull(),
+    title: text("title").notNull(),
+    liveDate: timestamp("live_date", { withTimezone: true }).notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    /** Last order sequence used for HF-{ref}-{n}; incremented atomically. */
+    orderCounter: integer("order_counter").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("lives_ref_key").on(table.ref),
+    check("lives_ref_format", sql`${table.ref} ~ '^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$'`),
+  ],
+);
+
+/** Viewers seen in a live ('tiktok_pseudo_union' in the spec). */
+export const liveUsers = pgTable(
+  "live_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    tiktokUsername: text("tiktok_username").notNull(),
+    displayName: text("display_name"),
+    avatarUrl: text("avatar_url"),
+    tiktokUserId: text("tiktok_user_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("live_users_live_username_key").on(table.liveId, table.tiktokUsername)],
+);
+
+export const tiktokEvents = pgTable(
+  "tiktok_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    tiktokUserId: text("tiktok_user_id"),
+    userNickname: text("user_nickname"),
+    userUniqueId: text("user_unique_id"),
+    comment: text("comment"),
+    /** Epoch milliseconds as TikTok reports it. */
+    createTime: bigint("create_time", { mode: "number" }).notNull(),
+    msgId: text("msg_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("tiktok_events_live_msg_key").on(table.liveId, table.msgId),
+    index("tiktok_events_live_time_idx").on(table.liveId, table.createTime),
+  ],
+);

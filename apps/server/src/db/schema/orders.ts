@@ -1,0 +1,91 @@
+import { ORDER_STATUSES, type ShippingAddress } from "@vitrine/domain";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalogue";
+import { createdAt, updatedAt } from "./columns";
+import { lives } from "./lives";
+import { users } from "./users";
+
+export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
+
+/** Stored as the domain's address schema outputs it once validated. */
+export type OrderShippingAddress = ShippingAddress;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "restrict" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: orderStatusEnum("status").notNull().default("to-validate"),
+    /** Items plus shipping, recomputed by the server whenever items change. */
+    totalAmountCents: integer("total_amount_cents").notNull().default(600),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    paymentDate: timestamp("payment_date", { withTimezone: true }),
+    shippingType: text("shipping_type").notNull().default("colissimo"),
+    shippingAddress: jsonb("shipping_address").$type<OrderShippingAddress>(),
+    shippingLabelPath: text("shipping_label_path"),
+    trackingId: text("tracking_id"),
+    comment: text("comment"),
+    paymentId: text("payment_id"),
+    paymentStatus: text("payment_status"),
+    paymentMethod: text("payment_method").notNull().default("card"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("orders_order_number_key").on(table.orderNumber),
+    index("orders_user_idx").on(table.userId),
+    index("orders_live_status_idx").on(table.liveId, table.status),
+    check("orders_total_non_negative", sql`${table.totalAmountCents} >= 0`),
+  ],
+);
+
+export interface OrderItemColor {
+  name: string;
+  hex_code: string;
+}
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    quantity: integer("quantity").notNull().default(1),
+    priceCents: integer("price_cents").notNull(),
+    color: jsonb("color").$type<OrderItemColor>(),
+    /** Mirrors the order's cancelled state (kept by a trigger) so the sold-once index can see it. */
+    isReleased: boolean("is_released").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("order_items_order_idx").on(table.orderId),
+    uniqueIndex("order_items_product_sold_once")
+      .on(table.productId)
+      .where(sql`NOT ${table.isReleased}`),
+    check("order_items_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_items_price_non_negative", sql`${table.priceCents} >= 0`),
+  ],
+);

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth";
+import { createdAt, updatedAt } from "./columns";
+
+/** The shop's people. auth_id is null until the person has a sign-in account. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authId: text("auth_id").references(() => authUsers.id, { onDelete: "set null" }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    tiktokUsername: text("tiktok_username"),
+    displayName: text("display_name"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_auth_id_key").on(table.authId),
+    uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
+    uniqueIndex("users_tiktok_username_key").on(sql`lower(${table.tiktokUsername})`),
+  ],
+);
+
+/** A sign-up waiting for its e-mail confirmation: the handle is claimed only once confirmed. */
+export const pendingSignups = pgTable("pending_signups", {
+  email: text("email").primaryKey(),
+  tiktokUsername: text("tiktok_username").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
