@@ -69,6 +69,8 @@ export function DataTable<Row>({
   const sorting = useMemo(() => parseSort(sortText), [sortText]);
   const data = useMemo(() => rows ?? [], [rows]);
 
+  // The app does not use the React Compiler, whose memoization is what this rule protects.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data,
     columns,
