@@ -1,5 +1,4 @@
 import type { SessionUser } from "@vitrine/domain";
-import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { randomUUID } from "node:crypto";
@@ -14,18 +13,16 @@ import {
   type ViewerResolver,
 } from "../src/http/access";
 import { registerErrorHandling } from "../src/http/errors";
-import { users } from "../src/db/schema";
-import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
+import { ADMIN, signupPayload } from "./support/actors";
+import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";
-import { ADMIN, signInAsAdmin, signupPayload, signUpCustomer } from "./support/actors";
-import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
-
-const CUSTOMER_EMAIL = "matrix-customer@example.com";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
+let kit: ApiKit;
 beforeAll(async () => {
-  // Actors sign in again after routes such as sign-out end their session: keep the limits out of the way.
+  // Roles sign in again after routes such as sign-out end their session: keep the limits out of the way.
   const generous = { max: 1000, windowSeconds: 60 };
   t = await createTestApp({
     authRateLimits: {
@@ -35,11 +32,9 @@ beforeAll(async () => {
       adminFailuresPerAccountAndIp: generous,
     },
   });
+  kit = apiKitOf(t);
 });
 afterAll(async () => t.close());
-
-type Role = "anonymous" | "customer" | "admin" | "adminByMagicLink";
-const ROLES: readonly Role[] = ["anonymous", "customer", "admin", "adminByMagicLink"];
 
 /** A plausible value for each path parameter, so a route is reached rather than refused for its URL. */
 function fillParams(url: string): string {
@@ -68,59 +63,15 @@ const validBodies: Record<string, () => unknown> = {
   }),
 };
 
-async function isSignedIn(cookie: string): Promise<boolean> {
-  const response = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
-  return response.json().user !== null;
-}
-
-/** The role's session cookie, signing in again when a route (sign-out) ended the previous one. */
-function cookieKeeper(signIn: () => Promise<string>) {
-  let cookie: string | undefined;
-  return async () => {
-    if (!cookie || !(await isSignedIn(cookie))) cookie = await signIn();
-    return cookie;
-  };
-}
-
-async function signInByMagicLink(email: string): Promise<string> {
-  await t.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
-  const verify = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/magic-link/verify",
-    payload: { token: tokenFromLatestMail(t.mails, email) },
-  });
-  return sessionCookieOf(verify);
-}
-
-const cookies: Record<Exclude<Role, "anonymous">, () => Promise<string>> = {
-  customer: cookieKeeper(async () => {
-    const [known] = await t.db.select().from(users).where(eq(users.email, CUSTOMER_EMAIL));
-    return known ? signInByMagicLink(CUSTOMER_EMAIL) : signUpCustomer(t, "matrix_customer", CUSTOMER_EMAIL);
-  }),
-  admin: cookieKeeper(() => signInAsAdmin(t)),
-  adminByMagicLink: cookieKeeper(async () => {
-    await ensureFirstAdmin(t.db, ADMIN);
-    return signInByMagicLink(ADMIN.email);
-  }),
-};
-
-const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-function httpMethod(method: string): (typeof HTTP_METHODS)[number] {
-  const known = HTTP_METHODS.find((candidate) => candidate === method);
-  if (!known) throw new Error(`the matrix does not know how to call ${method}`);
-  return known;
-}
-
+/** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */
 async function callAs(role: Role, route: DeclaredRoute) {
-  const cookie = role === "anonymous" ? undefined : await cookies[role]();
   const body = validBodies[`${route.method} ${route.url}`]?.();
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await t.app.inject({
-    method: httpMethod(route.method),
+  const response = await kit.injectAs(role, {
+    method: route.method,
     url: fillParams(route.url),
-    headers,
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
   });
   const code: unknown = response.statusCode >= 400 ? response.json().code : undefined;
   return { status: response.statusCode, code };
@@ -131,10 +82,22 @@ const UNAUTHENTICATED = { status: 401, code: "UNAUTHENTICATED" };
 const FORBIDDEN = { status: 403, code: "FORBIDDEN" };
 /** What each role must get from a route of each access level; null means "served: no guard refusal". */
 const expected: Record<Access, Record<Role, { status: number; code: string } | null>> = {
-  public: { anonymous: null, customer: null, admin: null, adminByMagicLink: null },
-  customer: { anonymous: UNAUTHENTICATED, customer: null, admin: null, adminByMagicLink: null },
+  public: { anonymous: null, customer: null, otherCustomer: null, admin: null, adminByMagicLink: null },
+  customer: {
+    anonymous: UNAUTHENTICATED,
+    customer: null,
+    otherCustomer: null,
+    admin: null,
+    adminByMagicLink: null,
+  },
   // An admin who opened the session with a magic link only has a customer's rights (decision 003).
-  admin: { anonymous: UNAUTHENTICATED, customer: FORBIDDEN, admin: null, adminByMagicLink: FORBIDDEN },
+  admin: {
+    anonymous: UNAUTHENTICATED,
+    customer: FORBIDDEN,
+    otherCustomer: FORBIDDEN,
+    admin: null,
+    adminByMagicLink: FORBIDDEN,
+  },
 };
 
 /** Routes in the router that the access hook never saw (registered before it). */
@@ -186,7 +149,8 @@ describe("authorization matrix of the real app", () => {
       const key = `${route.method} ${route.url}`;
       const example = validBodies[key];
       if (!(route.bodySchema instanceof z.ZodType)) missing.push(`${key}: body schema is not a zod schema`);
-      else if (!example) missing.push(`${key}: no valid body in the matrix`);
+      else if (!example)
+        missing.push(`${key}: no valid body, add one to validBodies in access-matrix.test.ts`);
       else if (!route.bodySchema.safeParse(example()).success)
         missing.push(`${key}: its example body is invalid`);
     }
@@ -194,14 +158,19 @@ describe("authorization matrix of the real app", () => {
   });
 
   it("answers every route as its access says, for every role", async () => {
-    const whoIs = async (cookie: string) =>
-      (await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json().user;
-    expect(await whoIs(await cookies.customer())).toMatchObject({ email: CUSTOMER_EMAIL, isAdmin: false });
-    expect(await whoIs(await cookies.admin())).toMatchObject({ isAdmin: true });
-    expect(await whoIs(await cookies.adminByMagicLink())).toMatchObject({
+    const whoIs = async (role: Role) =>
+      (await kit.injectAs(role, { method: "GET", url: "/api/auth/session" })).json().user;
+    const customer = await kit.actor("customer");
+    expect(await whoIs("customer")).toMatchObject({ email: customer.email, isAdmin: false });
+    const otherCustomer = await kit.actor("otherCustomer");
+    expect(await whoIs("otherCustomer")).toMatchObject({ email: otherCustomer.email, isAdmin: false });
+    expect(otherCustomer.userId).not.toBe(customer.userId);
+    expect(await whoIs("admin")).toMatchObject({ isAdmin: true });
+    expect(await whoIs("adminByMagicLink")).toMatchObject({
       email: ADMIN.email,
       isAdmin: false,
     });
+    expect(await whoIs("anonymous")).toBeNull();
     const failures: string[] = [];
     for (const route of t.app.routeBook.declared) {
       for (const role of ROLES) {

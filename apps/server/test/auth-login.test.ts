@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAccounts, authSessions, authUsers, users } from "../src/db/schema";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
 import { ADMIN, createPasswordUser, signInAsAdmin, signUpCustomer } from "./support/actors";
+import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 let t: TestApp;
+let kit: ApiKit;
 beforeAll(async () => {
   // The admin signs in many times here; the limits themselves are tested in rate-limits.test.ts.
   t = await createTestApp({
@@ -18,6 +20,7 @@ beforeAll(async () => {
       adminSignInPerIp: { max: 100, windowSeconds: 60 },
     },
   });
+  kit = apiKitOf(t);
 });
 afterAll(async () => t.close());
 
@@ -138,18 +141,18 @@ describe("session and sign-out", () => {
   });
 
   it("answers the signed-in customer with a cookie", async () => {
-    const cookie = await signUpCustomer(t, "session_girl", "session@example.com");
-    expect(await sessionUser(cookie)).toMatchObject({
-      email: "session@example.com",
-      tiktokUsername: "session_girl",
+    const { email, tiktokUsername } = await kit.actor("customer");
+    expect(await sessionUser(await kit.cookieOf("customer"))).toMatchObject({
+      email,
+      tiktokUsername,
       isAdmin: false,
     });
   });
 
   it("signs out: the cookie is cleared and the old cookie opens nothing any more", async () => {
-    const cookie = await signUpCustomer(t, "leaving_soon", "leaving@example.com");
+    const cookie = await kit.cookieOf("otherCustomer");
     expect(await sessionUser(cookie)).not.toBeNull();
-    const response = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie } });
+    const response = await kit.injectAs("otherCustomer", { method: "POST", url: "/api/auth/sign-out" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "signed-out" });
     const cleared = setCookies(response).find((c) => c.startsWith("vitrine.session_token="));
@@ -246,13 +249,16 @@ describe("admin sign-in", () => {
   });
 
   it("keeps a customer session older than 12 hours", async () => {
-    const cookie = await signUpCustomer(t, "long_session", "long@example.com");
+    const cookie = await kit.cookieOf("customer");
     const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
     await t.db
       .update(authSessions)
       .set({ createdAt: new Date(Date.now() - 13 * 3600 * 1000) })
       .where(eq(authSessions.token, token));
-    expect(await sessionUser(cookie)).toMatchObject({ email: "long@example.com", isAdmin: false });
+    expect(await sessionUser(cookie)).toMatchObject({
+      email: (await kit.actor("customer")).email,
+      isAdmin: false,
+    });
   });
 
   it("gives an admin who signs in by magic link only customer rights", async () => {

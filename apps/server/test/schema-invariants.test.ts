@@ -9,8 +9,8 @@ import {
   pages,
   productColors,
   products,
-  users,
 } from "../src/db/schema";
+import { insertColor, insertLive, insertLiveViewer, insertOrder, insertProduct } from "./support/factories";
 import {
   CHECK_VIOLATION,
   failureCodeOf,
@@ -30,55 +30,12 @@ let sequence = 0;
 /** A unique suffix so that each test's rows never collide with another's. */
 const next = () => ++sequence;
 
-async function newLive() {
-  const n = next();
-  const [live] = await t.db
-    .insert(lives)
-    .values({ ref: `live-${n}`, title: `Live ${n}`, liveDate: new Date() })
-    .returning();
-  if (!live) throw new Error("live not created");
-  return live;
-}
-
-async function newColor() {
-  const n = next();
-  const [color] = await t.db
-    .insert(productColors)
-    .values({ name: `Couleur ${n}`, hexCode: "#A1B2C3" })
-    .returning();
-  if (!color) throw new Error("colour not created");
-  return color;
-}
-
-async function newProduct(liveId: string, overrides: { ref?: number; colorId?: string } = {}) {
-  const [product] = await t.db
-    .insert(products)
-    .values({
-      liveId,
-      ref: overrides.ref ?? next(),
-      name: "Robe fleurie",
-      priceCents: 2500,
-      colorId: overrides.colorId,
-    })
-    .returning();
-  if (!product) throw new Error("product not created");
-  return product;
-}
-
-async function newOrder(liveId: string) {
-  const n = next();
-  const [user] = await t.db
-    .insert(users)
-    .values({ tiktokUsername: `viewer_${n}` })
-    .returning();
-  if (!user) throw new Error("user not created");
-  const [order] = await t.db
-    .insert(orders)
-    .values({ orderNumber: `HF-test-${n}`, liveId, userId: user.id })
-    .returning();
-  if (!order) throw new Error("order not created");
-  return order;
-}
+const newLive = () => insertLive(t.db);
+const newColor = () => insertColor(t.db);
+const newProduct = (liveId: string, overrides: { ref?: number; colorId?: string } = {}) =>
+  insertProduct(t.db, { liveId, colorId: null, ...overrides });
+/** An order without lines, of a new live viewer: the tests add the lines they need. */
+const newOrder = (liveId: string) => insertOrder(t.db, { liveId, products: [] });
 
 const addLine = (orderId: string, productId: string) =>
   t.db.insert(orderItems).values({ orderId, productId, priceCents: 2500 });
@@ -190,13 +147,10 @@ describe("orders", () => {
   it("keeps order numbers unique", async () => {
     const live = await newLive();
     const order = await newOrder(live.id);
-    const [user] = await t.db
-      .insert(users)
-      .values({ tiktokUsername: `viewer_${next()}` })
-      .returning();
+    const user = await insertLiveViewer(t.db);
     const duplicate = t.db
       .insert(orders)
-      .values({ orderNumber: order.orderNumber, liveId: live.id, userId: user?.id ?? "" });
+      .values({ orderNumber: order.orderNumber, liveId: live.id, userId: user.id });
     expect(await failureCodeOf(duplicate)).toBe(UNIQUE_VIOLATION);
   });
 

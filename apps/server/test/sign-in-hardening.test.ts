@@ -18,6 +18,7 @@ import {
 import { signToken } from "../src/modules/auth/session-reader";
 import { defaultAuthRateLimits } from "../src/modules/auth/service";
 import { signInAsAdmin, signupPayload } from "./support/actors";
+import { apiKitOf } from "./support/api-kit";
 import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 const HANDLE_TAKEN = { code: "TIKTOK_USERNAME_TAKEN", message: tiktokUsernameMessages.taken };
@@ -307,8 +308,7 @@ describe("9. no cache keeps an API answer", () => {
   it("sends Cache-Control: no-store on the session, signed in or not, and on errors", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/api/auth/session" });
     expect(anonymous.headers["cache-control"]).toBe("no-store");
-    const cookie = await signInAsAdmin(t);
-    const signedIn = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    const signedIn = await apiKitOf(t).injectAs("admin", { method: "GET", url: "/api/auth/session" });
     expect(signedIn.json().user).toMatchObject({ isAdmin: true });
     expect(signedIn.headers["cache-control"]).toBe("no-store");
     const error = await verify("never-issued");

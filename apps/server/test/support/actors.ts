@@ -1,6 +1,8 @@
+import { normalizeEmail } from "@vitrine/domain";
 import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import type { Database } from "../../src/db/client";
-import { users } from "../../src/db/schema";
+import { authUsers, users } from "../../src/db/schema";
 import { ensureFirstAdmin, insertPasswordIdentity } from "../../src/modules/auth/first-admin";
 import { sessionCookieOf, tokenFromLatestMail, type TestApp } from "./test-app";
 
@@ -39,9 +41,27 @@ export async function signUpCustomer(t: TestApp, handle: string, email: string):
   return sessionCookieOf(verify);
 }
 
-/** A person with a password but no admin rights (e.g. an admin whose rights were revoked). */
-export async function createPasswordUser(db: Database, email: string, password: string): Promise<void> {
+/**
+ * A person with a password, by default without admin rights (e.g. an admin whose rights were
+ * revoked).
+ */
+export async function createPasswordUser(
+  db: Database,
+  email: string,
+  password: string,
+  { isAdmin = false }: { isAdmin?: boolean } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   const authId = await insertPasswordIdentity(db, { email, passwordHash, name: "" });
-  await db.insert(users).values({ authId, email, isAdmin: false });
+  await db.insert(users).values({ authId, email, isAdmin });
+}
+
+/**
+ * The admin account of `account` (ADMIN by default), created when missing even if the shop
+ * already has another admin (a factory's), where `ensureFirstAdmin` would create nothing.
+ */
+export async function ensureAdminAccount(db: Database, account = ADMIN): Promise<void> {
+  const email = normalizeEmail(account.email);
+  const [identity] = await db.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+  if (!identity) await createPasswordUser(db, email, account.password, { isAdmin: true });
 }

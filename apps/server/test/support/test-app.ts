@@ -74,11 +74,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** The session cookie's name outside production (no Secure prefix). */
+export const SESSION_COOKIE = "vitrine.session_token";
+
 /** The session cookie pair ("name=value") of a response, ready for a Cookie header. */
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const header = [response.headers["set-cookie"] ?? []]
     .flat()
-    .find((c) => c.startsWith("vitrine.session_token="));
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!header) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return header.split(";")[0] ?? "";
 }

@@ -1,0 +1,201 @@
+import {
+  liveViewerPlaceholderEmail,
+  normalizeEmail,
+  normalizeTiktokUsername,
+  orderNumber,
+  orderTotalCents,
+} from "@vitrine/domain";
+import { eq, inArray, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Queryable } from "../../src/db/client";
+import {
+  authUsers,
+  lives,
+  orderItems,
+  orders,
+  productColors,
+  products,
+  users,
+  type OrderItemColor,
+} from "../../src/db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type LiveRow = typeof lives.$inferSelect;
+export type ColorRow = typeof productColors.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+
+type UserOverrides = Partial<Omit<typeof users.$inferInsert, "authId" | "email">> & { email?: string };
+
+let sequence = 0;
+/**
+ * Short, lower-case and unique: a counter for readable rows, and random characters so that a value
+ * a test wrote by hand ("live-1") is never generated.
+ */
+function uniqueToken(): string {
+  return `${(++sequence).toString(36)}${randomBytes(2).toString("hex")}`;
+}
+
+function inserted<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw new Error(`${what} not inserted`);
+  return row;
+}
+
+/** A customer with a sign-in account (a magic-link identity, no password): real e-mail and handle. */
+export async function insertCustomer(db: Queryable, overrides: UserOverrides = {}): Promise<UserRow> {
+  const token = uniqueToken();
+  const email = normalizeEmail(overrides.email ?? `customer-${token}@example.com`);
+  return db.transaction(async (tx) => {
+    const authId = randomUUID();
+    await tx.insert(authUsers).values({ id: authId, email, emailVerified: true });
+    const rows = await tx
+      .insert(users)
+      .values({
+        firstName: "Julie",
+        lastName: "Martin",
+        tiktokUsername: `customer_${token}`,
+        ...overrides,
+        email,
+        authId,
+      })
+      .returning();
+    return inserted(rows, "customer");
+  });
+}
+
+/** A viewer created from a handle during a live: no account, only the handle and its placeholder e-mail. */
+export async function insertLiveViewer(db: Queryable, overrides: UserOverrides = {}): Promise<UserRow> {
+  const tiktokUsername = normalizeTiktokUsername(overrides.tiktokUsername ?? `viewer_${uniqueToken()}`);
+  const rows = await db
+    .insert(users)
+    .values({
+      ...overrides,
+      tiktokUsername,
+      email: overrides.email ?? liveViewerPlaceholderEmail(tiktokUsername),
+    })
+    .returning();
+  return inserted(rows, "live viewer");
+}
+
+export async function insertLive(
+  db: Queryable,
+  overrides: Partial<typeof lives.$inferInsert> = {},
+): Promise<LiveRow> {
+  const token = uniqueToken();
+  const rows = await db
+    .insert(lives)
+    .values({ ref: `l${token}`, title: `Live ${token}`, liveDate: new Date(), ...overrides })
+    .returning();
+  return inserted(rows, "live");
+}
+
+export async function insertColor(
+  db: Queryable,
+  overrides: Partial<typeof productColors.$inferInsert> = {},
+): Promise<ColorRow> {
+  const rows = await db
+    .insert(productColors)
+    .values({
+      name: `Couleur ${uniqueToken()}`,
+      hexCode: `#${randomBytes(3).toString("hex").toUpperCase()}`,
+      ...overrides,
+    })
+    .returning();
+  return inserted(rows, "colour");
+}
+
+/**
+ * A product of a live (a new live unless `liveId` is given) with a new colour (`colorId: null` for
+ * none), its ref the live's next one.
+ */
+export async function insertProduct(
+  db: Queryable,
+  overrides: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductRow> {
+  const liveId = overrides.liveId ?? (await insertLive(db)).id;
+  const colorId = overrides.colorId === undefined ? (await insertColor(db)).id : overrides.colorId;
+  return db.transaction(async (tx) => {
+    // Products of one live are numbered one after another: concurrent factories wait their turn.
+    await tx.select({ id: lives.id }).from(lives).where(eq(lives.id, liveId)).for("update");
+    const rows = await tx
+      .insert(products)
+      .values({
+        ref: sql`(SELECT coalesce(max(${products.ref}), 0) + 1 FROM ${products} WHERE ${products.liveId} = ${liveId})`,
+        name: "Robe fleurie",
+        priceCents: 2500,
+        size: "M",
+        ...overrides,
+        liveId,
+        colorId,
+      })
+      .returning();
+    return inserted(rows, "product");
+  });
+}
+
+export type OrderOverrides = Partial<typeof orders.$inferInsert> & {
+  /** What it sells, one line each at the product's price; one new product of its live by default. */
+  products?: readonly ProductRow[];
+};
+
+/**
+ * An order as the server makes one: numbered HF-{live ref}-{n} from the live's counter, its total
+ * the items plus shipping, each line keeping the product's price and colour. The live is the
+ * products' (or a new one), the customer a new live viewer unless `userId` is given. A product
+ * already in a non-cancelled order makes it fail with a unique violation, and nothing is written.
+ */
+export async function insertOrder(db: Queryable, overrides: OrderOverrides = {}): Promise<OrderWithItems> {
+  const { products: given, ...columns } = overrides;
+  return db.transaction(async (tx) => {
+    const liveId = columns.liveId ?? given?.[0]?.liveId ?? (await insertLive(tx)).id;
+    const sold = given ?? [await insertProduct(tx, { liveId })];
+    const stranger = sold.find((product) => product.liveId !== liveId);
+    if (stranger) throw new Error(`product ${stranger.ref} is not in the order's live`);
+    const userId = columns.userId ?? (await insertLiveViewer(tx)).id;
+
+    const [live] = await tx
+      .update(lives)
+      .set({ orderCounter: sql`${lives.orderCounter} + 1` })
+      .where(eq(lives.id, liveId))
+      .returning({ ref: lives.ref, orderCounter: lives.orderCounter });
+    if (!live) throw new Error(`no live ${liveId}`);
+    const order = inserted(
+      await tx
+        .insert(orders)
+        .values({
+          orderNumber: orderNumber(live.ref, live.orderCounter),
+          totalAmountCents: orderTotalCents(sold.map((product) => product.priceCents)),
+          ...columns,
+          liveId,
+          userId,
+        })
+        .returning(),
+      "order",
+    );
+    if (sold.length === 0) return { ...order, items: [] };
+
+    const colors = await colorsOf(tx, sold);
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        sold.map((product) => ({
+          orderId: order.id,
+          productId: product.id,
+          priceCents: product.priceCents,
+          color: product.colorId ? colors.get(product.colorId) : undefined,
+        })),
+      )
+      .returning();
+    return { ...order, items };
+  });
+}
+
+async function colorsOf(db: Queryable, sold: readonly ProductRow[]): Promise<Map<string, OrderItemColor>> {
+  const ids = sold.flatMap((product) => (product.colorId ? [product.colorId] : []));
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(productColors).where(inArray(productColors.id, ids));
+  return new Map(rows.map((color) => [color.id, { name: color.name, hex_code: color.hexCode }]));
+}
