@@ -1,5 +1,6 @@
 export * from "./api/auth";
 export * from "./api/content";
+export * from "./api/dashboard";
 export * from "./api/shop";
 export * from "./address";
 export * from "./auth";

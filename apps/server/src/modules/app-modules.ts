@@ -1,4 +1,5 @@
 import { authModule } from "./auth";
+import { dashboardModule } from "./dashboard";
 import { devMailModule } from "./dev-mail";
 import { faqsModule } from "./faqs";
 import { healthModule } from "./health";
@@ -12,6 +13,7 @@ export const appModules: AppModule[] = [
   pagesModule,
   faqsModule,
   shopModule,
+  dashboardModule,
   healthModule,
   devMailModule,
 ];
