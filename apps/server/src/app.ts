@@ -33,7 +33,8 @@ import {
   sessionCookieSettings,
 } from "./modules/auth/auth-library";
 import { authRoutes } from "./modules/auth/routes";
-import { createAuthService, defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
+import type { AuthRateLimits } from "./modules/auth/rate-limits";
+import { createAuthService } from "./modules/auth/service";
 import { createSessionReader } from "./modules/auth/session-reader";
 import { devMailRoutes } from "./modules/dev-mail/routes";
 import { faqRoutes } from "./modules/faqs/routes";
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       refreshAgeSeconds: SESSION_REFRESH_AGE_SECONDS,
     }),
     rateLimiter: createRateLimiter(db),
-    limits: deps.authRateLimits ?? defaultAuthRateLimits,
+    limits: deps.authRateLimits ?? config.authRateLimits,
     secret: deps.authSecret,
     useSecureCookies: config.isProduction,
   });

@@ -17,7 +17,7 @@ import {
 import { registerErrorHandling } from "../src/http/errors";
 import { users } from "../src/db/schema";
 import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
-import { defaultAuthRateLimits } from "../src/modules/auth/service";
+import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";
 import { ADMIN, signInAsAdmin, signupPayload, signUpCustomer } from "./support/actors";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
