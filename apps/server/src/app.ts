@@ -25,7 +25,7 @@ import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
-import { defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
+import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
 
 export interface AppDependencies {
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.db,
     mailer: deps.mailer,
     authSecret: deps.authSecret,
-    authRateLimits: deps.authRateLimits ?? defaultAuthRateLimits,
+    authRateLimits: deps.authRateLimits ?? config.authRateLimits,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
