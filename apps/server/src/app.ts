@@ -123,11 +123,29 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * Files under assets/ carry their content's hash in their name: a new build gives new names, so
+ * browsers may keep them for a year without asking. Anything else is checked on every use.
+ */
+export function cacheControlFor(relativePath: string): string {
+  return relativePath.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.header("cache-control", cacheControlFor(path.relative(distDir, filePath)));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
