@@ -1,4 +1,5 @@
 import { authModule } from "./auth";
+import { colorsModule } from "./colors";
 import { devMailModule } from "./dev-mail";
 import { faqsModule } from "./faqs";
 import { healthModule } from "./health";
@@ -12,6 +13,7 @@ export const appModules: AppModule[] = [
   pagesModule,
   faqsModule,
   shopModule,
+  colorsModule,
   healthModule,
   devMailModule,
 ];
