@@ -3,8 +3,10 @@ import { colorsModule } from "./colors";
 import { devMailModule } from "./dev-mail";
 import { faqsModule } from "./faqs";
 import { healthModule } from "./health";
+import { livesModule } from "./lives";
 import type { AppModule } from "./module";
 import { pagesModule } from "./pages";
+import { productsModule } from "./products";
 import { shopModule } from "./shop";
 
 /** Every module of the server, registered in this order. A new module is added here. */
@@ -13,6 +15,8 @@ export const appModules: AppModule[] = [
   pagesModule,
   faqsModule,
   shopModule,
+  livesModule,
+  productsModule,
   colorsModule,
   healthModule,
   devMailModule,
