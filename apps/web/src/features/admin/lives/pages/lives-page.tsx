@@ -40,31 +40,30 @@ export function LivesPage() {
         id: "status",
         accessorFn: (live) => (live.isActive ? "Actif" : "Inactif"),
         header: "Statut",
-        cell: ({ row }) => <LiveStatusBadge isActive={row.original.isActive} />,
-      },
-      {
-        id: "toggle",
-        header: "Activation",
-        enableSorting: false,
         cell: ({ row }) => {
           const live = row.original;
           return (
-            <Switch
-              checked={live.isActive}
-              aria-label={`Live actif : ${live.title}`}
-              onCheckedChange={(isActive) =>
-                setLiveActive(
-                  { id: live.id, isActive },
-                  {
-                    onSuccess: () =>
-                      toast.success(
-                        isActive ? liveMessages.activated(live.title) : liveMessages.deactivated(live.title),
-                      ),
-                    onError: () => toast.error(liveMessages.toggleFailed),
-                  },
-                )
-              }
-            />
+            <div className="flex items-center gap-3">
+              <Switch
+                checked={live.isActive}
+                aria-label={`Live actif : ${live.title}`}
+                onCheckedChange={(isActive) =>
+                  setLiveActive(
+                    { id: live.id, isActive },
+                    {
+                      onSuccess: () =>
+                        toast.success(
+                          isActive
+                            ? liveMessages.activated(live.title)
+                            : liveMessages.deactivated(live.title),
+                        ),
+                      onError: () => toast.error(liveMessages.toggleFailed),
+                    },
+                  )
+                }
+              />
+              <LiveStatusBadge isActive={live.isActive} />
+            </div>
           );
         },
       },
@@ -73,7 +72,10 @@ export function LivesPage() {
         header: "Détail",
         enableSorting: false,
         cell: ({ row }) => (
-          <Link to={paths.admin.live(row.original.id)} className="text-sm text-primary hover:underline">
+          <Link
+            to={paths.admin.live(row.original.id)}
+            className="relative text-sm text-primary hover:underline"
+          >
             Voir<span className="sr-only"> le live {row.original.title}</span>
           </Link>
         ),
