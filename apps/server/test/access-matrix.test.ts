@@ -61,6 +61,21 @@ const validBodies: Record<string, () => unknown> = {
     email: "matrix-nobody@example.com",
     password: "not-the-password",
   }),
+  "POST /api/admin/colors": () => ({ name: `Matrice ${++probe}`, hexCode: "#123456" }),
+  "PUT /api/admin/colors/:id": () => ({ name: `Matrice ${++probe}`, hexCode: "#654321" }),
+  "POST /api/admin/lives": () => ({ title: "Live de la matrice", liveDate: "2025-05-12T18:00:00.000Z" }),
+  "PUT /api/admin/lives/:id": () => ({ title: "Live de la matrice", ref: "matrice", isActive: false }),
+  "PATCH /api/admin/lives/:id/active": () => ({ isActive: true }),
+  "POST /api/admin/products": () => ({ liveId: randomUUID(), name: "Robe", ref: 1, priceCents: 1250 }),
+  "PUT /api/admin/products/:id": () => ({ liveId: randomUUID(), name: "Robe", ref: 1, priceCents: 1250 }),
+  "POST /api/admin/products/bulk": () => ({
+    liveId: randomUUID(),
+    name: "Robe",
+    priceCents: 1250,
+    colorId: randomUUID(),
+    start: 1,
+    end: 10,
+  }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

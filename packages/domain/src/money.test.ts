@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatEuros, orderTotalCents, SHIPPING_FEE_CENTS } from "./money";
+import {
+  centsToEuroInput,
+  euroAmountMessages,
+  formatEuros,
+  orderTotalCents,
+  parseEurosToCents,
+  SHIPPING_FEE_CENTS,
+} from "./money";
 
 /** Intl's fr-FR: a narrow no-break space between thousands, a no-break space before the euro sign. */
 const NNBSP = "\u202f";
@@ -46,5 +53,40 @@ describe("orderTotalCents", () => {
         expect(orderTotalCents(prices)).toBe(sum + 600);
       }),
     );
+  });
+});
+
+describe("parseEurosToCents", () => {
+  it.each([
+    ["12", 1200],
+    ["12,5", 1250],
+    ["12.50", 1250],
+    [" 0,99 ", 99],
+    ["0", 0],
+    ["19,", 1900],
+    ["1 234,56", 123456],
+  ])("reads %j as %i cents", (text, cents) => {
+    expect(parseEurosToCents(text)).toEqual({ ok: true, cents });
+  });
+
+  it.each([
+    ["12,555", euroAmountMessages.tooPrecise],
+    ["-3", euroAmountMessages.negative],
+    ["abc", euroAmountMessages.notANumber],
+    ["", euroAmountMessages.notANumber],
+    ["1e3", euroAmountMessages.notANumber],
+    ["12,5,0", euroAmountMessages.notANumber],
+  ])("refuses %j", (text, message) => {
+    expect(parseEurosToCents(text)).toEqual({ ok: false, message });
+  });
+
+  it("gives back the cents that centsToEuroInput wrote, for every amount", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        expect(parseEurosToCents(centsToEuroInput(cents))).toEqual({ ok: true, cents });
+      }),
+    );
+    expect(centsToEuroInput(1250)).toBe("12.50");
+    expect(centsToEuroInput(5)).toBe("0.05");
   });
 });

@@ -12,3 +12,10 @@ export function pgErrorCode(error: unknown): string | undefined {
 export const UNIQUE_VIOLATION = "23505";
 export const FOREIGN_KEY_VIOLATION = "23503";
 export const CHECK_VIOLATION = "23514";
+
+/** The constraint a failed query broke (unique index, foreign key, check), when PostgreSQL names one. */
+export function pgErrorConstraint(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  if ("constraint" in error && typeof error.constraint === "string") return error.constraint;
+  return "cause" in error ? pgErrorConstraint(error.cause) : undefined;
+}

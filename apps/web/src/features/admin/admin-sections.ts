@@ -53,8 +53,15 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.products,
     label: "Produits",
     icon: ShirtIcon,
-    placeholderTitle: "Produits",
-    subPages: [{ path: paths.admin.bulkProducts, placeholderTitle: "Création de produits en série" }],
+    load: async () => ({ Component: (await import("./products/pages/products-page")).ProductsPage }),
+    subPages: [
+      {
+        path: paths.admin.bulkProducts,
+        load: async () => ({
+          Component: (await import("./products/pages/bulk-products-page")).BulkProductsPage,
+        }),
+      },
+    ],
   },
   {
     path: paths.admin.liveOrderSidebar,
@@ -80,10 +87,20 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.lives,
     label: "Lives",
     icon: VideoIcon,
-    placeholderTitle: "Lives",
-    subPages: [{ path: paths.admin.live, placeholderTitle: "Détail du live" }],
+    load: async () => ({ Component: (await import("./lives/pages/lives-page")).LivesPage }),
+    subPages: [
+      {
+        path: paths.admin.live,
+        load: async () => ({ Component: (await import("./lives/pages/live-detail-page")).LiveDetailPage }),
+      },
+    ],
   },
-  { path: paths.admin.colors, label: "Couleurs", icon: PaletteIcon, placeholderTitle: "Couleurs" },
+  {
+    path: paths.admin.colors,
+    label: "Couleurs",
+    icon: PaletteIcon,
+    load: async () => ({ Component: (await import("./colors/pages/colors-page")).ColorsPage }),
+  },
   { path: paths.admin.faqs, label: "FAQs", icon: CircleHelpIcon, placeholderTitle: "FAQs" },
   {
     path: paths.admin.messageTemplates,

@@ -1,0 +1,88 @@
+import { expect } from "@playwright/test";
+import { test } from "./support/fixtures";
+import { createLiveThroughApi, uniqueName } from "./support/catalogue";
+
+const DUPLICATE_REF = "Cette référence existe déjà pour ce live. Chaque référence doit être unique par live.";
+
+test("an admin bulk-creates 10 products with a colour, edits one and is told a reference is taken", async ({
+  adminPage: page,
+}) => {
+  // A long journey on a shared two-core machine.
+  test.setTimeout(60_000);
+  await page.goto("/admin");
+  const liveTitle = uniqueName("Live produits");
+  const live = await createLiveThroughApi(page, liveTitle);
+
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "Création en série" }).click();
+  await expect(page.getByRole("heading", { name: "Création de produits en série" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Créer 0 produit(s)" })).toBeDisabled();
+
+  await page.getByLabel("Live").selectOption({ label: liveTitle });
+  await expect(page.getByLabel("Index de début")).toHaveValue("1");
+  await expect(page.getByLabel("Index de fin")).toHaveValue("10");
+  await page.getByLabel("Nom du produit").fill("Robe portefeuille");
+  await page.getByLabel("Prix (EUR)").fill("24.90");
+  await page.getByRole("radio", { name: "Rouge" }).check();
+  await page.getByRole("button", { name: "Créer 10 produit(s)" }).click();
+  await expect(page.getByText("10 produits créés avec succès")).toBeVisible();
+  await expect(page.getByLabel("Index de début")).toHaveValue("11");
+  await expect(page.getByLabel("Index de fin")).toHaveValue("20");
+  await expect(page.getByRole("radio", { name: "Rouge" })).not.toBeChecked();
+  const recent = page.getByRole("table", { name: "Les 50 derniers produits créés" });
+  await expect(recent.getByRole("row").filter({ hasText: liveTitle })).toHaveCount(10);
+  await expect(recent.getByRole("row").filter({ hasText: liveTitle }).first()).toContainText("24,90 €");
+
+  // A start below the end keeps the end; a start past it pulls the end to start + 9.
+  await page.getByLabel("Index de début").fill("9");
+  await expect(page.getByLabel("Index de fin")).toHaveValue("20");
+  await page.getByLabel("Index de fin").fill("12");
+  await page.getByRole("radio", { name: "Noir" }).check();
+  await page.getByRole("button", { name: "Créer 4 produit(s)" }).click();
+  await expect(page.getByText("2 produits créés avec succès")).toBeVisible();
+  await expect(
+    page.getByText("Les produits avec les références suivantes existent déjà : 9, 10"),
+  ).toBeVisible();
+
+  await page.getByRole("link", { name: "Retour aux produits" }).click();
+  await page.getByLabel("Live").selectOption({ label: liveTitle });
+  await expect(page.getByLabel("Live")).toHaveValue(live.id);
+  const table = page.getByRole("table", { name: /Produits/ });
+  await expect(table.getByRole("row")).toHaveCount(13);
+  await expect(table.getByRole("row").nth(1)).toContainText("12");
+
+  const third = table.getByRole("row").filter({ has: page.getByRole("cell", { name: "3", exact: true }) });
+  await expect(third).toContainText("Rouge");
+  await third.getByRole("button", { name: "Modifier" }).click();
+  const editDialog = page.getByRole("dialog", { name: "Modifier le produit" });
+  await editDialog.getByLabel("Nom").fill("Robe portefeuille longue");
+  await editDialog.getByLabel("Prix (€)").fill("29.5");
+  await editDialog.getByLabel("Taille").fill("M");
+  await editDialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(page.getByText("Produit « Robe portefeuille longue » modifié")).toBeVisible();
+  await expect(third).toContainText("Robe portefeuille longue");
+  await expect(third).toContainText("29,50 €");
+
+  await page.getByRole("button", { name: "Ajouter un produit" }).click();
+  const addDialog = page.getByRole("dialog", { name: "Ajouter un produit" });
+  await expect(addDialog.getByLabel("Live associé")).toHaveValue(live.id);
+  await addDialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(addDialog.getByText("Veuillez remplir tous les champs obligatoires").first()).toBeVisible();
+  await addDialog.getByLabel("Nom").fill("Pull doublon");
+  await addDialog.getByLabel("Référence").fill("5");
+  await addDialog.getByLabel("Prix (€)").fill("15");
+  await addDialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(addDialog.getByRole("alert").filter({ hasText: DUPLICATE_REF })).toBeVisible();
+  await addDialog.getByLabel("Référence").fill("50");
+  await addDialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(addDialog).toBeHidden();
+  await expect(table.getByRole("row").nth(1)).toContainText("Pull doublon");
+
+  await page.getByLabel("Live").selectOption({ label: "Tous les lives" });
+  await expect(page).toHaveURL(/live=tous/);
+  await expect(table.getByRole("row").filter({ hasText: "Robe fleurie" })).toBeVisible();
+  await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();
+  await expect(page).not.toHaveURL(/live=/);
+  await expect(table.getByRole("row").filter({ hasText: "Robe fleurie" })).toBeHidden();
+});

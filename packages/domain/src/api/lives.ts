@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const liveSchema = z.object({
+  id: z.string(),
+  ref: z.string(),
+  title: z.string(),
+  /** ISO 8601 instants. */
+  liveDate: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Live = z.infer<typeof liveSchema>;
+
+export const liveIdParamsSchema = z.object({ id: z.uuid() });
+export const liveListResponseSchema = z.object({ lives: z.array(liveSchema) });
+export const liveResponseSchema = z.object({ live: liveSchema });
+
+/** A viewer seen in a live (spec: 'tiktok_pseudo_union'). */
+export const liveViewerSchema = z.object({
+  id: z.string(),
+  tiktokUsername: z.string(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  tiktokUserId: z.string().nullable(),
+  /** When the viewer arrived in the live. */
+  createdAt: z.string(),
+});
+export type LiveViewer = z.infer<typeof liveViewerSchema>;
+export const liveViewerListResponseSchema = z.object({ viewers: z.array(liveViewerSchema) });
+
+export const tiktokEventSchema = z.object({
+  id: z.string(),
+  eventType: z.string(),
+  userNickname: z.string().nullable(),
+  userUniqueId: z.string().nullable(),
+  comment: z.string().nullable(),
+  /** Epoch milliseconds as TikTok reports it. */
+  createTime: z.number(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type TiktokEvent = z.infer<typeof tiktokEventSchema>;
+export const tiktokEventListResponseSchema = z.object({ events: z.array(tiktokEventSchema) });
