@@ -16,7 +16,7 @@ let t: TestApp;
 let as: { admin: Caller; customer: Caller; anonymous: Caller };
 beforeAll(async () => {
   t = await createTestApp();
-  as = await catalogueCallers(t, "colors_customer");
+  as = await catalogueCallers(t);
 });
 afterAll(async () => t.close());
 

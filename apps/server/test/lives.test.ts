@@ -9,7 +9,7 @@ let t: TestApp;
 let as: { admin: Caller; customer: Caller; anonymous: Caller };
 beforeAll(async () => {
   t = await createTestApp();
-  as = await catalogueCallers(t, "lives_customer");
+  as = await catalogueCallers(t);
 });
 afterAll(async () => t.close());
 
