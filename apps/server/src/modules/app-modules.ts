@@ -1,8 +1,11 @@
 import { authModule } from "./auth";
 import { devMailModule } from "./dev-mail";
+import { faqAdminModule } from "./faq-admin";
 import { faqsModule } from "./faqs";
 import { healthModule } from "./health";
+import { messageTemplatesModule } from "./message-templates";
 import type { AppModule } from "./module";
+import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
 import { shopModule } from "./shop";
 
@@ -11,6 +14,9 @@ export const appModules: AppModule[] = [
   authModule,
   pagesModule,
   faqsModule,
+  faqAdminModule,
+  pageAdminModule,
+  messageTemplatesModule,
   shopModule,
   healthModule,
   devMailModule,
