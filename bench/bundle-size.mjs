@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Prints what the built web app costs to download (run `npm run build` first): the JavaScript a
-// customer loads first, the back office chunks apart, then each file, raw and gzipped.
+// customer loads first, the back office chunks apart, then each file: raw, gzip and brotli (the
+// server sends the build's precompressed copies, so brotli is what a current browser downloads).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const dist = path.resolve("apps/web/dist");
 // A customer's first visit: the sign-in page, then the orders list once the link is followed.
@@ -17,10 +18,12 @@ const isBackOfficeSource = (src) =>
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const sizeOf = (file) => {
   const content = readFileSync(path.join(dist, file));
-  return { raw: content.length, gzip: gzipSync(content).length };
+  return { raw: content.length, gzip: gzipSync(content).length, br: brotliCompressSync(content).length };
 };
-const line = (label, { raw, gzip }) =>
-  `${label.padEnd(40)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip`;
+const line = (label, { raw, gzip, br }) =>
+  `${label.padEnd(40)} ${kb(raw).padStart(10)} ${kb(gzip).padStart(10)} gzip ${kb(br).padStart(10)} br`;
+const add = (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, br: a.br + b.br });
+const zero = { raw: 0, gzip: 0, br: 0 };
 
 /** Vite's manifest: one record per chunk, keyed by its source, with the chunks it imports. */
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
@@ -39,10 +42,7 @@ function staticClosure(keys) {
 
 function total(keys) {
   const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
-  return files.map(sizeOf).reduce((sum, size) => ({ raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip }), {
-    raw: 0,
-    gzip: 0,
-  });
+  return files.map(sizeOf).reduce(add, zero);
 }
 
 const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
@@ -66,17 +66,17 @@ const files = [];
 (function walk(dir) {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
-    // Vite's build metadata, never sent to a browser.
-    if (entry === ".vite") continue;
+    // Vite's build metadata and our build hash are never sent; compressed copies are counted above.
+    if (entry.startsWith(".") || /\.(br|gz)$/.test(entry)) continue;
     if (statSync(full).isDirectory()) walk(full);
     else files.push(path.relative(dist, full));
   }
 })(dist);
 
-let all = { raw: 0, gzip: 0 };
+let all = zero;
 for (const file of files.sort()) {
   const size = sizeOf(file);
-  all = { raw: all.raw + size.raw, gzip: all.gzip + size.gzip };
+  all = add(all, size);
   console.log(line(file, size));
 }
 console.log(line("total", all));

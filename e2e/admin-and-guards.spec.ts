@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { signInAsDemoAdmin, signUpThroughTheForm } from "./support/auth";
+import { expect } from "@playwright/test";
+import { test } from "./support/fixtures";
 import { DEMO_ADMIN } from "./support/server";
 
 test("an anonymous visitor is sent to the sign-in page of each area", async ({ page }) => {
@@ -28,15 +28,16 @@ test("a wrong password is refused with a French message", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("a signed-in customer is told she has no admin rights", async ({ page }) => {
-  await signUpThroughTheForm(page);
+test("a signed-in customer is told she has no admin rights", async ({ customerPage: page }) => {
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText("Vous n'avez pas les droits administrateur")).toBeVisible();
 });
 
-test("the admin sees the back-office and the customer area's Administration link", async ({ page }) => {
-  await signInAsDemoAdmin(page);
+test("the admin sees the back-office and the customer area's Administration link", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
   await page.goto("/customer/profile");
   await expect(page.getByRole("link", { name: "Administration" })).toBeVisible();

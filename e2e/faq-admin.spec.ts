@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signInAsDemoAdmin } from "./support/auth";
+import { expect, type Page } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility";
+import { test } from "./support/fixtures";
 
 /** The titles of the back office's FAQ table, top to bottom. */
 async function adminTitles(page: Page): Promise<string[]> {
@@ -21,17 +22,18 @@ async function positionsOf(page: Page, texts: string[]): Promise<number[]> {
 }
 
 test("an admin adds a FAQ, moves it up, and the public FAQ follows the new order", async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
   const title = `Livrez-vous en Belgique ? ${Date.now()}`;
-  await signInAsDemoAdmin(page);
+  await page.goto("/admin");
   await page
     .getByRole("navigation", { name: "Menu d'administration" })
     .getByRole("link", { name: "FAQs" })
     .click();
   await expect(page.getByRole("heading", { name: "FAQs", level: 1 })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Comment commander pendant un live ?" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const before = await adminTitles(page);
   const firstRow = page.getByRole("row", { name: new RegExp(before[0] ?? "") });
@@ -41,6 +43,7 @@ test("an admin adds a FAQ, moves it up, and the public FAQ follows the new order
   const dialog = page.getByRole("dialog", { name: "Nouvelle FAQ" });
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
   await expect(dialog.getByText("Veuillez remplir tous les champs").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole("textbox", { name: "Titre" }).fill(title);
   await dialog.getByLabel("Contenu").fill("Oui, en 3 à 5 jours ouvrés.");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
@@ -88,8 +91,7 @@ test("an admin adds a FAQ, moves it up, and the public FAQ follows the new order
   ).toHaveText(String(before.length));
 });
 
-test("an admin edits a FAQ's answer in the rich editor", async ({ page, browser }) => {
-  await signInAsDemoAdmin(page);
+test("an admin edits a FAQ's answer in the rich editor", async ({ adminPage: page, browser }) => {
   await page.goto("/admin/faqs");
   await page
     .getByRole("row", { name: /Quels sont les délais de livraison/ })

@@ -1,11 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { signInAsDemoAdmin } from "./support/auth";
+import { expect } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility";
+import { test } from "./support/fixtures";
 import { uniqueEmail } from "./support/mail";
 
-test("an admin writes the 'to pay' template and sends herself a test", async ({ page }) => {
+test("an admin writes the 'to pay' template and sends herself a test", async ({ adminPage: page }) => {
   const subject = `Votre commande est à régler (${Date.now()})`;
   const recipient = uniqueEmail("test-template");
-  await signInAsDemoAdmin(page);
+  await page.goto("/admin");
   await page
     .getByRole("navigation", { name: "Menu d'administration" })
     .getByRole("link", { name: "Templates messages" })
@@ -42,6 +43,7 @@ test("an admin writes the 'to pay' template and sends herself a test", async ({ 
   await edition.getByLabel("Email de test").fill(recipient);
   await edition.getByRole("button", { name: "Envoyer un test" }).click();
   await expect(page.getByText(`Email de test envoyé à ${recipient}`)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto("/dev/mail");
   const mail = page.getByRole("article").filter({ hasText: `À : ${recipient}` });

@@ -1,19 +1,20 @@
-import { expect, test } from "@playwright/test";
-import { signInAsDemoAdmin } from "./support/auth";
+import { expect } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility";
+import { test } from "./support/fixtures";
 
 test("an admin replaces the legal notice and the public site shows the new page", async ({
-  page,
+  adminPage: page,
   browser,
 }) => {
   const marker = `Hébergeur : Vitrine Cloud ${Date.now()}`;
   await page.setViewportSize({ width: 768, height: 1024 });
-  await signInAsDemoAdmin(page);
   await page.goto("/admin/pages");
   await expect(page.getByRole("heading", { name: "Pages", level: 1 })).toBeVisible();
   const legalRow = page.getByRole("row", { name: /mentions-legales/ });
   await expect(legalRow).toContainText("Mentions légales");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A second page with a code already online is refused, whichever way it is typed.
   await page.getByRole("button", { name: "Nouvelle page" }).click();
@@ -63,6 +64,7 @@ test("an admin replaces the legal notice and the public site shows the new page"
   const edition = page.getByRole("dialog", { name: "Modifier la page" });
   await expect(edition.getByLabel("Code")).toHaveValue("mentions-legales");
   await expect(edition.getByLabel("Code")).not.toBeEditable();
+  expect(await seriousViolations(page)).toEqual([]);
   await edition.getByRole("button", { name: "Annuler" }).click();
 
   await visitor.goto("/");
@@ -72,8 +74,9 @@ test("an admin replaces the legal notice and the public site shows the new page"
   await visitor.close();
 });
 
-test("the pages table searches by title or code and keeps the search in the URL", async ({ page }) => {
-  await signInAsDemoAdmin(page);
+test("the pages table searches by title or code and keeps the search in the URL", async ({
+  adminPage: page,
+}) => {
   await page.goto("/admin/pages");
   await page.getByLabel("Rechercher une page").fill("cgv");
   await expect(page).toHaveURL(/recherche=cgv/);

@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
 import { followLatestMailLink, uniqueEmail, uniqueHandle } from "./mail";
-import { DEMO_ADMIN } from "./server";
 
 /** Creates a customer the way a person does: sign-up form, mail, link. */
 export async function signUpThroughTheForm(
@@ -19,12 +18,4 @@ export async function signUpThroughTheForm(
   await followLatestMailLink(page, email);
   await expect(page).toHaveURL(/\/customer\/orders$/);
   return { handle, email };
-}
-
-export async function signInAsDemoAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(DEMO_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }

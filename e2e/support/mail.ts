@@ -17,6 +17,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 }
 
+/** A unique handle per run; the random tail keeps two made in the same millisecond apart. */
 export function uniqueHandle(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36)}`.slice(0, 24);
+  const tail = Math.floor(Math.random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, "0");
+  return `${prefix.slice(0, 12)}_${Date.now().toString(36)}${tail}`;
 }

@@ -25,7 +25,7 @@ import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
-import { defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/service";
+import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
 
 export interface AppDependencies {
@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: deps.db,
     mailer: deps.mailer,
     authSecret: deps.authSecret,
-    authRateLimits: deps.authRateLimits ?? defaultAuthRateLimits,
+    authRateLimits: deps.authRateLimits ?? config.authRateLimits,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
@@ -123,11 +123,29 @@ function trustedProxies(setting: AppConfig["trustProxy"]) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * Files under assets/ carry their content's hash in their name: a new build gives new names, so
+ * browsers may keep them for a year without asking. Anything else is checked on every use.
+ */
+export function cacheControlFor(relativePath: string): string {
+  return relativePath.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        response.header("cache-control", cacheControlFor(path.relative(distDir, filePath)));
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_ADMIN, loadConfig } from "./config";
+import { defaultAuthRateLimits } from "./modules/auth/rate-limits";
 
 const productionEnv = {
   NODE_ENV: "production",
@@ -81,6 +82,50 @@ describe("loadConfig", () => {
   it("never trusts every hop", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(configErrorOf({ TRUST_PROXY: "everyone" }).message).toContain("TRUST_PROXY");
+  });
+
+  it("keeps the default sign-in limits when AUTH_RATE_LIMITS is unset or empty", () => {
+    expect(loadConfig({}).authRateLimits).toEqual(defaultAuthRateLimits);
+    expect(loadConfig(productionEnv).authRateLimits).toEqual(defaultAuthRateLimits);
+    expect(loadConfig({ AUTH_RATE_LIMITS: " " }).authRateLimits).toEqual(defaultAuthRateLimits);
+  });
+
+  it("overrides the named sign-in limits and keeps the others", () => {
+    const { authRateLimits } = loadConfig({
+      AUTH_RATE_LIMITS: "adminSignInPerIp=1000/60, adminFailuresPerAccountAndIp = 100/900,",
+    });
+    expect(authRateLimits).toEqual({
+      ...defaultAuthRateLimits,
+      adminSignInPerIp: { max: 1000, windowSeconds: 60 },
+      adminFailuresPerAccountAndIp: { max: 100, windowSeconds: 900 },
+    });
+    expect(defaultAuthRateLimits.adminSignInPerIp).toEqual({ max: 30, windowSeconds: 60 });
+  });
+
+  it("refuses an unknown sign-in limit and lists the known ones", () => {
+    const error = configErrorOf({ AUTH_RATE_LIMITS: "adminSignInPerIp=10/60,adminSigninPerIp=10/60" });
+    expect(error.message).toMatch(/^Invalid settings/);
+    expect(error.message).toContain('AUTH_RATE_LIMITS: unknown rule "adminSigninPerIp"');
+    expect(error.message).toContain("adminFailuresPerAccount");
+  });
+
+  it.each([
+    "adminSignInPerIp=abc/60",
+    "adminSignInPerIp=10",
+    "adminSignInPerIp=0/60",
+    "adminSignInPerIp=10/-1",
+    "adminSignInPerIp=1.5/60",
+    "adminSignInPerIp=10/60=3",
+    "adminSignInPerIp=9999999999/60",
+  ])("refuses the rule in AUTH_RATE_LIMITS=%j", (value) => {
+    const error = configErrorOf({ AUTH_RATE_LIMITS: value });
+    expect(error.message).toContain("AUTH_RATE_LIMITS");
+    expect(error.message).toContain("expected adminSignInPerIp=max/windowSeconds");
+  });
+
+  it("refuses a sign-in limit given twice", () => {
+    const error = configErrorOf({ AUTH_RATE_LIMITS: "verifyPerIp=10/60,verifyPerIp=20/60" });
+    expect(error.message).toContain('rule "verifyPerIp" is given more than once');
   });
 
   it.each(["abc", "70000", "-1", "3.5"])("refuses PORT=%j and names it", (port) => {

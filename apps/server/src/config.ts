@@ -1,4 +1,10 @@
 import { z } from "zod";
+import type { RateLimitRule } from "./http/rate-limiter";
+import {
+  defaultAuthRateLimits,
+  type AuthRateLimitName,
+  type AuthRateLimits,
+} from "./modules/auth/rate-limits";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -27,6 +33,50 @@ const trustProxyFromEnv = z
     return z.NEVER;
   });
 
+const isAuthRateLimitName = (name: string): name is AuthRateLimitName =>
+  Object.hasOwn(defaultAuthRateLimits, name);
+/** "max/windowSeconds": whole numbers from 1, nine digits at most (a window of 31 years). */
+const RATE_LIMIT_RULE = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/;
+
+/**
+ * Overrides of some sign-in limits, "rule=max/windowSeconds" separated by commas, e.g.
+ * "adminSignInPerIp=1000/60,adminFailuresPerAccountAndIp=100/900". Rules left out keep their
+ * defaults (modules/auth/rate-limits.ts); an unknown rule name is refused, not ignored, so a typo
+ * never leaves a limit silently at its default.
+ */
+const authRateLimitsFromEnv = z.string().transform((value, ctx): AuthRateLimits => {
+  const limits: AuthRateLimits = { ...defaultAuthRateLimits };
+  const overridden = new Set<string>();
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const [name = "", ruleText, ...extra] = entry.split("=").map((part) => part.trim());
+    const rule = ruleText === undefined || extra.length > 0 ? undefined : parseRateLimitRule(ruleText);
+    if (!isAuthRateLimitName(name)) {
+      const known = Object.keys(defaultAuthRateLimits).join(", ");
+      ctx.addIssue({ code: "custom", message: `unknown rule "${name}" (known rules: ${known})` });
+    } else if (!rule) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry}": expected ${name}=max/windowSeconds, whole numbers from 1 to 999999999`,
+      });
+    } else if (overridden.has(name)) {
+      ctx.addIssue({ code: "custom", message: `rule "${name}" is given more than once` });
+    } else {
+      limits[name] = rule;
+      overridden.add(name);
+    }
+  }
+  return limits;
+});
+
+function parseRateLimitRule(text: string): RateLimitRule | undefined {
+  const match = RATE_LIMIT_RULE.exec(text);
+  return match ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +91,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
+  AUTH_RATE_LIMITS: authRateLimitsFromEnv.default(defaultAuthRateLimits),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
@@ -69,6 +120,8 @@ export type AppConfig = {
   adminPassword: string | undefined;
   /** false, a number of proxy hops, or the proxies' addresses (see trustProxyFromEnv). */
   trustProxy: false | number | string[];
+  /** The sign-in limits: the defaults, with AUTH_RATE_LIMITS's overrides. */
+  authRateLimits: AuthRateLimits;
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";
@@ -121,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
+    authRateLimits: e.AUTH_RATE_LIMITS,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {
       name: e.SHOP_NAME,

@@ -13,7 +13,7 @@ import {
   type ViewerResolver,
 } from "../src/http/access";
 import { registerErrorHandling } from "../src/http/errors";
-import { defaultAuthRateLimits } from "../src/modules/auth/service";
+import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signupPayload } from "./support/actors";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";

@@ -9,7 +9,7 @@ import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
 import { users } from "../src/db/schema";
-import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/service";
+import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
 import { withDatabase } from "./support/global-setup";
 import { createTestApp, type TestApp } from "./support/test-app";

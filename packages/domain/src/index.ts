@@ -1,6 +1,7 @@
 export * from "./api/auth";
 export * from "./api/common";
 export * from "./api/content";
+export * from "./api/dashboard";
 export * from "./api/faq-admin";
 export * from "./api/message-templates";
 export * from "./api/page-admin";

@@ -42,3 +42,9 @@ export const orderStatusBadgeTones: Record<OrderStatus, BadgeTone> = {
 export function isCancelledStatus(status: OrderStatus): boolean {
   return (CANCELLED_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }
+
+/** Statuses of an order whose payment went through: what revenue counts. */
+export const PAID_ORDER_STATUSES = ["paid", "preparing", "to-ship", "shipped", "delivered"] as const;
+
+/** The shop's own time zone: weeks (from Monday) and months of the dashboard are counted in it. */
+export const SHOP_TIME_ZONE = "Europe/Paris";

@@ -1,4 +1,5 @@
 import { authModule } from "./auth";
+import { dashboardModule } from "./dashboard";
 import { devMailModule } from "./dev-mail";
 import { faqAdminModule } from "./faq-admin";
 import { faqsModule } from "./faqs";
@@ -18,6 +19,7 @@ export const appModules: AppModule[] = [
   pageAdminModule,
   messageTemplatesModule,
   shopModule,
+  dashboardModule,
   healthModule,
   devMailModule,
 ];

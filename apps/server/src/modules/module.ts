@@ -4,7 +4,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { ViewerResolver } from "../http/access";
 import type { Mailer } from "../integrations/mail/mailer";
-import type { AuthRateLimits } from "./auth/service";
+import type { AuthRateLimits } from "./auth/rate-limits";
 
 /** What the app hands every module's service factory; each factory takes only what it uses. */
 export interface AppContext {

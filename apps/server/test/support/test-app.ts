@@ -7,7 +7,7 @@ import { buildApp } from "../../src/app";
 import { loadConfig, type AppConfig } from "../../src/config";
 import { connectDatabase, type Database } from "../../src/db/client";
 import type { Mailer, OutgoingMail } from "../../src/integrations/mail/mailer";
-import type { AuthRateLimits } from "../../src/modules/auth/service";
+import type { AuthRateLimits } from "../../src/modules/auth/rate-limits";
 import { withDatabase } from "./global-setup";
 
 export interface TestApp {

@@ -43,7 +43,8 @@ export const router = createBrowserRouter([
           {
             path: paths.admin.home.pattern,
             lazy: async () => ({ Component: (await import("./admin-shell")).AdminShell }),
-            children: adminRoutes,
+            // An unknown back-office path keeps the admin frame around the not-found page.
+            children: [...adminRoutes, { path: "*", element: <NotFoundPage /> }],
           },
           ...adminFullScreenRoutes,
         ],

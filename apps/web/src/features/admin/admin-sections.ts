@@ -40,7 +40,7 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.home,
     label: "Tableau de bord",
     icon: LayoutDashboardIcon,
-    load: async () => ({ Component: (await import("./pages/admin-dashboard-page")).AdminDashboardPage }),
+    load: async () => ({ Component: (await import("./dashboard/admin-dashboard-page")).AdminDashboardPage }),
   },
   {
     path: paths.admin.users,
