@@ -76,6 +76,24 @@ const validBodies: Record<string, () => unknown> = {
     start: 1,
     end: 10,
   }),
+  "POST /api/admin/faqs": () => ({ title: "Question ?", content: "<p>Réponse.</p>" }),
+  "PUT /api/admin/faqs/:id": () => ({ title: "Question ?", content: "<p>Réponse.</p>" }),
+  "POST /api/admin/faqs/:id/move": () => ({ direction: "up" }),
+  "POST /api/admin/pages": () => ({
+    title: "Page",
+    code: `matrix-page-${++probe}`,
+    content: "<p>Texte.</p>",
+    isActive: false,
+  }),
+  "PUT /api/admin/pages/:id": () => ({
+    title: "Page",
+    code: "cgv",
+    content: "<p>Texte.</p>",
+    isActive: true,
+  }),
+  "POST /api/admin/message-templates": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
+  "PUT /api/admin/message-templates/:id": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
+  "POST /api/admin/message-templates/:id/test": () => ({ email: "matrix-test@example.com" }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

@@ -2,10 +2,13 @@ import { authModule } from "./auth";
 import { dashboardModule } from "./dashboard";
 import { colorsModule } from "./colors";
 import { devMailModule } from "./dev-mail";
+import { faqAdminModule } from "./faq-admin";
 import { faqsModule } from "./faqs";
 import { healthModule } from "./health";
 import { livesModule } from "./lives";
+import { messageTemplatesModule } from "./message-templates";
 import type { AppModule } from "./module";
+import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
 import { productsModule } from "./products";
 import { shopModule } from "./shop";
@@ -15,6 +18,9 @@ export const appModules: AppModule[] = [
   authModule,
   pagesModule,
   faqsModule,
+  faqAdminModule,
+  pageAdminModule,
+  messageTemplatesModule,
   shopModule,
   dashboardModule,
   livesModule,

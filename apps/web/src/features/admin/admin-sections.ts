@@ -101,14 +101,26 @@ export const adminSections: readonly AdminSection[] = [
     icon: PaletteIcon,
     load: async () => ({ Component: (await import("./colors/pages/colors-page")).ColorsPage }),
   },
-  { path: paths.admin.faqs, label: "FAQs", icon: CircleHelpIcon, placeholderTitle: "FAQs" },
+  {
+    path: paths.admin.faqs,
+    label: "FAQs",
+    icon: CircleHelpIcon,
+    load: async () => ({ Component: (await import("./faqs/faqs-page")).FaqsPage }),
+  },
   {
     path: paths.admin.messageTemplates,
     label: "Templates messages",
     icon: MailIcon,
-    placeholderTitle: "Templates messages",
+    load: async () => ({
+      Component: (await import("./message-templates/templates-page")).MessageTemplatesPage,
+    }),
   },
-  { path: paths.admin.pages, label: "Pages", icon: FileTextIcon, placeholderTitle: "Pages" },
+  {
+    path: paths.admin.pages,
+    label: "Pages",
+    icon: FileTextIcon,
+    load: async () => ({ Component: (await import("./content-pages/pages-page")).PagesPage }),
+  },
 ];
 
 /** Every back office page, sidebar entries and the pages reached from them. */

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../order-status";
+
+export const messageTemplateSchema = z.object({
+  id: z.string(),
+  type: z.enum(ORDER_STATUSES),
+  title: z.string(),
+  /** HTML, sanitized by the server. */
+  body: z.string(),
+  scope: z.array(z.string()),
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+export const messageTemplateListResponseSchema = z.object({ templates: z.array(messageTemplateSchema) });
+export const messageTemplateResponseSchema = z.object({ template: messageTemplateSchema });

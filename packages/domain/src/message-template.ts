@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { emailMessages, emailSchema } from "./email";
+import { ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { richTextSchema } from "./rich-text";
+
+export const MESSAGE_TEMPLATE_TITLE_MAX_LENGTH = 200;
+/** The scope of the templates the back office lists and writes. */
+export const BACK_OFFICE_TEMPLATE_SCOPE = "back-office";
+
+export const messageTemplateMessages = {
+  required: "Veuillez remplir tous les champs",
+  duplicateType: "Un template existe déjà pour ce type",
+  typeLocked: "Le type d'un template ne peut pas être modifié",
+  invalidTestEmail: emailMessages.invalid,
+  notFound: "Template introuvable",
+  loadFailed: "Impossible de charger les templates",
+  saveFailed: "Impossible de sauvegarder le template",
+  testFailed: "Erreur lors de l'envoi",
+  created: "Template créé",
+  updated: "Template modifié",
+  testSent: (email: string) => `Email de test envoyé à ${email}`,
+} as const;
+
+/**
+ * The types the select offers: the order statuses without a template yet, plus the one being
+ * edited (it stays shown, locked).
+ */
+export function availableTemplateTypes(
+  usedTypes: readonly OrderStatus[],
+  editedType?: OrderStatus,
+): OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => status === editedType || !usedTypes.includes(status));
+}
+
+export const messageTemplateTypeSchema = z.enum(ORDER_STATUSES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === ""
+      ? messageTemplateMessages.required
+      : "Le type doit être un statut de commande",
+});
+
+/** A message template as written in the back office: one per order status. */
+export const messageTemplateInputSchema = z.object({
+  type: messageTemplateTypeSchema,
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: messageTemplateMessages.required })
+    .max(MESSAGE_TEMPLATE_TITLE_MAX_LENGTH, {
+      error: `Le titre ne doit pas dépasser ${MESSAGE_TEMPLATE_TITLE_MAX_LENGTH} caractères`,
+    }),
+  body: richTextSchema(messageTemplateMessages.required),
+});
+export type MessageTemplateInput = z.infer<typeof messageTemplateInputSchema>;
+
+/** Where a test of a template is sent: an e-mail address (it must at least contain '@'). */
+export const templateTestRequestSchema = z.object({ email: emailSchema });
+export type TemplateTestRequest = z.infer<typeof templateTestRequestSchema>;
