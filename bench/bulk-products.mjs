@@ -6,32 +6,10 @@
 // ... ON CONFLICT DO NOTHING RETURNING of 500 rows sent straight through pg. Prints medians and
 // extremes; the budget is 2 s per submit. Asserts nothing.
 import pg from "pg";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { startDemoServer } from "./support/demo-server.mjs";
 
 const rounds = Number(process.argv[2] ?? 9);
 const SIZE = 500;
-const port = 3900 + Math.floor(Math.random() * 100);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-bench-bulk-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "development",
-  PORT: String(port),
-  APP_URL: origin,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(port + 20000),
-  LOG_LEVEL: "warn",
-};
-delete env.DATABASE_URL;
-
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-  env,
-  stdio: "ignore",
-});
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -43,28 +21,10 @@ const line = (label, times) =>
     .toFixed(0)
     .padStart(5)} ms`;
 
+const app = await startDemoServer("bulk", 3900);
+const { origin } = app;
 try {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("server exited");
-    if (
-      await fetch(`${origin}/api/auth/session`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const signIn = await fetch(`${origin}/api/auth/admin/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: "admin@vitrine.local", password: "vitrine-admin-demo" }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("vitrine.session_token="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`admin sign-in failed: ${signIn.status}`);
+  const cookie = await app.adminCookie();
   const headers = { cookie, origin, "content-type": "application/json" };
   const get = async (url) => (await fetch(`${origin}${url}`, { headers })).json();
   const [live] = (await get("/api/admin/lives")).lives;
@@ -102,7 +62,7 @@ try {
   };
 
   const pool = new pg.Pool({
-    connectionString: `postgres://vitrine:vitrine-local@127.0.0.1:${port + 20000}/vitrine`,
+    connectionString: app.databaseUrl,
     max: 2,
   });
   pool.on("error", () => {});
@@ -137,7 +97,5 @@ try {
   console.log(line("same INSERT straight through pg (floor)", floor));
   console.log(`project / floor (medians): ${(median(api) / median(floor)).toFixed(1)}x`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

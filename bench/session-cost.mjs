@@ -8,52 +8,13 @@
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import pg from "pg";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { startDemoServer } from "./support/demo-server.mjs";
 
 const seconds = Number(process.argv[2] ?? 10);
-const port = 3800 + Math.floor(Math.random() * 100);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-bench-session-"));
-const env = {
-  ...process.env,
-  NODE_ENV: "development",
-  PORT: String(port),
-  APP_URL: origin,
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(port + 20000),
-  LOG_LEVEL: "warn",
-};
-delete env.DATABASE_URL;
-
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-  env,
-  stdio: "ignore",
-});
+const app = await startDemoServer("session", 3800);
+const { origin } = app;
 try {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("server exited");
-    if (
-      await fetch(`${origin}/api/auth/session`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const signIn = await fetch(`${origin}/api/auth/admin/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: "admin@vitrine.local", password: "vitrine-admin-demo" }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("vitrine.session_token="))
-    ?.split(";")[0];
-  if (!cookie) throw new Error(`admin sign-in failed: ${signIn.status}`);
+  const cookie = await app.adminCookie();
   const check = await (await fetch(`${origin}/api/auth/session`, { headers: { cookie } })).json();
   if (!check.user?.isAdmin) throw new Error("the cookie does not open an admin session");
 
@@ -67,7 +28,7 @@ try {
 
   const token = decodeURIComponent(cookie.split("=")[1]).split(".")[0];
   const pool = new pg.Pool({
-    connectionString: `postgres://vitrine:vitrine-local@127.0.0.1:${port + 20000}/vitrine`,
+    connectionString: app.databaseUrl,
     max: 10,
   });
   pool.on("error", () => {});
@@ -83,7 +44,7 @@ try {
     });
     return { user: rows[0] ?? null };
   });
-  const bareOrigin = await bare.listen({ port: port + 1, host: "127.0.0.1" });
+  const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
   await autocannon({ url: `${bareOrigin}/session`, connections: 10, duration: 3 });
   const bareQuery = await autocannon({ url: `${bareOrigin}/session`, connections: 10, duration: seconds });
   await bare.close();
@@ -101,7 +62,5 @@ try {
   );
   console.log(`signed in / bare query: ${percent(signedIn, bareQuery)}`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
