@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -62,26 +63,13 @@ export function PagesPage() {
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex justify-end gap-1">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Modifier"
-            title="Modifier"
-            onClick={() => setEditing({ page: row.original })}
-          >
-            <PencilIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Supprimer"
-            title="Supprimer"
+          <IconButton label="Modifier" icon={PencilIcon} onClick={() => setEditing({ page: row.original })} />
+          <IconButton
+            label="Supprimer"
+            icon={Trash2Icon}
+            iconClassName="text-destructive"
             onClick={() => setDeleting(row.original)}
-          >
-            <Trash2Icon aria-hidden className="text-destructive" />
-          </Button>
+          />
         </div>
       ),
     },

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useAdminFaqs, useDeleteFaq, useMoveFaq } from "./api";
@@ -51,48 +52,25 @@ export function FaqsPage() {
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex justify-end gap-1">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Monter"
-            title="Monter"
+          <IconButton
+            label="Monter"
+            icon={ArrowUpIcon}
             disabled={row.index === 0 || move.isPending}
             onClick={() => moveFaq(row.original, "up")}
-          >
-            <ArrowUpIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Descendre"
-            title="Descendre"
+          />
+          <IconButton
+            label="Descendre"
+            icon={ArrowDownIcon}
             disabled={row.index === count - 1 || move.isPending}
             onClick={() => moveFaq(row.original, "down")}
-          >
-            <ArrowDownIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Modifier"
-            title="Modifier"
-            onClick={() => setEditing({ faq: row.original })}
-          >
-            <PencilIcon aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Supprimer"
-            title="Supprimer"
+          />
+          <IconButton label="Modifier" icon={PencilIcon} onClick={() => setEditing({ faq: row.original })} />
+          <IconButton
+            label="Supprimer"
+            icon={Trash2Icon}
+            iconClassName="text-destructive"
             onClick={() => setDeleting(row.original)}
-          >
-            <Trash2Icon aria-hidden className="text-destructive" />
-          </Button>
+          />
         </div>
       ),
     },

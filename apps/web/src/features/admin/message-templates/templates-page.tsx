@@ -9,6 +9,7 @@ import { useState } from "react";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
 import { useMessageTemplates } from "./api";
 import { TemplateDialog } from "./template-dialog";
 
@@ -34,16 +35,11 @@ export function MessageTemplatesPage() {
       enableSorting: false,
       cell: ({ row }) => (
         <div className="flex justify-end">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Modifier"
-            title="Modifier"
+          <IconButton
+            label="Modifier"
+            icon={PencilIcon}
             onClick={() => setEditing({ template: row.original })}
-          >
-            <PencilIcon aria-hidden />
-          </Button>
+          />
         </div>
       ),
     },

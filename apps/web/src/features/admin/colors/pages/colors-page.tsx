@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";
+import { IconButton } from "../../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../../lib/api-client";
 import { ColorSwatch } from "../../components/color-swatch";
@@ -44,26 +45,19 @@ export function ColorsPage() {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex gap-1">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label="Modifier"
+            <IconButton
+              label="Modifier"
+              icon={PencilIcon}
               title={`Modifier ${row.original.name}`}
               onClick={() => setEditing({ color: row.original })}
-            >
-              <PencilIcon aria-hidden />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label="Supprimer"
+            />
+            <IconButton
+              label="Supprimer"
+              icon={Trash2Icon}
+              iconClassName="text-destructive"
               title={`Supprimer ${row.original.name}`}
               onClick={() => setDeleting(row.original)}
-            >
-              <Trash2Icon aria-hidden className="text-destructive" />
-            </Button>
+            />
           </div>
         ),
       },

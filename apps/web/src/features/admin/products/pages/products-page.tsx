@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";
+import { IconButton } from "../../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { Field } from "../../../../components/ui/field";
 import { NativeSelect } from "../../../../components/ui/native-select";
@@ -72,26 +73,19 @@ export function ProductsPage() {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="flex gap-1">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label="Modifier"
+            <IconButton
+              label="Modifier"
+              icon={PencilIcon}
               title={`Modifier ${row.original.name} (réf. ${row.original.ref})`}
               onClick={() => setEditing({ product: row.original })}
-            >
-              <PencilIcon aria-hidden />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label="Supprimer"
+            />
+            <IconButton
+              label="Supprimer"
+              icon={Trash2Icon}
+              iconClassName="text-destructive"
               title={`Supprimer ${row.original.name} (réf. ${row.original.ref})`}
               onClick={() => setDeleting(row.original)}
-            >
-              <Trash2Icon aria-hidden className="text-destructive" />
-            </Button>
+            />
           </div>
         ),
       },
