@@ -1,7 +1,8 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { XIcon } from "lucide-react";
+import { LoaderCircleIcon, XIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -54,5 +55,41 @@ export function DialogDescription({
 }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />
+  );
+}
+
+export interface FormDialogFooterProps {
+  onCancel: () => void;
+  isSubmitting: boolean;
+  /** The submit button's text ("Enregistrer", "Ajouter", "Créer le live"). */
+  submitLabel: string;
+  /** Keeps 'Annuler' disabled while the form is being saved. */
+  lockCancelWhileSubmitting?: boolean;
+}
+
+/** The buttons under a dialog's form: 'Annuler', and the submit button with its spinner while saving. */
+export function FormDialogFooter({
+  onCancel,
+  isSubmitting,
+  submitLabel,
+  lockCancelWhileSubmitting = false,
+}: FormDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={onCancel}
+        disabled={lockCancelWhileSubmitting && isSubmitting}
+      >
+        Annuler
+      </Button>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
+        ) : null}
+        {submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

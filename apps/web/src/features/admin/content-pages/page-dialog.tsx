@@ -6,17 +6,15 @@ import {
   type AdminPage,
   type PageInput,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
@@ -131,17 +129,12 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
               />
             )}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
-              Enregistrer
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={onClose}
+            isSubmitting={isSubmitting}
+            submitLabel="Enregistrer"
+            lockCancelWhileSubmitting
+          />
         </form>
       </DialogContent>
     </Dialog>

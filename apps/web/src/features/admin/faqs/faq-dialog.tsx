@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { faqInputSchema, faqMessages, type Faq, type FaqInput } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
@@ -71,17 +69,12 @@ export function FaqDialog({ faq, onClose }: FaqDialogProps) {
               />
             )}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
-              Enregistrer
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={onClose}
+            isSubmitting={isSubmitting}
+            submitLabel="Enregistrer"
+            lockCancelWhileSubmitting
+          />
         </form>
       </DialogContent>
     </Dialog>

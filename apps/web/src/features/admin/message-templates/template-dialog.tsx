@@ -8,16 +8,14 @@ import {
   type MessageTemplate,
   type OrderStatus,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
-import { Button } from "../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
@@ -119,17 +117,12 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
             )}
           />
           {template ? <TemplateTestSend templateId={template.id} /> : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={isSubmitting}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
-              Enregistrer
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={onClose}
+            isSubmitting={isSubmitting}
+            submitLabel="Enregistrer"
+            lockCancelWhileSubmitting
+          />
         </form>
       </DialogContent>
     </Dialog>

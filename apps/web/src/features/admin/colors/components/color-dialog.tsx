@@ -8,15 +8,13 @@ import {
   type ColorInput,
   type ColorValues,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "../../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
@@ -116,17 +114,11 @@ function ColorForm({
           />
         </Field>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
-          {color ? "Enregistrer" : "Ajouter"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onCancel}
+        isSubmitting={isSubmitting}
+        submitLabel={color ? "Enregistrer" : "Ajouter"}
+      />
     </form>
   );
 }

@@ -7,16 +7,14 @@ import {
   type LiveCreateFormValues,
   type LiveCreateInput,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "../../../../components/ui/button";
 import { Checkbox } from "../../../../components/ui/checkbox";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
@@ -91,17 +89,7 @@ function NewLiveForm({ onDone }: { onDone: () => void }) {
           </Field>
         )}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
-          Créer le live
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel="Créer le live" />
     </form>
   );
 }

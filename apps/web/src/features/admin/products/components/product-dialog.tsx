@@ -9,16 +9,14 @@ import {
   type Product,
   type ProductFormValues,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "../../../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
+  FormDialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
@@ -130,17 +128,11 @@ function ProductForm({
           </NativeSelect>
         </Field>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
-          {product ? "Enregistrer" : "Ajouter"}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        onCancel={onDone}
+        isSubmitting={isSubmitting}
+        submitLabel={product ? "Enregistrer" : "Ajouter"}
+      />
     </form>
   );
 }
