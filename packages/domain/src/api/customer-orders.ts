@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { shippingAddressSchema } from "../address";
+import { ORDER_STATUSES } from "../order-status";
+
+export const orderItemColorSchema = z.object({ name: z.string(), hexCode: z.string() });
+
+/** One line of an order as the customer sees it. Prices in cents. */
+export const customerOrderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  ref: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  priceCents: z.number().int(),
+  color: orderItemColorSchema.nullable(),
+});
+export type CustomerOrderItem = z.infer<typeof customerOrderItemSchema>;
+
+/** A card of /customer/orders. */
+export const customerOrderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  /** ISO 8601 instant. */
+  orderDate: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmountCents: z.number().int(),
+  trackingId: z.string().nullable(),
+  items: z.array(customerOrderItemSchema),
+});
+export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
+
+/** The stored delivery address, as saved (country always France). */
+export const savedShippingAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  street: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  delivery_note: z.string().optional(),
+});
+
+/** /customer/order/{id}: the order with its address, shipping and payment. */
+export const customerOrderSchema = customerOrderSummarySchema.extend({
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  shippingAddress: savedShippingAddressSchema.nullable(),
+  /** "colissimo" */
+  shippingType: z.string(),
+  paymentMethod: z.string(),
+  paymentStatus: z.string().nullable(),
+  /** ISO 8601 instant, set once a verified payment went through. */
+  paymentDate: z.string().nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerOrderListResponseSchema = z.object({ orders: z.array(customerOrderSummarySchema) });
+export type CustomerOrderListResponse = z.infer<typeof customerOrderListResponseSchema>;
+export const customerOrderResponseSchema = z.object({ order: customerOrderSchema });
+export type CustomerOrderResponse = z.infer<typeof customerOrderResponseSchema>;
+
+/** PUT /api/customer/orders/:id/address: saves the address and moves the order to to-pay. */
+export const shippingAddressRequestSchema = shippingAddressSchema;
+export type ShippingAddressRequest = z.input<typeof shippingAddressSchema>;
