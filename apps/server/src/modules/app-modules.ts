@@ -1,6 +1,7 @@
 import { authModule } from "./auth";
 import { dashboardModule } from "./dashboard";
 import { colorsModule } from "./colors";
+import { customerOrdersModule } from "./customer-orders";
 import { devMailModule } from "./dev-mail";
 import { faqAdminModule } from "./faq-admin";
 import { faqsModule } from "./faqs";
@@ -26,6 +27,7 @@ export const appModules: AppModule[] = [
   livesModule,
   productsModule,
   colorsModule,
+  customerOrdersModule,
   healthModule,
   devMailModule,
 ];
