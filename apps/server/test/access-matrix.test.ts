@@ -103,6 +103,7 @@ const validBodies: Record<string, () => unknown> = {
     email: "julie.martin@example.com",
     phone: "0612345678",
   }),
+  "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

@@ -12,6 +12,7 @@ import type { AppModule } from "./module";
 import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
 import { productsModule } from "./products";
+import { profileModule } from "./profile";
 import { shopModule } from "./shop";
 
 /** Every module of the server, registered in this order. A new module is added here. */
@@ -28,6 +29,7 @@ export const appModules: AppModule[] = [
   productsModule,
   colorsModule,
   customerOrdersModule,
+  profileModule,
   healthModule,
   devMailModule,
 ];
