@@ -235,6 +235,20 @@ describe("claiming a live viewer's handle", () => {
     expect((await another.put({ tiktokUsername: placeholder.tiktokUsername })).statusCode).toBe(200);
   });
 
+  it("moves every reference to the viewer's row: the claim knows each foreign key to users", async () => {
+    const { rows } = await t.db.execute<{ reference: string }>(sql`
+      SELECT c.conrelid::regclass || '.' || a.attname AS reference
+        FROM pg_constraint c
+        JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+       WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass
+       ORDER BY 1`);
+    expect(rows.map((row) => row.reference)).toEqual([
+      "audit_events.actor_user_id",
+      "audit_events.subject_user_id",
+      "orders.user_id",
+    ]);
+  });
+
   it("gives the viewer to exactly one of two customers claiming at once", async () => {
     const viewer = await insertLiveViewer(t.db, { tiktokUsername: "double_claim" });
     const order = await insertOrder(t.db, { userId: viewer.id });
