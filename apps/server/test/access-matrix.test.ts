@@ -94,6 +94,16 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/message-templates": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "PUT /api/admin/message-templates/:id": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "POST /api/admin/message-templates/:id/test": () => ({ email: "matrix-test@example.com" }),
+  "PUT /api/customer/orders/:id/address": () => ({
+    first_name: "Julie",
+    last_name: "Martin",
+    street: "12 rue des Lilas",
+    zip: "69001",
+    city: "Lyon",
+    email: "julie.martin@example.com",
+    phone: "0612345678",
+  }),
+  "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

@@ -1,6 +1,7 @@
 import { authModule } from "./auth";
 import { dashboardModule } from "./dashboard";
 import { colorsModule } from "./colors";
+import { customerOrdersModule } from "./customer-orders";
 import { devMailModule } from "./dev-mail";
 import { faqAdminModule } from "./faq-admin";
 import { faqsModule } from "./faqs";
@@ -11,6 +12,7 @@ import type { AppModule } from "./module";
 import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
 import { productsModule } from "./products";
+import { profileModule } from "./profile";
 import { shopModule } from "./shop";
 
 /** Every module of the server, registered in this order. A new module is added here. */
@@ -26,6 +28,8 @@ export const appModules: AppModule[] = [
   livesModule,
   productsModule,
   colorsModule,
+  customerOrdersModule,
+  profileModule,
   healthModule,
   devMailModule,
 ];
