@@ -94,6 +94,13 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/message-templates": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "PUT /api/admin/message-templates/:id": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "POST /api/admin/message-templates/:id/test": () => ({ email: "matrix-test@example.com" }),
+  "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
+  "POST /api/payment-simulator/pay": () => ({
+    formToken: "a-token-that-was-never-issued",
+    cardNumber: "4970100000000055",
+    expiry: "12/39",
+    securityCode: "123",
+  }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

@@ -10,6 +10,8 @@ import { messageTemplatesModule } from "./message-templates";
 import type { AppModule } from "./module";
 import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
+import { paymentSimulatorModule } from "./payment-simulator";
+import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { shopModule } from "./shop";
 
@@ -22,6 +24,8 @@ export const appModules: AppModule[] = [
   pageAdminModule,
   messageTemplatesModule,
   shopModule,
+  paymentsModule,
+  paymentSimulatorModule,
   dashboardModule,
   livesModule,
   productsModule,
