@@ -104,6 +104,13 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
+  "POST /api/payment-simulator/pay": () => ({
+    formToken: "a-token-that-was-never-issued",
+    cardNumber: "4970100000000055",
+    expiry: "12/39",
+    securityCode: "123",
+  }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

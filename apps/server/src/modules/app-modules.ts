@@ -11,6 +11,8 @@ import { messageTemplatesModule } from "./message-templates";
 import type { AppModule } from "./module";
 import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
+import { paymentSimulatorModule } from "./payment-simulator";
+import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { profileModule } from "./profile";
 import { shopModule } from "./shop";
@@ -24,6 +26,8 @@ export const appModules: AppModule[] = [
   pageAdminModule,
   messageTemplatesModule,
   shopModule,
+  paymentsModule,
+  paymentSimulatorModule,
   dashboardModule,
   livesModule,
   productsModule,
