@@ -273,7 +273,9 @@ describe("one customer's order, on every order route", () => {
           const response = await kit.injectAs(role, {
             method: route.method,
             url: route.url.replace(":id", order.id),
-            ...(body === undefined ? {} : { payload: body }),
+            ...(body === undefined
+              ? {}
+              : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
           });
           const { code } = response.json<{ code: string }>();
           const refusedAsItMust =
