@@ -20,7 +20,7 @@ export function OrderCard({ order }: { order: CustomerOrderSummary }) {
     <article aria-labelledby={titleId} className={cardClassName}>
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={titleId} className="text-lg leading-7 font-semibold break-all">
+          <h2 id={titleId} className="text-lg leading-7 font-semibold break-words">
             {order.orderNumber}
           </h2>
           <p className="text-sm leading-5 text-muted-foreground">
@@ -56,7 +56,11 @@ export function OrderCardSkeleton() {
         </div>
         <Skeleton className="mt-1 h-5 w-20 rounded-full" />
       </div>
-      <Skeleton className="my-0.5 h-4 w-4/5" />
+      {/* The banner's sentence takes two lines on a phone. */}
+      <div className="flex flex-col">
+        <Skeleton className="my-0.5 h-4 w-4/5" />
+        <Skeleton className="my-0.5 h-4 w-2/5 sm:hidden" />
+      </div>
       <div className="flex flex-col">
         <Skeleton className="my-1 h-4 w-40" />
         <Skeleton className="my-0.5 h-4 w-16" />

@@ -81,7 +81,7 @@ export function SimulatorCardForm({ formToken, amountCents, onAccepted, onFailed
           })}
         />
       </Field>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field id="card-expiry" label="Date d'expiration (MM/AA)" error={errors.expiry?.message}>
           <Input
             inputMode="numeric"

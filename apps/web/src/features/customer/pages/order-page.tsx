@@ -112,7 +112,9 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
       </div>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-all md:text-3xl">Commande {order.orderNumber}</h1>
+          <h1 className="text-2xl font-bold break-words md:text-3xl">
+            Commande <span className="whitespace-nowrap">{order.orderNumber}</span>
+          </h1>
           <p className="text-sm text-muted-foreground">
             Passée le <time dateTime={order.orderDate}>{formatLongDate(order.orderDate)}</time>
           </p>
