@@ -82,14 +82,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("routeBook", registerAccessControl(app, theViewerResolver(modules)));
 
   await app.register(fastifyCookie);
+  // Lyra's card form is its own script, styles and frames, served from its hosts.
+  const paymentHosts = config.lyra ? [config.lyra.staticUrl, config.lyra.apiUrl] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'", ...paymentHosts],
+        "style-src": ["'self'", "'unsafe-inline'", ...paymentHosts],
         "img-src": ["'self'", "data:", "https:"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", ...paymentHosts],
+        "frame-src": ["'self'", ...paymentHosts],
         "upgrade-insecure-requests": config.isProduction ? [] : null,
       },
     },

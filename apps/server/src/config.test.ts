@@ -141,6 +141,31 @@ describe("loadConfig", () => {
     expect(error.message).toContain("PAYMENT_PROVIDER");
   });
 
+  it("needs the four Lyra keys when PAYMENT_PROVIDER=lyra, and checks their shape", () => {
+    expect(loadConfig({}).lyra).toBeUndefined();
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "lyra" })).toThrow(
+      "PAYMENT_PROVIDER=lyra needs these settings: LYRA_SHOP_ID, LYRA_PASSWORD, LYRA_PUBLIC_KEY, LYRA_HMAC_KEY",
+    );
+    const lyra = {
+      PAYMENT_PROVIDER: "lyra",
+      LYRA_SHOP_ID: "69876357",
+      LYRA_PASSWORD: "testpassword_DEMOPRIVATEKEY23G4475zXZQ2UA5x7M",
+      LYRA_PUBLIC_KEY: "69876357:testpublickey_DEMOPUBLICKEY95me92597fd28tGD4r5",
+      LYRA_HMAC_KEY: "38453613e7f44dc58732bad3dca2bca3",
+      LYRA_API_URL: "https://api.systempay.fr/",
+    };
+    expect(loadConfig(lyra).lyra).toEqual({
+      shopId: "69876357",
+      password: lyra.LYRA_PASSWORD,
+      publicKey: lyra.LYRA_PUBLIC_KEY,
+      hmacKey: lyra.LYRA_HMAC_KEY,
+      apiUrl: "https://api.systempay.fr",
+      staticUrl: "https://static.payzen.eu",
+    });
+    expect(() => loadConfig({ ...lyra, LYRA_PASSWORD: "DEMOPRIVATEKEY" })).toThrow("LYRA_PASSWORD");
+    expect(() => loadConfig({ ...lyra, LYRA_PUBLIC_KEY: "testpublickey_x" })).toThrow("LYRA_PUBLIC_KEY");
+  });
+
   it("refuses a short AUTH_SECRET", () => {
     expect(configErrorOf({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
   });

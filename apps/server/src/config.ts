@@ -97,6 +97,21 @@ const envSchema = z.object({
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
   SHOP_POSTAL_ADDRESS: z.string().min(1).default("Vitrine\n12 rue des Lilas\n69001 Lyon\nFrance"),
   PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).default("simulator"),
+  LYRA_SHOP_ID: z
+    .string()
+    .regex(/^\d{2,8}$/, "expected the shop id, 2 to 8 digits")
+    .optional(),
+  LYRA_PASSWORD: z
+    .string()
+    .regex(/^(test|prod)password_.+$/, "expected testpassword_... or prodpassword_...")
+    .optional(),
+  LYRA_PUBLIC_KEY: z
+    .string()
+    .regex(/^\d{2,8}:(test|prod)?publickey_.+$/, "expected shopId:testpublickey_... or shopId:publickey_...")
+    .optional(),
+  LYRA_HMAC_KEY: z.string().min(16).optional(),
+  LYRA_API_URL: z.url().default("https://api.payzen.eu"),
+  LYRA_STATIC_URL: z.url().default("https://static.payzen.eu"),
   LABEL_PROVIDER: z.enum(["local", "colissimo"]).default("local"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   SENTRY_DSN: z.string().optional(),
@@ -125,6 +140,8 @@ export type AppConfig = {
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";
+  /** Set when paymentProvider is "lyra" (all required then). */
+  lyra: LyraSettings | undefined;
   labelProvider: "local" | "colissimo";
   storage: "local" | "s3";
   sentryDsn: string | undefined;
@@ -132,7 +149,21 @@ export type AppConfig = {
   webDistDir: string | undefined;
 };
 
+/** The Lyra (PayZen / Systempay) shop's settings: INTEGRATIONS.md, "Lyra REST V4". */
+export interface LyraSettings {
+  shopId: string;
+  /** The REST API password; it also signs the payment notifications (IPN). */
+  password: string;
+  publicKey: string;
+  /** The key of the browser return's signature. */
+  hmacKey: string;
+  apiUrl: string;
+  staticUrl: string;
+}
+
 export class ConfigError extends Error {}
+
+const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA_HMAC_KEY"] as const;
 
 /** The administrator created outside production when none is configured; its password is public. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
@@ -159,6 +190,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       throw new ConfigError("ADMIN_PASSWORD is the public demo password: choose another one in production");
     }
   }
+  let lyra: LyraSettings | undefined;
+  if (e.PAYMENT_PROVIDER === "lyra") {
+    const missing = LYRA_SETTINGS.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`PAYMENT_PROVIDER=lyra needs these settings: ${missing.join(", ")}`);
+    }
+    lyra = {
+      shopId: e.LYRA_SHOP_ID ?? "",
+      password: e.LYRA_PASSWORD ?? "",
+      publicKey: e.LYRA_PUBLIC_KEY ?? "",
+      hmacKey: e.LYRA_HMAC_KEY ?? "",
+      apiUrl: e.LYRA_API_URL.replace(/\/$/, ""),
+      staticUrl: e.LYRA_STATIC_URL.replace(/\/$/, ""),
+    };
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -182,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       postalAddress: e.SHOP_POSTAL_ADDRESS.replace(/\\n/g, "\n"),
     },
     paymentProvider: e.PAYMENT_PROVIDER,
+    lyra,
     labelProvider: e.LABEL_PROVIDER,
     storage: e.STORAGE,
     sentryDsn: e.SENTRY_DSN || undefined,

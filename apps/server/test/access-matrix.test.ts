@@ -12,12 +12,19 @@ import {
   type Viewer,
   type ViewerResolver,
 } from "../src/http/access";
+import { eq } from "drizzle-orm";
+import { orders } from "../src/db/schema";
 import { registerErrorHandling } from "../src/http/errors";
 import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signupPayload } from "./support/actors";
+import { insertOrder } from "./support/factories";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";
 import { createTestApp, type TestApp } from "./support/test-app";
+
+async function orderRow(id: string) {
+  return (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+}
 
 let t: TestApp;
 let kit: ApiKit;
@@ -94,6 +101,23 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/message-templates": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "PUT /api/admin/message-templates/:id": () => ({ type: "paid", title: "Payée", body: "<p>Merci.</p>" }),
   "POST /api/admin/message-templates/:id/test": () => ({ email: "matrix-test@example.com" }),
+  "PUT /api/customer/orders/:id/address": () => ({
+    first_name: "Julie",
+    last_name: "Martin",
+    street: "12 rue des Lilas",
+    zip: "69001",
+    city: "Lyon",
+    email: "julie.martin@example.com",
+    phone: "0612345678",
+  }),
+  "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
+  "POST /api/payment-simulator/pay": () => ({
+    formToken: "a-token-that-was-never-issued",
+    cardNumber: "4970100000000055",
+    expiry: "12/39",
+    securityCode: "123",
+  }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */
@@ -216,6 +240,54 @@ describe("authorization matrix of the real app", () => {
           failures.push(`${label}, expected ${want.status} ${want.code}`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** The one answer for an order that is not yours: the same as for an order that does not exist. */
+const NOT_YOURS = JSON.stringify({ code: "NOT_FOUND", message: "Commande introuvable" });
+
+/** Routes that act on one order of the signed-in customer, named by its id in the URL. */
+const isOwnOrderRoute = (route: DeclaredRoute) =>
+  /^\/api\/(customer\/orders|payments\/orders)\/:id\b/.test(route.url);
+
+describe("one customer's order, on every order route", () => {
+  it("is 404 'Commande introuvable' for another customer and for an admin, 401 anonymous, and never changes", async () => {
+    const routes = t.app.routeBook.declared.filter(isOwnOrderRoute);
+    expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      "GET /api/customer/orders/:id",
+      "POST /api/customer/orders/:id/reopen",
+      "POST /api/payments/orders/:id/check",
+      "POST /api/payments/orders/:id/form-token",
+      "PUT /api/customer/orders/:id/address",
+    ]);
+    const owner = await kit.actor("customer");
+    const failures: string[] = [];
+    for (const status of ["to-validate", "to-pay"] as const) {
+      const order = await insertOrder(t.db, { userId: owner.userId, status });
+      const rowBefore = await orderRow(order.id);
+      for (const route of routes) {
+        for (const role of ["otherCustomer", "admin", "adminByMagicLink", "anonymous"] as const) {
+          const body = validBodies[`${route.method} ${route.url}`]?.();
+          const response = await kit.injectAs(role, {
+            method: route.method,
+            url: route.url.replace(":id", order.id),
+            ...(body === undefined ? {} : { payload: body }),
+          });
+          const { code } = response.json<{ code: string }>();
+          const refusedAsItMust =
+            role === "anonymous"
+              ? response.statusCode === 401 && code === "UNAUTHENTICATED"
+              : response.statusCode === 404 && response.body === NOT_YOURS;
+          if (!refusedAsItMust) {
+            failures.push(
+              `${route.method} ${route.url}, ${status} order, as ${role}: ${response.statusCode} ${response.body}`,
+            );
+          }
+        }
+      }
+      expect(await orderRow(order.id)).toEqual(rowBefore);
     }
     expect(failures).toEqual([]);
   });

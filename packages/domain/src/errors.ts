@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "MAGIC_LINK_INVALID",
   "INVALID_CREDENTIALS",
   "NOT_ADMIN",
+  "PAYMENT_PROVIDER_FAILED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

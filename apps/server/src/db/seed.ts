@@ -1,8 +1,83 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { faqs, lives, pages, productColors, products, users } from "./schema";
+import { orderNumber, orderTotalCents, SHIPPING_COUNTRY, type ShippingAddress } from "@vitrine/domain";
+import { eq, sql } from "drizzle-orm";
+import type { Database, Transaction } from "./client";
+import { faqs, lives, orderItems, orders, pages, productColors, products, users } from "./schema";
 
 const DEMO_SEED_LOCK = "vitrine:demo-seed";
+const DAY_MS = 24 * 3600 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+
+type ColorRow = typeof productColors.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+
+interface DemoLive {
+  ref: string;
+  title: string;
+  liveDate: Date;
+  isActive: boolean;
+  /** Name, price in cents, colour name. */
+  products: readonly (readonly [string, number, string])[];
+}
+
+type DemoOrder = Pick<
+  typeof orders.$inferInsert,
+  "userId" | "status" | "orderDate" | "shippingAddress" | "paymentStatus" | "paymentDate" | "trackingId"
+> & { sold: readonly ProductRow[] };
+
+async function insertDemoLive(tx: Transaction, demo: DemoLive, colors: readonly ColorRow[]) {
+  const [live] = await tx
+    .insert(lives)
+    .values({ ref: demo.ref, title: demo.title, liveDate: demo.liveDate, isActive: demo.isActive })
+    .returning();
+  if (!live) throw new Error(`demo live ${demo.ref} not created`);
+  const sold = await tx
+    .insert(products)
+    .values(
+      demo.products.map(([name, priceCents, colorName], index) => ({
+        liveId: live.id,
+        ref: index + 1,
+        name,
+        priceCents,
+        size: ["S", "M", "L", "TU"][index % 4] ?? null,
+        colorId: colors.find((color) => color.name === colorName)?.id ?? null,
+      })),
+    )
+    .returning();
+  return { live, products: sold };
+}
+
+/** Orders of one live, numbered from its counter and totalled as the server does. */
+async function insertDemoOrders(
+  tx: Transaction,
+  live: { id: string; ref: string },
+  colors: readonly ColorRow[],
+  demoOrders: readonly DemoOrder[],
+) {
+  for (const [index, { sold, ...columns }] of demoOrders.entries()) {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        ...columns,
+        orderNumber: orderNumber(live.ref, index + 1),
+        liveId: live.id,
+        totalAmountCents: orderTotalCents(sold.map((product) => product.priceCents)),
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error(`demo order of ${live.ref} not created`);
+    await tx.insert(orderItems).values(
+      sold.map((product) => {
+        const color = colors.find((candidate) => candidate.id === product.colorId);
+        return {
+          orderId: order.id,
+          productId: product.id,
+          priceCents: product.priceCents,
+          color: color ? { name: color.name, hex_code: color.hexCode } : null,
+        };
+      }),
+    );
+  }
+  await tx.update(lives).set({ orderCounter: demoOrders.length }).where(eq(lives.id, live.id));
+}
 
 const legalNotice = `<h2>Éditeur du site</h2>
 <p>Vitrine SAS, 12 rue des Lilas, 69001 Lyon. Capital social : 10 000 €. RCS Lyon 000 000 000.</p>
@@ -17,8 +92,9 @@ const termsOfSale = `<h2>Commandes</h2>
 
 /**
  * Demo data for a first start: a few customers (one from a live, without an account yet), an
- * active live with products and colours, FAQs and the legal pages. Runs once: it does nothing
- * when the shop already has a live or a page.
+ * active live and three past ones with products and colours, orders of Marie (the demo customer)
+ * at every step from to-validate to shipped and one of the live viewer, FAQs and the legal pages.
+ * Runs once: it does nothing when the shop already has a live or a page.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -62,43 +138,136 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         { name: "Beige", hexCode: "#D6C6A8" },
       ])
       .returning();
-    const [live] = await tx
-      .insert(lives)
-      .values({ ref: "nouveautes", title: "Nouveautés de la semaine", liveDate: new Date(), isActive: true })
-      .returning();
-    if (!live) throw new Error("demo live not created");
-    const names = [
-      "Robe fleurie",
-      "Pull en maille",
-      "Jean droit",
-      "Blouse légère",
-      "Veste en jean",
-      "Jupe plissée",
-    ];
-    await tx.insert(products).values(
-      names.map((name, index) => ({
-        liveId: live.id,
-        ref: index + 1,
-        name,
-        priceCents: 1990 + index * 500,
-        size: ["S", "M", "L", "TU"][index % 4] ?? null,
-        colorId: colors[index % colors.length]?.id ?? null,
-      })),
+    const current = await insertDemoLive(
+      tx,
+      {
+        ref: "nouveautes",
+        title: "Nouveautés de la semaine",
+        liveDate: new Date(),
+        isActive: true,
+        products: [
+          ["Robe fleurie", 1990, "Noir"],
+          ["Pull en maille", 2490, "Blanc"],
+          ["Jean droit", 2990, "Rouge"],
+          ["Blouse légère", 3490, "Bleu marine"],
+          ["Veste en jean", 3990, "Beige"],
+          ["Jupe plissée", 4490, "Noir"],
+        ],
+      },
+      colors,
     );
-    await tx.insert(users).values([
+    const spring = await insertDemoLive(
+      tx,
       {
-        email: "marie.dupont@example.com",
-        firstName: "Marie",
-        lastName: "Dupont",
-        tiktokUsername: "marie.dpt",
+        ref: "printemps",
+        title: "Spécial printemps",
+        liveDate: daysAgo(2),
+        isActive: false,
+        products: [
+          ["Trench court", 5490, "Beige"],
+          ["Chemisier en soie", 3490, "Blanc"],
+        ],
       },
+      colors,
+    );
+    const evening = await insertDemoLive(
+      tx,
       {
-        email: "sophie.martin@example.com",
-        firstName: "Sophie",
-        lastName: "Martin",
-        tiktokUsername: "sosso_mode",
+        ref: "robes",
+        title: "Soirée robes",
+        liveDate: daysAgo(5),
+        isActive: false,
+        products: [
+          ["Robe longue", 3990, "Rouge"],
+          ["Robe pull", 2990, "Noir"],
+        ],
       },
-      { tiktokUsername: "lea_live", displayName: "Léa" },
+      colors,
+    );
+    const summer = await insertDemoLive(
+      tx,
+      {
+        ref: "best-of",
+        title: "Best of de l'été",
+        liveDate: daysAgo(12),
+        isActive: false,
+        products: [
+          ["Chemise en lin", 2490, "Blanc"],
+          ["Short en jean", 1990, "Bleu marine"],
+        ],
+      },
+      colors,
+    );
+
+    const [marie, , lea] = await tx
+      .insert(users)
+      .values([
+        {
+          email: "marie.dupont@example.com",
+          firstName: "Marie",
+          lastName: "Dupont",
+          tiktokUsername: "marie.dpt",
+        },
+        {
+          email: "sophie.martin@example.com",
+          firstName: "Sophie",
+          lastName: "Martin",
+          tiktokUsername: "sosso_mode",
+        },
+        { tiktokUsername: "lea_live", displayName: "Léa" },
+      ])
+      .returning();
+    if (!marie || !lea) throw new Error("demo customers not created");
+
+    const marieAddress: ShippingAddress = {
+      first_name: "Marie",
+      last_name: "Dupont",
+      street: "8 rue de la République",
+      zip: "69002",
+      city: "Lyon",
+      state: "",
+      country: SHIPPING_COUNTRY,
+      email: "marie.dupont@example.com",
+      phone: "06 12 34 56 78",
+    };
+    const paid = (days: number) => ({ paymentStatus: "PAID", paymentDate: daysAgo(days) });
+    const [dress, jumper, , blouse] = current.products;
+    const [trench] = spring.products;
+    const [longDress] = evening.products;
+    if (!dress || !jumper || !blouse || !trench || !longDress) throw new Error("demo products not created");
+    await insertDemoOrders(tx, current.live, colors, [
+      { userId: marie.id, status: "to-validate", orderDate: new Date(), sold: [dress, jumper] },
+      { userId: lea.id, status: "to-validate", orderDate: new Date(), sold: [blouse] },
+    ]);
+    await insertDemoOrders(tx, spring.live, colors, [
+      {
+        userId: marie.id,
+        status: "to-pay",
+        orderDate: daysAgo(2),
+        shippingAddress: marieAddress,
+        sold: [trench],
+      },
+    ]);
+    await insertDemoOrders(tx, evening.live, colors, [
+      {
+        userId: marie.id,
+        status: "preparing",
+        orderDate: daysAgo(5),
+        shippingAddress: marieAddress,
+        ...paid(4),
+        sold: [longDress],
+      },
+    ]);
+    await insertDemoOrders(tx, summer.live, colors, [
+      {
+        userId: marie.id,
+        status: "shipped",
+        orderDate: daysAgo(12),
+        shippingAddress: marieAddress,
+        ...paid(11),
+        trackingId: "6A12345678901",
+        sold: summer.products,
+      },
     ]);
     return true;
   });

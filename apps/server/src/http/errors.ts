@@ -29,6 +29,7 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   TIKTOK_USERNAME_TAKEN: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  PAYMENT_PROVIDER_FAILED: 502,
 };
 
 const INTERNAL_MESSAGE = httpMessages.internal;

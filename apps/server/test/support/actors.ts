@@ -41,6 +41,18 @@ export async function signUpCustomer(t: TestApp, handle: string, email: string):
   return sessionCookieOf(verify);
 }
 
+/** Signs in by e-mailed link someone the shop already knows (a factory's customer): their session cookie. */
+export async function signInByLink(t: TestApp, email: string): Promise<string> {
+  const request = await t.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  if (request.statusCode !== 202) throw new Error(`link request failed: ${request.body}`);
+  const verify = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token: tokenFromLatestMail(t.mails, email) },
+  });
+  return sessionCookieOf(verify);
+}
+
 /**
  * A person with a password, by default without admin rights (e.g. an admin whose rights were
  * revoked).

@@ -75,8 +75,11 @@ export function mayClaimHandleRow(row: UserRow, email: string): boolean {
   return !isRealEmail(row.email) || normalizeEmail(row.email) === normalizeEmail(email);
 }
 
-/** Serialises, inside a transaction, everything that claims this key (an e-mail, a handle). */
-async function lockClaim(tx: Queryable, key: string) {
+/**
+ * Serialises, inside a transaction, everything that claims this key (`email:<e-mail>` or
+ * `handle:<lower-case handle>`). Take the e-mail's lock before the handle's, everywhere.
+ */
+export async function lockClaim(tx: Queryable, key: string) {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vitrine:claim:${key}`}))`);
 }
 

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { LyraSettings } from "../../config";
+import { readLyraNotification } from "./lyra-answer";
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderTransaction,
+} from "./payment-provider";
+
+/** Lyra's REST API answers HTTP 200 with `status: "ERROR"` on refusals (INTEGRATIONS.md). */
+const lyraReplySchema = z.object({
+  status: z.enum(["SUCCESS", "ERROR"]),
+  answer: z.record(z.string(), z.unknown()),
+});
+const lyraErrorSchema = z.object({ errorCode: z.string().nullish(), errorMessage: z.string().nullish() });
+const formTokenAnswerSchema = z.object({ formToken: z.string().min(1) });
+const orderAnswerSchema = z.object({
+  transactions: z
+    .array(z.object({ uuid: z.string(), amount: z.number().int(), currency: z.string(), status: z.string() }))
+    .default([]),
+});
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** The real provider: Lyra REST V4 (PayZen, Systempay), HTTP Basic `shopId:password`. */
+export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fetch = fetch): PaymentProvider {
+  const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.password}`).toString("base64")}`;
+
+  async function call(path: string, body: unknown): Promise<Record<string, unknown>> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${settings.apiUrl}${path}`, {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Lyra ${path} unreachable: ${String(error)}`);
+    }
+    if (!response.ok) throw new PaymentProviderError(`Lyra ${path} answered HTTP ${response.status}`);
+    const reply = lyraReplySchema.safeParse(await response.json().catch(() => null));
+    if (!reply.success) throw new PaymentProviderError(`Lyra ${path} answered an unreadable body`);
+    if (reply.data.status === "ERROR") {
+      const error = lyraErrorSchema.safeParse(reply.data.answer);
+      const code = error.success ? (error.data.errorCode ?? undefined) : undefined;
+      const message = error.success ? (error.data.errorMessage ?? "") : "";
+      throw new PaymentProviderError(`Lyra ${path} refused: ${code ?? "?"} ${message}`, code);
+    }
+    return reply.data.answer;
+  }
+
+  return {
+    name: "lyra",
+
+    async createFormToken(request: PaymentRequest) {
+      const billing = request.customer.billing;
+      const answer = await call("/api-payment/V4/Charge/CreatePayment", {
+        amount: request.amountCents,
+        currency: request.currency,
+        orderId: request.orderId,
+        formAction: "PAYMENT",
+        ipnTargetUrl: request.ipnTargetUrl,
+        customer: {
+          email: request.customer.email,
+          reference: request.customer.reference,
+          billingDetails: billing
+            ? { ...billing, country: "FR", language: "FR" }
+            : { country: "FR", language: "FR" },
+        },
+      });
+      const parsed = formTokenAnswerSchema.safeParse(answer);
+      if (!parsed.success) throw new PaymentProviderError("Lyra CreatePayment answered without a form token");
+      return parsed.data.formToken;
+    },
+
+    readNotification: (fields) =>
+      readLyraNotification(fields, { password: settings.password, hmacKey: settings.hmacKey }),
+
+    async getTransactions(orderId: string): Promise<ProviderTransaction[]> {
+      const answer = await call("/api-payment/V4/Order/Get", { orderId });
+      const parsed = orderAnswerSchema.safeParse(answer);
+      if (!parsed.success) throw new PaymentProviderError("Lyra Order/Get answered unreadable transactions");
+      return parsed.data.transactions.map((transaction) => ({
+        id: transaction.uuid,
+        amountCents: transaction.amount,
+        currency: transaction.currency,
+        status: transaction.status,
+      }));
+    },
+
+    browserSettings: () => ({ endpoint: settings.staticUrl, publicKey: settings.publicKey }),
+  };
+}

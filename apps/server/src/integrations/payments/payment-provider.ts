@@ -1,0 +1,71 @@
+import type { PaymentProviderName } from "@vitrine/domain";
+
+/** What a provider needs to open a payment for one order; the amount is the server's own. */
+export interface PaymentRequest {
+  /** Our order id: the provider reports it back in every notification. */
+  orderId: string;
+  amountCents: number;
+  currency: "EUR";
+  customer: {
+    email: string;
+    /** Our user id. */
+    reference: string;
+    billing: {
+      firstName: string;
+      lastName: string;
+      address: string;
+      zipCode: string;
+      city: string;
+      phoneNumber: string;
+    } | null;
+  };
+  /** Where the provider posts its payment notification (IPN). */
+  ipnTargetUrl: string;
+}
+
+/** One transaction of an order as the provider reports it (Lyra's V4 transaction, in part). */
+export interface ProviderTransaction {
+  id: string;
+  amountCents: number;
+  currency: string;
+  /** PAID, UNPAID, RUNNING... */
+  status: string;
+}
+
+/** A notification whose signature checked out, read into the fields we act on. */
+export interface VerifiedNotification {
+  orderRef: string | null;
+  /** PAID or UNPAID. */
+  orderStatus: string;
+  orderTotalCents: number | null;
+  currency: string | null;
+  transaction: ProviderTransaction | null;
+}
+
+export type NotificationReading =
+  | { verified: true; notification: VerifiedNotification }
+  | { verified: false; reason: "missing-fields" | "bad-signature" | "unreadable-answer" };
+
+/** The provider refused or could not be reached; the message is for the log, never the customer. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly providerCode?: string,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+/** DESIGN.md section 3: one interface, the real Lyra adapter and the local simulator. */
+export interface PaymentProvider {
+  name: PaymentProviderName;
+  /** A form token for the browser's card form (Lyra: CreatePayment). Throws PaymentProviderError. */
+  createFormToken(request: PaymentRequest): Promise<string>;
+  /** Checks a notification's signature (HMAC-SHA256 of the raw `kr-answer`) and reads it. */
+  readNotification(fields: Record<string, string>): NotificationReading;
+  /** The order's transactions as the provider knows them (Lyra: Order/Get). Throws PaymentProviderError. */
+  getTransactions(orderId: string): Promise<ProviderTransaction[]>;
+  /** What the browser needs beside the token: Lyra's library host and public key. */
+  browserSettings(): { endpoint: string; publicKey: string } | null;
+}

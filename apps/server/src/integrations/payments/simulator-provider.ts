@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { Queryable } from "../../db/client";
+import { simulatedPayments } from "../../db/schema";
+import { readLyraNotification } from "./lyra-answer";
+import type { PaymentProvider, PaymentRequest } from "./payment-provider";
+
+/** Lyra's form tokens live 15 minutes; the simulator's too. */
+export const SIMULATOR_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+
+/** The simulator's shop keys, derived from the app's secret so every instance shares them. */
+export interface SimulatorKeys {
+  /** Signs the notifications, as Lyra's REST password does. */
+  password: string;
+  /** Signs the form tokens. */
+  tokenKey: string;
+}
+
+export function simulatorKeys(authSecret: string): SimulatorKeys {
+  const derive = (purpose: string) => createHmac("sha256", authSecret).update(purpose).digest("hex");
+  return {
+    password: `testpassword_${derive("vitrine:payment-simulator:password")}`,
+    tokenKey: derive("vitrine:payment-simulator:form-token"),
+  };
+}
+
+/** What a simulator form token carries: the payment the server opened, signed. */
+const formTokenPayloadSchema = z.object({
+  orderId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  email: z.string(),
+  reference: z.string(),
+  expiresAt: z.number(),
+});
+export type SimulatorFormToken = z.infer<typeof formTokenPayloadSchema>;
+
+function sign(payload: string, key: string): string {
+  return createHmac("sha256", key).update(payload).digest("base64url");
+}
+
+export function issueSimulatorToken(request: PaymentRequest, keys: SimulatorKeys, now = Date.now()): string {
+  const payload: SimulatorFormToken = {
+    orderId: request.orderId,
+    amountCents: request.amountCents,
+    currency: request.currency,
+    email: request.customer.email,
+    reference: request.customer.reference,
+    expiresAt: now + SIMULATOR_TOKEN_LIFETIME_MS,
+  };
+  const encoded = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return `${encoded}.${sign(encoded, keys.tokenKey)}`;
+}
+
+/** The token's payment when its signature holds and it has not expired; null otherwise. */
+export function readSimulatorToken(
+  token: string,
+  keys: SimulatorKeys,
+  now = Date.now(),
+): SimulatorFormToken | null {
+  const [encoded = "", signature = "", ...rest] = token.split(".");
+  if (rest.length > 0 || !encoded || !signature) return null;
+  const expected = Buffer.from(sign(encoded, keys.tokenKey));
+  const received = Buffer.from(signature);
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  const parsed = formTokenPayloadSchema.safeParse(json);
+  if (!parsed.success || parsed.data.expiresAt <= now) return null;
+  return parsed.data;
+}
+
+/**
+ * The default provider: form tokens signed by the app, transactions in its own table, and
+ * notifications in Lyra's exact format and signature (see card-simulator.ts).
+ */
+export function createSimulatorProvider({
+  db,
+  keys,
+}: {
+  db: Queryable;
+  keys: SimulatorKeys;
+}): PaymentProvider {
+  return {
+    name: "simulator",
+    createFormToken: async (request) => issueSimulatorToken(request, keys),
+    readNotification: (fields) => readLyraNotification(fields, { password: keys.password, hmacKey: "" }),
+    async getTransactions(orderId) {
+      const rows = await db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, orderId));
+      return rows.map((row) => ({
+        id: row.transactionId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        status: row.status,
+      }));
+    },
+    browserSettings: () => null,
+  };
+}

@@ -1,0 +1,10 @@
+import { defineModule } from "../module";
+import { customerOrderRoutes } from "./routes";
+import { createCustomerOrderService } from "./service";
+
+export const customerOrdersModule = defineModule({
+  name: "customer-orders",
+  prefix: "/api/customer/orders",
+  createService: createCustomerOrderService,
+  routes: customerOrderRoutes,
+});

@@ -1,0 +1,110 @@
+import {
+  orderSubtotalCents,
+  SHIPPING_FEE_CENTS,
+  type CustomerOrder,
+  type CustomerOrderItem,
+  type CustomerOrderSummary,
+} from "@vitrine/domain";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { orderItems, orders, products } from "../../db/schema";
+
+/** The orders a customer sees: their own, except those staff cancelled (spec: hidden). */
+function visibleOrdersOf(userId: string) {
+  return [eq(orders.userId, userId), ne(orders.status, "cancelled-by-admin")];
+}
+
+const summaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  orderDate: orders.orderDate,
+  status: orders.status,
+  totalAmountCents: orders.totalAmountCents,
+  trackingId: orders.trackingId,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  shippingAddress: orders.shippingAddress,
+  shippingType: orders.shippingType,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  paymentDate: orders.paymentDate,
+};
+
+type SummaryRow = Omit<CustomerOrderSummary, "orderDate" | "items"> & { orderDate: Date };
+
+/** The lines of these orders in one query, by order, in the order they were added. */
+async function itemsByOrder(db: Queryable, orderIds: string[]): Promise<Map<string, CustomerOrderItem[]>> {
+  const byOrder = new Map<string, CustomerOrderItem[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      ref: products.ref,
+      name: products.name,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceCents,
+      color: orderItems.color,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.createdAt), asc(products.ref));
+  for (const { orderId, ref, color, ...item } of rows) {
+    byOrder.get(orderId)?.push({
+      ...item,
+      ref: String(ref),
+      color: color ? { name: color.name, hexCode: color.hex_code } : null,
+    });
+  }
+  return byOrder;
+}
+
+function toSummary(row: SummaryRow, items: CustomerOrderItem[]): CustomerOrderSummary {
+  return { ...row, orderDate: row.orderDate.toISOString(), items };
+}
+
+/** The customer's orders for /customer/orders, newest first, each with its lines (two queries). */
+export async function listCustomerOrders(db: Queryable, userId: string): Promise<CustomerOrderSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(...visibleOrdersOf(userId)))
+    .orderBy(desc(orders.orderDate), desc(orders.createdAt));
+  const items = await itemsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, items.get(row.id) ?? []));
+}
+
+/**
+ * One order as its customer sees it, or null when it is not theirs to see (another customer's, an
+ * unknown id, or cancelled by staff): callers answer all three alike, revealing nothing.
+ */
+export async function findCustomerOrder(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<CustomerOrder | null> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ...visibleOrdersOf(userId)));
+  if (!row) return null;
+  const { shippingAddress, shippingType, paymentMethod, paymentStatus, paymentDate, ...summary } = row;
+  const items = await itemsByOrder(db, [row.id]);
+  return {
+    ...toSummary(summary, items.get(row.id) ?? []),
+    subtotalCents: orderSubtotalCents(row.totalAmountCents),
+    shippingCents: SHIPPING_FEE_CENTS,
+    shippingAddress: shippingAddress ?? null,
+    shippingType,
+    paymentMethod,
+    paymentStatus,
+    paymentDate: paymentDate?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,85 @@
+import {
+  customerMayEditAddress,
+  customerMayReopen,
+  customerOrderMessages,
+  ORDER_STATUSES,
+  type CustomerOrder,
+  type CustomerOrderSummary,
+  type OrderStatus,
+  type ShippingAddress,
+} from "@vitrine/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { orders } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import { findCustomerOrder, listCustomerOrders } from "./queries";
+
+const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
+
+interface CustomerTransition {
+  /** The statuses the order may be in for the move; checked by the UPDATE itself. */
+  from: readonly OrderStatus[];
+  set: Partial<typeof orders.$inferInsert>;
+  /** Why the move is refused when the order is visible but in another status. */
+  refusal: string;
+}
+
+export function createCustomerOrderService({ db }: { db: Database }) {
+  /**
+   * One conditional UPDATE decides: a payment or a staff change committed meanwhile makes it match
+   * no row, so it is never overwritten. Then, in the same transaction, the order as it now stands.
+   */
+  async function moveOrder(
+    userId: string,
+    orderId: string,
+    move: CustomerTransition,
+  ): Promise<CustomerOrder> {
+    return db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(orders)
+        .set({ ...move.set, updatedAt: sql`now()` })
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, move.from)))
+        .returning({ id: orders.id });
+      const order = await findCustomerOrder(tx, userId, orderId);
+      if (!order) throw notFound();
+      if (!moved) throw new DomainError("CONFLICT", move.refusal);
+      return order;
+    });
+  }
+
+  return {
+    async listOrders(userId: string): Promise<CustomerOrderSummary[]> {
+      return listCustomerOrders(db, userId);
+    },
+
+    async getOrder(userId: string, orderId: string): Promise<CustomerOrder> {
+      const order = await findCustomerOrder(db, userId, orderId);
+      if (!order) throw notFound();
+      return order;
+    },
+
+    /** to-validate -> to-pay, the address saved with the move (spec: valid address saved). */
+    async saveShippingAddress(
+      userId: string,
+      orderId: string,
+      address: ShippingAddress,
+    ): Promise<CustomerOrder> {
+      return moveOrder(userId, orderId, {
+        from: ORDER_STATUSES.filter(customerMayEditAddress),
+        set: { shippingAddress: address, status: "to-pay" },
+        refusal: customerOrderMessages.addressLocked,
+      });
+    },
+
+    /** 'Modifier': back to to-validate, the address kept so that the form shows it again. */
+    async reopenOrder(userId: string, orderId: string): Promise<CustomerOrder> {
+      return moveOrder(userId, orderId, {
+        from: ORDER_STATUSES.filter(customerMayReopen),
+        set: { status: "to-validate" },
+        refusal: customerOrderMessages.reopenRefused,
+      });
+    },
+  };
+}
+
+export type CustomerOrderService = ReturnType<typeof createCustomerOrderService>;

@@ -1,0 +1,140 @@
+import {
+  httpMessages,
+  normalizeEmail,
+  normalizeTiktokUsername,
+  type CustomerProfile,
+  type ProfileUpdate,
+} from "@vitrine/domain";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../../db/client";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { auditEvents, orders, users } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import {
+  findUserByTiktokUsername,
+  lockClaim,
+  mayClaimHandleRow,
+  tiktokUsernameTaken,
+} from "../auth/identity";
+
+type UserRow = typeof users.$inferSelect;
+
+const signedOut = () => new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
+
+function toProfile(row: UserRow): CustomerProfile {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email ?? "",
+    tiktokUsername: row.tiktokUsername,
+  };
+}
+
+async function userRow(db: Queryable, userId: string, { forUpdate = false } = {}): Promise<UserRow> {
+  const query = db.select().from(users).where(eq(users.id, userId));
+  const [row] = await (forUpdate ? query.for("update") : query);
+  if (!row) throw signedOut();
+  return row;
+}
+
+/**
+ * The customer takes a live viewer's row (no sign-in account): its orders and history move to the
+ * customer, the row goes, and the audit log keeps the merge. The caller holds the handle's lock.
+ * Every foreign key to users is moved here; profile.test.ts fails on one it does not list.
+ */
+async function claimViewerRow(tx: Queryable, viewer: UserRow, customer: UserRow) {
+  const moved = await tx
+    .update(orders)
+    .set({ userId: customer.id, updatedAt: sql`now()` })
+    .where(eq(orders.userId, viewer.id))
+    .returning({ id: orders.id });
+  await tx
+    .update(auditEvents)
+    .set({ actorUserId: customer.id })
+    .where(eq(auditEvents.actorUserId, viewer.id));
+  await tx
+    .update(auditEvents)
+    .set({ subjectUserId: customer.id })
+    .where(eq(auditEvents.subjectUserId, viewer.id));
+  const [deleted] = await tx
+    .delete(users)
+    .where(and(eq(users.id, viewer.id), isNull(users.authId)))
+    .returning({ id: users.id });
+  if (!deleted) throw tiktokUsernameTaken();
+  await tx.insert(auditEvents).values({
+    actorUserId: customer.id,
+    subjectUserId: customer.id,
+    action: "live-viewer-claimed",
+    details: {
+      tiktokUsername: viewer.tiktokUsername,
+      claimedUserId: viewer.id,
+      orderIds: moved.map((order) => order.id),
+    },
+  });
+}
+
+/**
+ * Gives the customer a handle, once: same locks as the sign-up's claim (e-mail, then handle), so
+ * a confirmation of that handle and this request never both win.
+ */
+async function setTiktokUsername(tx: Queryable, userId: string, email: string | null, handle: string) {
+  if (email) await lockClaim(tx, `email:${normalizeEmail(email)}`);
+  await lockClaim(tx, `handle:${handle}`);
+  const customer = await userRow(tx, userId, { forUpdate: true });
+  if (customer.tiktokUsername) return;
+  const holder = await findUserByTiktokUsername(tx, handle);
+  if (holder) {
+    if (!mayClaimHandleRow(holder, customer.email ?? "")) throw tiktokUsernameTaken();
+    await claimViewerRow(tx, holder, customer);
+  }
+  await tx
+    .update(users)
+    .set({
+      tiktokUsername: handle,
+      displayName: customer.displayName ?? holder?.displayName ?? null,
+      phoneNumber: customer.phoneNumber ?? holder?.phoneNumber ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+export function createProfileService({ db }: { db: Database }) {
+  return {
+    async getProfile(userId: string): Promise<CustomerProfile> {
+      return toProfile(await userRow(db, userId));
+    },
+
+    /**
+     * Names always (blank is none); the handle only while the account has none (spec: once set,
+     * only names are updated), and a handle sent then is ignored.
+     */
+    async updateProfile(userId: string, update: ProfileUpdate): Promise<CustomerProfile> {
+      try {
+        return await db.transaction(async (tx) => {
+          const current = await userRow(tx, userId);
+          const handle =
+            !current.tiktokUsername && update.tiktokUsername
+              ? normalizeTiktokUsername(update.tiktokUsername)
+              : null;
+          const namesChanged = current.firstName !== update.firstName || current.lastName !== update.lastName;
+          if (!handle && !namesChanged) return toProfile(current);
+
+          if (handle) await setTiktokUsername(tx, userId, current.email, handle);
+          if (namesChanged) {
+            await tx
+              .update(users)
+              .set({ firstName: update.firstName, lastName: update.lastName, updatedAt: sql`now()` })
+              .where(eq(users.id, userId));
+          }
+          return toProfile(await userRow(tx, userId));
+        });
+      } catch (error) {
+        // The locks make this unreachable in practice; the unique index stays the last word.
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw tiktokUsernameTaken();
+        throw error;
+      }
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,375 @@
+import { LYRA_TEST_CARDS, paymentMessages } from "@vitrine/domain";
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, paymentNotifications, simulatedPayments } from "../src/db/schema";
+import {
+  cardSimulatorMessages,
+  lyraPaymentAnswer,
+  signedIpnFields,
+} from "../src/integrations/payments/card-simulator";
+import { issueSimulatorToken, simulatorKeys } from "../src/integrations/payments/simulator-provider";
+import { apiKitOf, type ApiKit } from "./support/api-kit";
+import { insertOrder, insertProduct, type OrderWithItems } from "./support/factories";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let kit: ApiKit;
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = apiKitOf(t);
+});
+afterAll(async () => t.close());
+
+const FUTURE_EXPIRY = "12/39";
+
+async function orderOf(role: "customer" | "otherCustomer", status: OrderWithItems["status"] = "to-pay") {
+  const { userId } = await kit.actor(role);
+  const product = await insertProduct(t.db, { priceCents: 4000 });
+  return insertOrder(t.db, { userId, status, products: [product] });
+}
+
+async function orderRow(id: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
+}
+
+async function notificationsOf(orderId: string) {
+  return t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderRef, orderId));
+}
+
+const formToken = (orderId: string) =>
+  kit.injectAs("customer", { method: "POST", url: `/api/payments/orders/${orderId}/form-token` });
+
+async function payWithCard(orderId: string, cardNumber: string) {
+  const token = (await formToken(orderId)).json().payment.formToken as string;
+  return kit.injectAs("customer", {
+    method: "POST",
+    url: "/api/payment-simulator/pay",
+    payload: { formToken: token, cardNumber, expiry: FUTURE_EXPIRY, securityCode: "123" },
+  });
+}
+
+/** An IPN exactly as Lyra (here: the simulator's keys) would sign it. */
+function ipnFor(
+  order: { id: string; totalAmountCents: number },
+  options: { amountCents?: number; paid?: boolean; transactionId?: string } = {},
+) {
+  const keys = simulatorKeys(t.authSecret);
+  const payment = {
+    orderId: order.id,
+    amountCents: options.amountCents ?? order.totalAmountCents,
+    currency: "EUR",
+    email: "client@example.com",
+    reference: "ref",
+    expiresAt: Date.now() + 60_000,
+  };
+  const answer = lyraPaymentAnswer({
+    shopId: "simulator",
+    payment,
+    transactionId: options.transactionId ?? randomUUID().replace(/-/g, ""),
+    paid: options.paid ?? true,
+    pan: "497010XXXXXX0055",
+    now: new Date(),
+  });
+  return signedIpnFields(JSON.stringify(answer), keys.password);
+}
+
+const postIpn = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/payments/ipn",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+describe("payment form token", () => {
+  it("is made for the order's own total, by the simulator by default", async () => {
+    const order = await orderOf("customer");
+    const response = await formToken(order.id);
+    expect(response.statusCode).toBe(200);
+    const { payment } = response.json();
+    expect(payment).toMatchObject({ provider: "simulator", amountCents: 4600 });
+    expect(payment.formToken).toEqual(expect.any(String));
+  });
+
+  it.each(["to-validate", "paid", "preparing", "shipped", "cancelled-by-customer"] as const)(
+    "is refused for an order %s",
+    async (status) => {
+      const order = await orderOf("customer", status);
+      const response = await formToken(order.id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ code: "CONFLICT", message: paymentMessages.notPayable });
+    },
+  );
+
+  it("answers 404 for another customer's order, an unknown one and one staff cancelled", async () => {
+    const others = await orderOf("otherCustomer");
+    const cancelled = await orderOf("customer", "cancelled-by-admin");
+    for (const id of [others.id, randomUUID(), cancelled.id]) {
+      const response = await formToken(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: "NOT_FOUND", message: "Commande introuvable" });
+    }
+    const admin = await kit.injectAs("admin", {
+      method: "POST",
+      url: `/api/payments/orders/${others.id}/form-token`,
+    });
+    expect(admin.statusCode).toBe(404);
+    const anonymous = await kit.injectAs("anonymous", {
+      method: "POST",
+      url: `/api/payments/orders/${others.id}/form-token`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("paying with the simulator's card form", () => {
+  it("pays with Lyra's accepted test card: the notification marks the order paid, once", async () => {
+    const order = await orderOf("customer");
+    const response = await payWithCard(order.id, LYRA_TEST_CARDS.accepted);
+    expect(response.statusCode).toBe(200);
+    const { clientAnswer } = response.json();
+    expect(clientAnswer).toMatchObject({ orderStatus: "PAID", errorCode: null, errorMessage: null });
+
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({
+      status: "paid",
+      paymentStatus: "PAID",
+      paymentId: clientAnswer.paymentOrderId,
+    });
+    expect(row.paymentDate).toBeInstanceOf(Date);
+    const trail = await notificationsOf(order.id);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      source: "ipn",
+      outcome: "paid",
+      amountCents: 4600,
+      provider: "simulator",
+    });
+  });
+
+  it("refuses Lyra's refused test card and leaves the order to pay; a second try with the good card pays", async () => {
+    const order = await orderOf("customer");
+    const refused = await payWithCard(order.id, LYRA_TEST_CARDS.refused);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().clientAnswer).toMatchObject({
+      orderStatus: "UNPAID",
+      errorCode: "ACQ_001",
+      errorMessage: cardSimulatorMessages.refused,
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null, paymentDate: null });
+    expect((await notificationsOf(order.id)).map((n) => n.outcome)).toEqual(["refused"]);
+
+    const accepted = await payWithCard(order.id, LYRA_TEST_CARDS.accepted);
+    expect(accepted.json().clientAnswer.orderStatus).toBe("PAID");
+    expect((await orderRow(order.id)).status).toBe("paid");
+  });
+
+  it("checks the card fields, naming each, and records nothing", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    const before = await t.db.select().from(simulatedPayments);
+    const response = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: { formToken: token, cardNumber: "4970 1000 0000 0056", expiry: "13/30", securityCode: "12" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      cardNumber: "Le numéro de carte n'est pas valide",
+      expiry: "La date d'expiration doit être au format MM/AA",
+      securityCode: "Le cryptogramme doit contenir 3 ou 4 chiffres",
+    });
+    expect(await t.db.select().from(simulatedPayments)).toHaveLength(before.length);
+    expect((await orderRow(order.id)).status).toBe("to-pay");
+  });
+
+  it("refuses a forged, altered or expired form token", async () => {
+    const order = await orderOf("customer");
+    const keys = simulatorKeys(t.authSecret);
+    const request = {
+      orderId: order.id,
+      amountCents: 1,
+      currency: "EUR" as const,
+      customer: { email: "x@example.com", reference: "x", billing: null },
+      ipnTargetUrl: "http://localhost/api/payments/ipn",
+    };
+    const expired = issueSimulatorToken(request, keys, Date.now() - 16 * 60 * 1000);
+    const forged = issueSimulatorToken(request, simulatorKeys("another-secret-another-secret-12345"));
+    const genuine = (await formToken(order.id)).json().payment.formToken as string;
+    const [body = "", signature = ""] = genuine.split(".");
+    const cheaper = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, "base64url").toString()), amountCents: 1 }),
+    ).toString("base64url");
+    for (const token of [expired, forged, `${cheaper}.${signature}`, "nonsense"]) {
+      const response = await kit.injectAs("customer", {
+        method: "POST",
+        url: "/api/payment-simulator/pay",
+        payload: {
+          formToken: token,
+          cardNumber: LYRA_TEST_CARDS.accepted,
+          expiry: FUTURE_EXPIRY,
+          securityCode: "123",
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(cardSimulatorMessages.expiredForm);
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+  });
+});
+
+describe("payment notification (IPN)", () => {
+  it("marks the order paid from a valid notification", async () => {
+    const order = await orderOf("customer");
+    const response = await postIpn(ipnFor(order, { transactionId: "tx-valid" }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ outcome: "paid" });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: "paid",
+      paymentId: "tx-valid",
+      paymentStatus: "PAID",
+    });
+  });
+
+  it("changes nothing on a replay", async () => {
+    const order = await orderOf("customer");
+    const fields = ipnFor(order, { transactionId: "tx-replayed" });
+    await postIpn(fields);
+    const paid = await orderRow(order.id);
+    const replay = await postIpn(fields);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ outcome: "replayed" });
+    expect(await orderRow(order.id)).toEqual(paid);
+    expect((await notificationsOf(order.id)).map((n) => n.outcome).sort()).toEqual(["paid", "replayed"]);
+  });
+
+  it("ignores a forged signature, a tampered answer and a missing hash, writing nothing", async () => {
+    const order = await orderOf("customer");
+    const genuine = ipnFor(order);
+    const tampered = {
+      ...genuine,
+      "kr-answer": genuine["kr-answer"].replace(`"orderTotalAmount":4600`, `"orderTotalAmount":100`),
+    };
+    const forged = { ...genuine, "kr-hash": "0".repeat(64) };
+    const signedWithAnotherKey = signedIpnFields(genuine["kr-answer"], "testpassword_not-ours");
+    const { "kr-hash": _hash, ...unsigned } = genuine;
+    for (const fields of [forged, tampered, signedWithAnotherKey, unsigned]) {
+      const response = await postIpn(fields);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ outcome: "forged" });
+    }
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+    expect(await notificationsOf(order.id)).toEqual([]);
+  });
+
+  it("refuses a payment of another amount than the order's", async () => {
+    const order = await orderOf("customer");
+    const response = await postIpn(ipnFor(order, { amountCents: order.totalAmountCents - 100 }));
+    expect(response.json()).toEqual({ outcome: "wrong-amount" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+  });
+
+  it("names no order of ours: unknown order", async () => {
+    for (const id of [randomUUID(), "HF-not-a-uuid"]) {
+      const response = await postIpn(ipnFor({ id, totalAmountCents: 4600 }));
+      expect(response.json()).toEqual({ outcome: "unknown-order" });
+    }
+  });
+
+  it.each(["to-validate", "preparing", "cancelled-by-admin"] as const)(
+    "leaves an order %s as it is",
+    async (status) => {
+      const order = await orderOf("customer", status);
+      const before = await orderRow(order.id);
+      const response = await postIpn(ipnFor(order));
+      expect(response.json()).toEqual({ outcome: "not-payable" });
+      expect(await orderRow(order.id)).toEqual(before);
+    },
+  );
+
+  it("marks the order paid exactly once when the same payment is delivered many times at once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const order = await orderOf("customer");
+      const fields = ipnFor(order, { transactionId: `tx-burst-${round}` });
+      const responses = await Promise.all(Array.from({ length: 8 }, () => postIpn(fields)));
+      const outcomes = responses.map((response) => response.json().outcome).sort();
+      expect(outcomes).toEqual(["paid", ...Array<string>(7).fill("replayed")]);
+      expect((await orderRow(order.id)).paymentId).toBe(`tx-burst-${round}`);
+    }
+  });
+});
+
+describe("payment status check", () => {
+  const check = (orderId: string, role: "customer" | "otherCustomer" = "customer") =>
+    kit.injectAs(role, { method: "POST", url: `/api/payments/orders/${orderId}/check` });
+
+  async function bankRecords(orderId: string, amountCents: number, status: "PAID" | "UNPAID") {
+    await t.db.insert(simulatedPayments).values({
+      transactionId: randomUUID().replace(/-/g, ""),
+      orderRef: orderId,
+      amountCents,
+      currency: "EUR",
+      status,
+      detailedStatus: status === "PAID" ? "AUTHORISED" : "REFUSED",
+      maskedPan: "497010XXXXXX0055",
+    });
+  }
+
+  it("asks the provider and marks the order paid when its notification has not arrived", async () => {
+    const order = await orderOf("customer");
+    await bankRecords(order.id, order.totalAmountCents, "PAID");
+    const response = await check(order.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order).toMatchObject({ id: order.id, status: "paid", paymentStatus: "PAID" });
+    expect((await notificationsOf(order.id)).map((n) => [n.source, n.outcome])).toEqual([
+      ["status-check", "paid"],
+    ]);
+    // Asking again once paid answers the paid order and asks nobody.
+    expect((await check(order.id)).json().order.status).toBe("paid");
+  });
+
+  it("says the payment is not confirmed while the provider has no paid transaction", async () => {
+    const order = await orderOf("customer");
+    expect((await check(order.id)).json()).toEqual({
+      code: "CONFLICT",
+      message: paymentMessages.notConfirmed,
+    });
+    await bankRecords(order.id, order.totalAmountCents, "UNPAID");
+    expect((await check(order.id)).statusCode).toBe(409);
+    expect((await orderRow(order.id)).status).toBe("to-pay");
+  });
+
+  it("does not mark paid a transaction of another amount", async () => {
+    const order = await orderOf("customer");
+    await bankRecords(order.id, 100, "PAID");
+    const response = await check(order.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(paymentMessages.statusUpdateFailed);
+    expect((await orderRow(order.id)).status).toBe("to-pay");
+  });
+
+  it("answers 404 for another customer's order and changes nothing", async () => {
+    const order = await orderOf("otherCustomer");
+    await bankRecords(order.id, order.totalAmountCents, "PAID");
+    const response = await check(order.id);
+    expect(response.statusCode).toBe(404);
+    expect((await orderRow(order.id)).status).toBe("to-pay");
+  });
+
+  it("pays exactly once when the notification and checks race", async () => {
+    const order = await orderOf("customer");
+    await bankRecords(order.id, order.totalAmountCents, "PAID");
+    const [transaction] = await t.db
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.orderRef, order.id));
+    const fields = ipnFor(order, { transactionId: transaction?.transactionId ?? "" });
+    const responses = await Promise.all([check(order.id), postIpn(fields), check(order.id), postIpn(fields)]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const paidOutcomes = (await notificationsOf(order.id)).filter((n) => n.outcome === "paid");
+    expect(paidOutcomes).toHaveLength(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lives, orders, products, users } from "../src/db/schema";
+import { seedDemoData } from "../src/db/seed";
+import { signInByLink, signUpCustomer } from "./support/actors";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const counts = async () => ({
+  lives: await t.db.$count(lives),
+  products: await t.db.$count(products),
+  users: await t.db.$count(users),
+  orders: await t.db.$count(orders),
+});
+
+const ordersOf = async (cookie: string) => {
+  const response = await t.app.inject({ method: "GET", url: "/api/customer/orders", headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json().orders;
+};
+
+describe("the demo data", () => {
+  it("loads once: a second run changes nothing", async () => {
+    expect(await seedDemoData(t.db)).toBe(true);
+    const loaded = await counts();
+    expect(loaded).toEqual({ lives: 4, products: 12, users: 3, orders: 5 });
+    expect(await seedDemoData(t.db)).toBe(false);
+    expect(await counts()).toEqual(loaded);
+  });
+
+  it("gives the demo customer an order at every step, newest first, with colours and a parcel to follow", async () => {
+    const cookie = await signInByLink(t, "marie.dupont@example.com");
+    const list = await ordersOf(cookie);
+    expect(list.map((order: { status: string }) => order.status)).toEqual([
+      "to-validate",
+      "to-pay",
+      "preparing",
+      "shipped",
+    ]);
+    expect(list[0]).toMatchObject({
+      orderNumber: "HF-nouveautes-1",
+      totalAmountCents: 1990 + 2490 + 600,
+      items: [
+        { name: "Robe fleurie", color: { name: "Noir", hexCode: "#000000" } },
+        { name: "Pull en maille", color: { name: "Blanc", hexCode: "#FFFFFF" } },
+      ],
+    });
+    expect(list[3]).toMatchObject({ orderNumber: "HF-best-of-1", trackingId: "6A12345678901" });
+    const payable = await t.app.inject({
+      method: "GET",
+      url: `/api/customer/orders/${list[1].id}`,
+      headers: { cookie },
+    });
+    expect(payable.json().order.shippingAddress).toMatchObject({ city: "Lyon", country: "France" });
+  });
+
+  it("lets whoever signs up with the live viewer's handle find her order", async () => {
+    const cookie = await signUpCustomer(t, "lea_live", "lea.demo@example.com");
+    const list = await ordersOf(cookie);
+    expect(list).toEqual([
+      expect.objectContaining({ orderNumber: "HF-nouveautes-2", status: "to-validate" }),
+    ]);
+  });
+});
