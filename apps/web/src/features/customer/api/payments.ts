@@ -6,7 +6,7 @@ import {
   type SimulatorPayRequest,
 } from "@vitrine/domain";
 import { apiFetch } from "../../../lib/api-client";
-import { useStoreChangedOrder } from "./orders";
+import { useStoreChangedOrder } from "./order-changes";
 
 const paymentsUrl = (orderId: string) => `/api/payments/orders/${encodeURIComponent(orderId)}`;
 

@@ -17,7 +17,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { isApiError } from "../../../lib/api-client";
-import { useSaveShippingAddress } from "../api/orders";
+import { useSaveShippingAddress } from "../api/order-changes";
 import { refusalMessage } from "../server-message";
 
 type AddressField = Path<ShippingAddressRequest>;
