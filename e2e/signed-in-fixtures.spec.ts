@@ -20,8 +20,8 @@ test("the fixtures open an admin's and a customer's pages without mail or passwo
   await expect(customerPage.getByRole("heading", { name: "Mes commandes" })).toBeVisible();
   await customerPage.getByRole("link", { name: "Profil" }).click();
   const profile = customerPage.getByRole("main");
-  await expect(profile.getByText(`@${customer.handle}`)).toBeVisible();
-  await expect(profile.getByText(customer.email)).toBeVisible();
+  await expect(profile.getByLabel("Pseudo TikTok")).toHaveValue(`@${customer.handle}`);
+  await expect(profile.getByLabel("Email")).toHaveValue(customer.email);
 
   await customerPage.goto("/admin");
   await expect(customerPage).toHaveURL(/\/admin\/login$/);

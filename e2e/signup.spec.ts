@@ -6,7 +6,7 @@ test("a visitor signs up, opens the mailed link and lands signed in", async ({ p
   const { handle } = await signUpThroughTheForm(page);
   await expect(page.getByRole("heading", { name: "Mes commandes" })).toBeVisible();
   await page.getByRole("link", { name: "Profil" }).click();
-  await expect(page.getByText(handle)).toBeVisible();
+  await expect(page.getByLabel("Pseudo TikTok")).toHaveValue(`@${handle}`);
 });
 
 test("the sign-up form explains every rule as the visitor types", async ({ page }) => {

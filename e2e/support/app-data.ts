@@ -1,8 +1,26 @@
 import type { BrowserContext } from "@playwright/test";
-import { emailSchema, MAGIC_LINK_LIFETIME_SECONDS, tiktokUsernameSchema } from "@vitrine/domain";
-import { and, eq, sql } from "drizzle-orm";
+import {
+  emailSchema,
+  MAGIC_LINK_LIFETIME_SECONDS,
+  orderNumber,
+  orderTotalCents,
+  tiktokUsernameSchema,
+  type OrderStatus,
+  type ShippingAddress,
+} from "@vitrine/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { connectDatabase } from "../../apps/server/src/db/client";
-import { authSessions, authUsers, pendingSignups, users } from "../../apps/server/src/db/schema";
+import {
+  authSessions,
+  authUsers,
+  lives,
+  orderItems,
+  orders,
+  pendingSignups,
+  productColors,
+  products,
+  users,
+} from "../../apps/server/src/db/schema";
 import { createAuthLibrary, sessionCookieSettings } from "../../apps/server/src/modules/auth/auth-library";
 import {
   findUserByEmail,
@@ -21,6 +39,38 @@ export interface Customer {
   email: string;
   /** Normalized, as stored: lower case, no @. */
   handle: string;
+}
+
+/** One piece of an order made for a journey; the colour is found by name, or created. */
+export interface OrderPiece {
+  name: string;
+  priceCents: number;
+  color?: { name: string; hexCode: string };
+}
+
+/** An order as a live leaves it, then moved on to the status the journey needs. */
+export interface OrderDetails {
+  status?: OrderStatus;
+  pieces?: readonly OrderPiece[];
+  trackingId?: string;
+  shippingAddress?: ShippingAddress;
+  orderDate?: Date;
+}
+
+/** What a journey reads of an order it made, and what removing it takes. */
+export interface CreatedOrder {
+  id: string;
+  orderNumber: string;
+  totalAmountCents: number;
+  liveId: string;
+  createdColorIds: string[];
+}
+
+/** A live reference nobody used: letters and digits, 10 characters at most. */
+function uniqueLiveRef(): string {
+  return `e2e${Date.now().toString(36).slice(-4)}${Math.floor(Math.random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, "0")}`;
 }
 
 /** Who a signed-in browser is: a customer, or the demo administrator with a password session. */
@@ -126,6 +176,103 @@ export async function openAppData(access: AppDataAccess) {
         },
       ]);
       return session.id;
+    },
+
+    /** An account made before handles were asked at sign-up: the customer area asks for one. */
+    async removeTiktokUsername(customer: Customer): Promise<void> {
+      await db.update(users).set({ tiktokUsername: null }).where(eq(users.id, customer.id));
+    },
+
+    /**
+     * An order of the customer in a live of its own, its pieces products of that live, numbered
+     * HF-{ref}-1 with the total the server would compute (pieces plus 6 euros of shipping).
+     */
+    async createOrder(customer: Customer, details: OrderDetails = {}): Promise<CreatedOrder> {
+      const pieces = details.pieces ?? [{ name: "Robe fleurie", priceCents: 4000 }];
+      return db.transaction(async (tx) => {
+        const ref = uniqueLiveRef();
+        const [live] = await tx
+          .insert(lives)
+          .values({ ref, title: `Live ${ref}`, liveDate: new Date(), orderCounter: 1 })
+          .returning({ id: lives.id });
+        if (!live) throw new Error("live not inserted");
+
+        const createdColorIds: string[] = [];
+        const colorIds: (string | null)[] = [];
+        for (const piece of pieces) {
+          if (!piece.color) {
+            colorIds.push(null);
+            continue;
+          }
+          const [existing] = await tx
+            .select({ id: productColors.id })
+            .from(productColors)
+            .where(eq(productColors.name, piece.color.name));
+          if (existing) {
+            colorIds.push(existing.id);
+            continue;
+          }
+          const [created] = await tx
+            .insert(productColors)
+            .values({ name: piece.color.name, hexCode: piece.color.hexCode })
+            .returning({ id: productColors.id });
+          if (!created) throw new Error("colour not inserted");
+          createdColorIds.push(created.id);
+          colorIds.push(created.id);
+        }
+
+        const sold = await tx
+          .insert(products)
+          .values(
+            pieces.map((piece, index) => ({
+              liveId: live.id,
+              ref: index + 1,
+              name: piece.name,
+              priceCents: piece.priceCents,
+              colorId: colorIds[index] ?? null,
+            })),
+          )
+          .returning({ id: products.id });
+        const totalAmountCents = orderTotalCents(pieces.map((piece) => piece.priceCents));
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNumber: orderNumber(ref, 1),
+            liveId: live.id,
+            userId: customer.id,
+            status: details.status ?? "to-validate",
+            totalAmountCents,
+            trackingId: details.trackingId ?? null,
+            shippingAddress: details.shippingAddress ?? null,
+            ...(details.orderDate ? { orderDate: details.orderDate } : {}),
+          })
+          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+        if (!order) throw new Error("order not inserted");
+        const items = pieces.map((piece, index) => {
+          const product = sold[index];
+          if (!product) throw new Error(`product ${piece.name} not inserted`);
+          return {
+            orderId: order.id,
+            productId: product.id,
+            priceCents: piece.priceCents,
+            color: piece.color ? { name: piece.color.name, hex_code: piece.color.hexCode } : null,
+          };
+        });
+        await tx.insert(orderItems).values(items);
+        return { ...order, totalAmountCents, liveId: live.id, createdColorIds };
+      });
+    },
+
+    /** Removes an order made by `createOrder`, with its live, its products and the colours it made. */
+    async deleteOrder(order: CreatedOrder): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(orders).where(eq(orders.id, order.id));
+        await tx.delete(products).where(eq(products.liveId, order.liveId));
+        await tx.delete(lives).where(eq(lives.id, order.liveId));
+        if (order.createdColorIds.length > 0) {
+          await tx.delete(productColors).where(inArray(productColors.id, order.createdColorIds));
+        }
+      });
     },
 
     async endSession(sessionId: string): Promise<void> {

@@ -1,5 +1,12 @@
 import { test as base, type Page } from "@playwright/test";
-import { openAppData, type AppData, type Customer, type Person } from "./app-data";
+import {
+  openAppData,
+  type AppData,
+  type CreatedOrder,
+  type Customer,
+  type OrderDetails,
+  type Person,
+} from "./app-data";
 import { appDataAccess } from "./server";
 
 interface SignedInFixtures {
@@ -7,6 +14,8 @@ interface SignedInFixtures {
   customer: Customer;
   /** Another customer, with the handle or e-mail the test needs; removed after the test. */
   createCustomer: (details?: { handle?: string; email?: string }) => Promise<Customer>;
+  /** An order of that customer in a live of its own; removed (with its live) after the test. */
+  createOrder: (customer: Customer, details?: OrderDetails) => Promise<CreatedOrder>;
   /** A page in a browser context of its own, signed in as that person without mail or password. */
   signedInPage: (person: Person) => Promise<Page>;
   /** Signed in as `customer`. */
@@ -43,6 +52,17 @@ export const test = base.extend<SignedInFixtures, WorkerFixtures>({
       return customer;
     });
     for (const customer of created) await appData.deleteCustomer(customer);
+  },
+
+  // Depends on createCustomer so that the orders go before the customers they belong to.
+  createOrder: async ({ appData, createCustomer: _customersOutliveOrders }, use) => {
+    const created: CreatedOrder[] = [];
+    await use(async (customer, details) => {
+      const order = await appData.createOrder(customer, details);
+      created.push(order);
+      return order;
+    });
+    for (const order of created) await appData.deleteOrder(order);
   },
 
   customer: async ({ createCustomer }, use) => {

@@ -6,13 +6,18 @@ import { paths } from "../lib/paths";
 import { sessionUserDisplayName, useSessionState } from "../lib/session";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
-const bottomNavigation = [
+const navigation = [
   { to: paths.customer.orders(), label: "Commandes", icon: PackageIcon },
   { to: paths.customer.profile(), label: "Profil", icon: UserIcon },
   { to: paths.customer.faq(), label: "FAQ", icon: CircleHelpIcon },
 ] as const;
 
-/** Frame of the signed-in customer's pages; its parent route makes sure someone is signed in. */
+const NAVIGATION_LABEL = "Navigation de l'espace client";
+
+/**
+ * Frame of the signed-in customer's pages; its parent route makes sure someone is signed in. Phones
+ * get the navigation as a bottom bar under the thumb, wider screens in the header.
+ */
 export function CustomerShell() {
   const session = useSessionState();
   const location = useLocation();
@@ -29,8 +34,32 @@ export function CustomerShell() {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-20 border-b border-border bg-background/95 backdrop-blur">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center gap-1 px-4 sm:gap-2">
-          <p className="mr-auto text-base font-semibold whitespace-nowrap sm:text-lg">Mon espace</p>
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-1 px-4 sm:gap-2">
+          <p className="mr-auto shrink-0 text-base font-semibold whitespace-nowrap sm:text-lg desktop:mr-6">
+            Mon espace
+          </p>
+          <nav aria-label={NAVIGATION_LABEL} className="mr-auto hidden desktop:block">
+            <ul className="flex items-center gap-1">
+              {navigation.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) =>
+                      cn(
+                        "flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2",
+                        isActive
+                          ? "bg-secondary text-secondary-foreground"
+                          : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                      )
+                    }
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {user.isAdmin ? (
             <Button asChild variant="ghost" size="sm">
               <Link to={paths.admin.home()}>
@@ -39,7 +68,8 @@ export function CustomerShell() {
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant="ghost" size="sm" className="max-w-32 min-w-0 sm:max-w-64">
+          {/* Shrinks, and only then cuts the name, when the phone's header runs out of room. */}
+          <Button asChild variant="ghost" size="sm" className="min-w-0 shrink">
             <Link to={paths.customer.profile()}>
               <UserIcon aria-hidden="true" />
               <span className="truncate">{sessionUserDisplayName(user)}</span>
@@ -54,16 +84,16 @@ export function CustomerShell() {
       <main
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 outline-none md:pt-10"
+        className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 outline-none desktop:pt-10 desktop:pb-16"
       >
         <Outlet />
       </main>
       <nav
-        aria-label="Navigation de l'espace client"
-        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background pb-[env(safe-area-inset-bottom)]"
+        aria-label={NAVIGATION_LABEL}
+        className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] desktop:hidden"
       >
         <ul className="mx-auto grid max-w-3xl grid-cols-3">
-          {bottomNavigation.map(({ to, label, icon: Icon }) => (
+          {navigation.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -3,7 +3,7 @@ import { LoadError } from "../../../components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
-import { useShop } from "../api";
+import { useShop } from "../../../lib/shop";
 
 export function ContactPage() {
   const shop = useShop();

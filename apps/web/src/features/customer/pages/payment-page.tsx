@@ -1,23 +1,217 @@
-import { Link, useParams } from "react-router";
+import {
+  customerOrderMessages,
+  formatEuros,
+  PAID_ORDER_STATUSES,
+  PAYMENT_SUCCESS_REDIRECT_MS,
+  paymentMessages,
+  type CustomerOrder,
+} from "@vitrine/domain";
+import { ArrowLeftIcon, LockIcon } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage, isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
+import { useCustomerOrder } from "../api/orders";
+import { useCheckPayment, useRequestPaymentForm } from "../api/payments";
+import { SimulatorCardForm } from "../components/simulator-card-form";
+import { isOrderToPay } from "../order-to-pay";
+import { refusalMessage } from "../server-message";
+
+// Lyra's form and its glue load only when the shop pays through Lyra.
+const LyraCardForm = lazy(async () => ({
+  default: (await import("../components/lyra-card-form")).LyraCardForm,
+}));
+
+type Outcome = { kind: "pending" } | { kind: "paid" } | { kind: "failed"; message: string };
+
+function isPaid(order: CustomerOrder): boolean {
+  return PAID_ORDER_STATUSES.some((status) => status === order.status);
+}
 
 export function PaymentPage() {
-  const { id } = useParams();
+  const { id = "" } = useParams();
+  // The spec: the payment page is reached from the order ('Payer maintenant'), never on its own.
+  if (!isOrderToPay(id)) return <Navigate to={paths.customer.order(id)} replace />;
+  return <Payment key={id} orderId={id} />;
+}
+
+function Payment({ orderId }: { orderId: string }) {
+  const order = useCustomerOrder(orderId);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
 
   return (
     <div className="flex flex-col gap-6">
       <title>Paiement · Vitrine</title>
-      <h1 className="text-2xl font-bold md:text-3xl">Paiement</h1>
-      <Alert variant="info">
-        <p>Le paiement par carte bancaire arrive dans une prochaine version.</p>
-      </Alert>
       <div>
-        <Button asChild variant="outline">
-          <Link to={id ? paths.customer.order(id) : paths.customer.orders()}>Retour à ma commande</Link>
-        </Button>
+        <Link
+          to={paths.customer.order(orderId)}
+          className="inline-flex items-center gap-1 text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Ma commande
+        </Link>
       </div>
+      <h1 className="text-2xl font-bold md:text-3xl">Paiement</h1>
+      {outcome.kind === "paid" ? (
+        <PaymentSucceeded orderId={orderId} />
+      ) : order.isPending ? (
+        <Spinner label="Chargement de votre commande..." className="py-16" />
+      ) : order.isError ? (
+        <Alert variant="error">
+          <p>
+            {isApiError(order.error) && order.error.status === 404
+              ? customerOrderMessages.notFound
+              : errorMessage(order.error)}
+          </p>
+          <p>
+            <Link to={paths.customer.orders()} className="font-medium underline underline-offset-4">
+              Retour à mes commandes
+            </Link>
+          </p>
+        </Alert>
+      ) : order.data.status !== "to-pay" ? (
+        <Alert variant="info">
+          <p>{paymentMessages.notPayable}</p>
+          <p>
+            <Link to={paths.customer.order(orderId)} className="font-medium underline underline-offset-4">
+              Voir ma commande
+            </Link>
+          </p>
+        </Alert>
+      ) : (
+        <PayOrder order={order.data} outcome={outcome} onOutcome={setOutcome} />
+      )}
     </div>
+  );
+}
+
+interface PayOrderProps {
+  order: CustomerOrder;
+  outcome: Outcome;
+  onOutcome: (outcome: Outcome) => void;
+}
+
+function PayOrder({ order, outcome, onOutcome }: PayOrderProps) {
+  const requestForm = useRequestPaymentForm(order.id);
+  const checkPayment = useCheckPayment(order.id);
+  const { mutate: requestPaymentForm } = requestForm;
+  const requested = useRef(false);
+
+  // The spec: the card form is prepared as soon as an order to pay is shown.
+  useEffect(() => {
+    if (requested.current) return;
+    requested.current = true;
+    requestPaymentForm();
+  }, [requestPaymentForm]);
+
+  /** The provider accepted the card: only the server's own check with the provider makes it paid. */
+  const confirmPayment = async () => {
+    try {
+      const { order: checked } = await checkPayment.mutateAsync();
+      if (isPaid(checked)) {
+        toast.success(paymentMessages.succeededToast);
+        onOutcome({ kind: "paid" });
+      } else {
+        onOutcome({ kind: "failed", message: paymentMessages.notConfirmed });
+      }
+    } catch (error) {
+      onOutcome({ kind: "failed", message: refusalMessage(error, paymentMessages.processingError) });
+    }
+  };
+  const fail = (message: string) => onOutcome({ kind: "failed", message });
+
+  /** 'Réessayer': a fresh form, on a fresh token. */
+  const retry = () => {
+    onOutcome({ kind: "pending" });
+    requestForm.reset();
+    requestPaymentForm();
+  };
+
+  const payment = requestForm.data?.payment;
+
+  return (
+    <>
+      <Card>
+        <CardContent className="flex flex-wrap items-baseline justify-between gap-2">
+          <p>
+            Commande <span className="font-medium">{order.orderNumber}</span>
+          </p>
+          <p className="flex items-baseline gap-2">
+            <span className="text-muted-foreground">Total à régler</span>
+            <span className="text-2xl font-bold tabular-nums">{formatEuros(order.totalAmountCents)}</span>
+          </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <LockIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+            Carte bancaire
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {outcome.kind === "failed" ? (
+            <Alert variant="error">
+              <p className="font-semibold">{paymentMessages.failed}</p>
+              <p>{outcome.message}</p>
+              <div>
+                <Button type="button" variant="outline" size="sm" onClick={retry}>
+                  Réessayer
+                </Button>
+              </div>
+            </Alert>
+          ) : requestForm.isPending ? (
+            <Spinner label="Préparation du paiement..." className="py-8" />
+          ) : payment?.provider === "simulator" ? (
+            <SimulatorCardForm
+              formToken={payment.formToken}
+              amountCents={payment.amountCents}
+              onAccepted={confirmPayment}
+              onFailed={fail}
+            />
+          ) : payment?.provider === "lyra" ? (
+            <Suspense fallback={<Spinner label="Chargement du formulaire de paiement..." className="py-8" />}>
+              <LyraCardForm payment={payment} onAccepted={confirmPayment} onFailed={fail} />
+            </Suspense>
+          ) : (
+            <div className="flex flex-col items-start gap-4">
+              {requestForm.isError ? (
+                <Alert variant="error" className="self-stretch">
+                  <p>{refusalMessage(requestForm.error, paymentMessages.tokenFailed)}</p>
+                </Alert>
+              ) : null}
+              <Button type="button" onClick={() => requestPaymentForm()}>
+                Initialiser le paiement
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function PaymentSucceeded({ orderId }: { orderId: string }) {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => void navigate(paths.customer.order(orderId), { replace: true }),
+      PAYMENT_SUCCESS_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [navigate, orderId]);
+
+  return (
+    <Alert variant="success" className="text-base">
+      <p className="font-semibold">{paymentMessages.succeeded}</p>
+      <p>Redirection vers votre commande...</p>
+    </Alert>
   );
 }

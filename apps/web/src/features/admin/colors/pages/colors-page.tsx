@@ -8,7 +8,7 @@ import { Button } from "../../../../components/ui/button";
 import { IconButton } from "../../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../../lib/api-client";
-import { ColorSwatch } from "../../components/color-swatch";
+import { ColorSwatch } from "../../../../components/color-swatch";
 import { PageHeader } from "../../components/page-header";
 import { useColors, useDeleteColor } from "../api";
 import { ColorDialog } from "../components/color-dialog";

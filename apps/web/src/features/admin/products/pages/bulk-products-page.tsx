@@ -32,7 +32,7 @@ import { cn } from "../../../../lib/cn";
 import { formatDateTime } from "../../../../lib/format";
 import { paths } from "../../../../lib/paths";
 import { useColors } from "../../colors/api";
-import { ColorSwatch } from "../../components/color-swatch";
+import { ColorSwatch } from "../../../../components/color-swatch";
 import { PageHeader } from "../../components/page-header";
 import { showServerFieldErrors } from "../../components/server-field-errors";
 import { useLives } from "../../lives/api";

@@ -14,7 +14,7 @@ import { isApiError } from "../../../../lib/api-client";
 import { paths } from "../../../../lib/paths";
 import { useUrlParam } from "../../../../lib/use-url-param";
 import { useColors } from "../../colors/api";
-import { ColorSwatch } from "../../components/color-swatch";
+import { ColorSwatch } from "../../../../components/color-swatch";
 import { PageHeader } from "../../components/page-header";
 import { useLives } from "../../lives/api";
 import { useDeleteProduct, useProducts } from "../api";

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { shopResponseSchema } from "@vitrine/domain";
-import { apiFetch } from "../../lib/api-client";
+import { apiFetch } from "./api-client";
 
+/** The shop's public identity: the contact page and the customer area both show its e-mail. */
 export const shopQueryOptions = queryOptions({
   queryKey: ["shop"],
   queryFn: ({ signal }) => apiFetch("/api/shop", { response: shopResponseSchema, signal }),

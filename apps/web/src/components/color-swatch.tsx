@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "../lib/cn";
 
 /** A colour's dot, beside its name or code (the swatch itself says nothing to a screen reader). */
 export function ColorSwatch({ hexCode, className }: { hexCode: string; className?: string }) {

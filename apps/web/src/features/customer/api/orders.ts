@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { customerOrderListResponseSchema, customerOrderResponseSchema } from "@vitrine/domain";
+import { apiFetch } from "../../../lib/api-client";
+
+// The reads apart from the changes (order-changes.ts): the orders list, part of a customer's first
+// load, carries no mutation code.
+
+export const orderUrl = (id: string) => `/api/customer/orders/${encodeURIComponent(id)}`;
+
+export const customerOrdersQueryOptions = queryOptions({
+  queryKey: ["customer", "orders"],
+  queryFn: ({ signal }) =>
+    apiFetch("/api/customer/orders", { response: customerOrderListResponseSchema, signal }),
+  // The spec hides the orders the shop cancelled, whatever the server sends.
+  select: (data) => data.orders.filter((order) => order.status !== "cancelled-by-admin"),
+});
+
+export function useCustomerOrders() {
+  return useQuery(customerOrdersQueryOptions);
+}
+
+export function customerOrderQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...customerOrdersQueryOptions.queryKey, id],
+    queryFn: ({ signal }) => apiFetch(orderUrl(id), { response: customerOrderResponseSchema, signal }),
+    select: (data) => data.order,
+  });
+}
+
+export function useCustomerOrder(id: string) {
+  return useQuery(customerOrderQueryOptions(id));
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  customerOrderMessages,
+  SHIPPING_COUNTRY,
+  shippingAddressSchema,
+  type CustomerOrder,
+  type ShippingAddress,
+  type ShippingAddressRequest,
+  type SessionUser,
+} from "@vitrine/domain";
+import { LoaderCircleIcon } from "lucide-react";
+import type * as React from "react";
+import { useForm, type Path } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { isApiError } from "../../../lib/api-client";
+import { useSaveShippingAddress } from "../api/order-changes";
+import { refusalMessage } from "../server-message";
+
+type AddressField = Path<ShippingAddressRequest>;
+
+const fields = [
+  { name: "first_name", label: "Prénom", autoComplete: "given-name" },
+  { name: "last_name", label: "Nom", autoComplete: "family-name" },
+  { name: "street", label: "Adresse", autoComplete: "street-address", wide: true },
+  { name: "zip", label: "Code postal", autoComplete: "postal-code", inputMode: "numeric" },
+  { name: "city", label: "Ville", autoComplete: "address-level2" },
+  { name: "email", label: "Email", autoComplete: "email", type: "email", inputMode: "email" },
+  { name: "phone", label: "Téléphone", autoComplete: "tel", type: "tel", inputMode: "tel" },
+] as const satisfies readonly {
+  name: AddressField;
+  label: string;
+  autoComplete: string;
+  type?: string;
+  inputMode?: React.ComponentProps<"input">["inputMode"];
+  wide?: boolean;
+}[];
+
+const FIELD_NAMES: readonly AddressField[] = [...fields.map((field) => field.name), "delivery_note"];
+
+/** The address saved on the order, or what the account already knows of the customer. */
+function initialValues(order: CustomerOrder, user: SessionUser | null): ShippingAddressRequest {
+  const saved = order.shippingAddress;
+  return {
+    first_name: saved?.first_name ?? user?.firstName ?? "",
+    last_name: saved?.last_name ?? user?.lastName ?? "",
+    street: saved?.street ?? "",
+    zip: saved?.zip ?? "",
+    city: saved?.city ?? "",
+    email: saved?.email ?? user?.email ?? "",
+    phone: saved?.phone ?? "",
+    delivery_note: saved?.delivery_note ?? "",
+  };
+}
+
+export interface ShippingAddressFormProps {
+  order: CustomerOrder;
+  user: SessionUser | null;
+}
+
+/** The delivery address of an order to validate; saving it moves the order to payment. */
+export function ShippingAddressForm({ order, user }: ShippingAddressFormProps) {
+  const saveAddress = useSaveShippingAddress(order.id);
+  const form = useForm<ShippingAddressRequest, unknown, ShippingAddress>({
+    resolver: zodResolver(shippingAddressSchema),
+    defaultValues: initialValues(order, user),
+    // The spec: an error goes away as soon as its field is edited, and comes back only at submit.
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const clearErrorOnEdit = (name: AddressField) => ({ onChange: () => form.clearErrors(name) });
+
+  const onSubmit = form.handleSubmit(async (address) => {
+    try {
+      await saveAddress.mutateAsync(address);
+      toast.success(customerOrderMessages.addressSaved);
+    } catch (error) {
+      const serverFields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
+      serverFields.forEach(([name, message]) => {
+        const field = FIELD_NAMES.find((known) => known === name);
+        if (field) form.setError(field, { type: "server", message });
+      });
+      toast.error(refusalMessage(error, customerOrderMessages.addressSaveFailed));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            id={`address-${field.name}`}
+            label={field.label}
+            error={errors[field.name]?.message}
+            className={"wide" in field ? "sm:col-span-2" : undefined}
+          >
+            <Input
+              type={"type" in field ? field.type : "text"}
+              inputMode={"inputMode" in field ? field.inputMode : undefined}
+              autoComplete={field.autoComplete}
+              aria-required="true"
+              {...form.register(field.name, clearErrorOnEdit(field.name))}
+            />
+          </Field>
+        ))}
+        <Field id="address-country" label="Pays" hint="Nous livrons en France uniquement.">
+          <Input value={SHIPPING_COUNTRY} readOnly autoComplete="country-name" />
+        </Field>
+        <Field
+          id="address-delivery-note"
+          label="Note de livraison"
+          hint="Facultatif : code d'accès, étage, consignes pour le livreur."
+          error={errors.delivery_note?.message}
+          className="sm:col-span-2"
+        >
+          <Textarea rows={3} {...form.register("delivery_note", clearErrorOnEdit("delivery_note"))} />
+        </Field>
+      </div>
+      <div>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={isSubmitting}
+          className="h-auto min-h-11 w-full py-2 whitespace-normal sm:w-auto"
+        >
+          {isSubmitting ? (
+            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
+          ) : null}
+          Valider la commande et passer au paiement
+        </Button>
+      </div>
+    </form>
+  );
+}
