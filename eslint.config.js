@@ -45,6 +45,18 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sonner",
+              message:
+                "Use lib/toast: sonner loads with the first toast, not with the customer's first page.",
+            },
+          ],
+        },
+      ],
       // Imports go one way, app -> features -> shared (components, lib), and a feature never
       // imports another: what two features need belongs to the shared layer.
       "import/no-restricted-paths": [
@@ -72,5 +84,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one place that mounts sonner's toaster, loaded with the first toast.
+    files: ["apps/web/src/components/ui/toaster.tsx"],
+    rules: { "no-restricted-imports": "off" },
   },
 );

@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { isApiError } from "../lib/api-client";
+import { useToasterRequested } from "../lib/toast";
+
+const AppToaster = lazy(async () => ({ default: (await import("../components/ui/toaster")).AppToaster }));
 
 function createQueryClient() {
   return new QueryClient({
@@ -14,12 +16,22 @@ function createQueryClient() {
   });
 }
 
+/** The toaster joins the page with the first toast (lib/toast.ts), not with the first load. */
+function DeferredToaster() {
+  const requested = useToasterRequested();
+  return requested ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors position="top-center" containerAriaLabel="Notifications" />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

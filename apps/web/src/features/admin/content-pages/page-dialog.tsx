@@ -7,7 +7,7 @@ import {
   type PageInput,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import type { z } from "zod";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { z } from "zod";
 import {
   Dialog,

@@ -3,7 +3,7 @@ import { authMessages, magicLinkRequestSchema } from "@vitrine/domain";
 import { LoaderCircleIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -10,7 +10,7 @@ import {
   type ProductFormValues,
 } from "@vitrine/domain";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import type { z } from "zod";
 import {
   Dialog,
