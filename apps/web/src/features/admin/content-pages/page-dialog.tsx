@@ -8,7 +8,7 @@ import {
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
   Dialog,

@@ -11,7 +11,7 @@ import {
 } from "@vitrine/domain";
 import { useForm } from "react-hook-form";
 import { toast } from "../../../../lib/toast";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   Dialog,
   DialogContent,
