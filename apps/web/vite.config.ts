@@ -23,5 +23,14 @@ export default defineConfig({
   server: { proxy },
   preview: { proxy },
   // The manifest tells bench/bundle-size.mjs which chunks each page loads.
-  build: { outDir: "dist", manifest: true },
+  build: {
+    outDir: "dist",
+    manifest: true,
+    rolldownOptions: {
+      // Everything the entry imports statically ships in the entry file itself rather than in
+      // shared chunks that index.html would preload one by one: one request, and one gzip stream
+      // that compresses better (about 3 kB less on the customer's first load).
+      output: { codeSplitting: { groups: [{ name: "entry", tags: ["$initial"] }] } },
+    },
+  },
 });
