@@ -69,25 +69,37 @@ const htmlFiles = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)]
   })
   .filter((file) => file !== undefined);
 const htmlScripts = htmlFiles.filter(isScript);
-// A module script runs only once its own imports are in, preloaded or not.
+const moduleScripts = [...html.matchAll(/<script\b[^>]*\ssrc="\/([^"]+)"/g)].map(([, file]) => file);
+// A module script runs only once its own imports are in.
 const entryFiles = new Set([
-  ...htmlScripts,
-  ...staticClosure(htmlScripts.map((file) => keyOfFile.get(file)).filter(Boolean)),
+  ...moduleScripts,
+  ...staticClosure(moduleScripts.map((file) => keyOfFile.get(file)).filter(Boolean)),
 ]);
 
-const firstLoad = new Set(entryFiles);
+const firstLoad = new Set([...entryFiles, ...htmlScripts]);
 const pageRows = Object.entries(customerFirstLoadPages).map(([url, sources]) => {
   const missing = sources.filter((src) => !(src in manifest));
   const own = [...staticClosure(sources)].filter((file) => !entryFiles.has(file) && isScript(file));
   own.forEach((file) => firstLoad.add(file));
-  return { url, own, missing };
+  return { url, own, missing, preloaded: own.every((file) => htmlScripts.includes(file)) };
 });
+const pageFiles = new Set(pageRows.flatMap(({ own }) => own));
+const otherPreloads = htmlScripts.filter((file) => !entryFiles.has(file) && !pageFiles.has(file));
 
 console.log("Customer first load (JavaScript)");
-console.log(line(`index.html: entry and its imports (${entryFiles.size})`, total(entryFiles)));
-for (const { url, own, missing } of pageRows) {
-  const note = missing.length > 0 ? ` (no chunk of its own for ${missing.join(", ")})` : "";
-  console.log(line(`  + ${url} route chunks (${own.length})`, total(own)) + note);
+console.log(line(`entry and its static imports (${entryFiles.size})`, total(entryFiles)));
+for (const { url, own, missing, preloaded } of pageRows) {
+  const notes = [
+    ...(missing.length > 0 ? [`no chunk of its own for ${missing.join(", ")}`] : []),
+    ...(own.length > 0 && preloaded ? ["modulepreload'ed by index.html"] : []),
+  ];
+  console.log(
+    line(`  + ${url} route chunks (${own.length})`, total(own)) +
+      (notes.length > 0 ? ` (${notes.join("; ")})` : ""),
+  );
+}
+if (otherPreloads.length > 0) {
+  console.log(line(`  + other modulepreloads of index.html (${otherPreloads.length})`, total(otherPreloads)));
 }
 const firstLoadSize = total(firstLoad);
 console.log(line(`customer first load (${firstLoad.size} files)`, firstLoadSize));
