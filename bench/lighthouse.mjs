@@ -119,6 +119,18 @@ async function audit(url, cookie) {
   }
 }
 
+/** Lighthouse now and then loses the trace of a run on a busy machine (NO_NAVSTART): run it again. */
+async function auditWithRetries(url, cookie, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, cookie);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`\n${error.message}; trying again\n`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -139,7 +151,7 @@ try {
   // every page instead of landing on one.
   for (let round = 1; round <= runs; round++) {
     for (const target of targets) {
-      target.results.push(await audit(target.url, target.cookie));
+      target.results.push(await auditWithRetries(target.url, target.cookie));
       process.stderr.write(".");
     }
   }
