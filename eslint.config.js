@@ -11,6 +11,13 @@ const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Code that runs in the browser validates with zod/mini, which bundles only what a schema uses;
+// classic zod's chained methods pull in all of it (docs/decisions/010-zod-mini-in-the-browser.md).
+const zodClassicInTheBrowser = {
+  name: "zod",
+  message: "Import zod/mini in code that runs in the browser (decision 010).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,6 +52,19 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "sonner",
+              message:
+                "Use lib/toast: sonner loads with the first toast, not with the customer's first page.",
+            },
+            zodClassicInTheBrowser,
+          ],
+        },
+      ],
       // Imports go one way, app -> features -> shared (components, lib), and a feature never
       // imports another: what two features need belongs to the shared layer.
       "import/no-restricted-paths": [
@@ -72,5 +92,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["packages/domain/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [zodClassicInTheBrowser] }] },
+  },
+  {
+    // The one place that mounts sonner's toaster, loaded with the first toast.
+    files: ["apps/web/src/components/ui/toaster.tsx"],
+    rules: { "no-restricted-imports": ["error", { paths: [zodClassicInTheBrowser] }] },
   },
 );

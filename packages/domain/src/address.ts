@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const SHIPPING_COUNTRY = "France";
 
@@ -16,21 +16,24 @@ export const addressMessages = {
   phoneInvalid: "Le téléphone n'est pas valide",
 } as const;
 
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(200);
+const required = (message: string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message, abort: true }), z.maxLength(200), ...checks);
 
 export const shippingAddressSchema = z.object({
   first_name: required(addressMessages.firstName),
   last_name: required(addressMessages.lastName),
   street: required(addressMessages.street),
-  zip: required(addressMessages.zip).regex(/^\d{5}$/, { error: addressMessages.zipInvalid }),
+  zip: required(addressMessages.zip, z.regex(/^\d{5}$/, { error: addressMessages.zipInvalid })),
   city: required(addressMessages.city),
-  state: z.string().trim().max(200).optional().default(""),
-  country: z.literal(SHIPPING_COUNTRY).default(SHIPPING_COUNTRY),
-  email: required(addressMessages.email).pipe(z.email({ error: addressMessages.emailInvalid })),
-  phone: required(addressMessages.phone).regex(/^\+?[\d\s.()-]{10,20}$/, {
-    error: addressMessages.phoneInvalid,
-  }),
-  delivery_note: z.string().trim().max(500).optional(),
+  state: z._default(z.optional(z.string().check(z.trim(), z.maxLength(200))), ""),
+  country: z._default(z.literal(SHIPPING_COUNTRY), SHIPPING_COUNTRY),
+  email: z.pipe(required(addressMessages.email), z.email({ error: addressMessages.emailInvalid })),
+  phone: required(
+    addressMessages.phone,
+    z.regex(/^\+?[\d\s.()-]{10,20}$/, { error: addressMessages.phoneInvalid }),
+  ),
+  delivery_note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;

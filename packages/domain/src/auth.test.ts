@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { adminSignInSchema, authMessages, magicLinkRequestSchema, signupSchema } from "./auth";
 
 const validSignup = {
@@ -11,7 +11,7 @@ const validSignup = {
 };
 
 /** The first message for each field, as the form shows it. */
-function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
+function fieldErrors(result: z.core.util.SafeParseResult<unknown>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const field = String(issue.path[0] ?? "_");

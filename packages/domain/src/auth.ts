@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailConfirmationError, emailMessages, emailSchema } from "./email";
 import {
   cleanTiktokUsername,
@@ -30,17 +30,19 @@ export const authMessages = {
 } as const;
 
 /** The handle field as the server and the form both validate it; the output is normalized. */
-export const tiktokUsernameSchema = z
-  .string({ error: tiktokUsernameMessages.missingAtSubmit })
-  .superRefine((value, ctx) => {
-    if (cleanTiktokUsername(value).length === 0) {
-      ctx.addIssue({ code: "custom", message: tiktokUsernameMessages.missingAtSubmit });
-      return;
-    }
-    const error = tiktokUsernameError(value);
-    if (error) ctx.addIssue({ code: "custom", message: error });
-  })
-  .transform(normalizeTiktokUsername);
+export const tiktokUsernameSchema = z.pipe(
+  z.string({ error: tiktokUsernameMessages.missingAtSubmit }).check(
+    z.superRefine((value, ctx) => {
+      if (cleanTiktokUsername(value).length === 0) {
+        ctx.addIssue({ code: "custom", message: tiktokUsernameMessages.missingAtSubmit });
+        return;
+      }
+      const error = tiktokUsernameError(value);
+      if (error) ctx.addIssue({ code: "custom", message: error });
+    }),
+  ),
+  z.transform(normalizeTiktokUsername),
+);
 
 export const signupSchema = z
   .object({
@@ -50,17 +52,20 @@ export const signupSchema = z
     emailConfirmation: z.string({ error: emailMessages.mismatch }),
     acceptTerms: z.literal(true, { error: authMessages.termsRequired }),
   })
-  .superRefine((value, ctx) => {
-    const handleMismatch = tiktokUsernameConfirmationError(
-      value.tiktokUsername,
-      value.tiktokUsernameConfirmation,
-    );
-    if (handleMismatch) {
-      ctx.addIssue({ code: "custom", path: ["tiktokUsernameConfirmation"], message: handleMismatch });
-    }
-    const emailMismatch = emailConfirmationError(value.email, value.emailConfirmation);
-    if (emailMismatch) ctx.addIssue({ code: "custom", path: ["emailConfirmation"], message: emailMismatch });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const handleMismatch = tiktokUsernameConfirmationError(
+        value.tiktokUsername,
+        value.tiktokUsernameConfirmation,
+      );
+      if (handleMismatch) {
+        ctx.addIssue({ code: "custom", path: ["tiktokUsernameConfirmation"], message: handleMismatch });
+      }
+      const emailMismatch = emailConfirmationError(value.email, value.emailConfirmation);
+      if (emailMismatch)
+        ctx.addIssue({ code: "custom", path: ["emailConfirmation"], message: emailMismatch });
+    }),
+  );
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const magicLinkRequestSchema = z.object({ email: emailSchema });
@@ -70,7 +75,6 @@ export const adminSignInSchema = z.object({
   email: emailSchema,
   password: z
     .string({ error: authMessages.passwordRequired })
-    .min(1, { error: authMessages.passwordRequired })
-    .max(256),
+    .check(z.minLength(1, { error: authMessages.passwordRequired }), z.maxLength(256)),
 });
 export type AdminSignInInput = z.input<typeof adminSignInSchema>;

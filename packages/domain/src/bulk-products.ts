@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseEurosToCents } from "./money";
 import {
   PRODUCT_NAME_MAX_LENGTH,
@@ -81,7 +81,7 @@ export function bulkEndForStart(start: number, end: number | null): number | nul
   return end;
 }
 
-function rangeIssues(value: { start: number; end: number }, ctx: z.RefinementCtx) {
+function rangeIssues(value: { start: number; end: number }, ctx: z.core.$RefinementCtx) {
   if (value.end < value.start) {
     ctx.addIssue({ code: "custom", path: ["end"], message: bulkProductMessages.endBeforeStart });
   } else if (value.end - value.start + 1 > BULK_PRODUCTS_MAX) {
@@ -92,9 +92,11 @@ function rangeIssues(value: { start: number; end: number }, ctx: z.RefinementCtx
 const indexSchema = (message: string) =>
   z
     .number({ error: requiredError(message) })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(PRODUCT_REF_MAX, { error: bulkProductMessages.indexTooLarge });
+    .check(
+      z.int({ error: message }),
+      z.gte(1, { error: message }),
+      z.lte(PRODUCT_REF_MAX, { error: bulkProductMessages.indexTooLarge }),
+    );
 
 const bulkNameSchema = requiredTextSchema({
   label: "Le nom du produit",
@@ -108,58 +110,64 @@ export const bulkProductsInputSchema = z
     name: bulkNameSchema,
     priceCents: z
       .number({ error: requiredError(bulkProductMessages.pricePositive) })
-      .int({ error: productMessages.priceNotCents })
-      .min(1, { error: bulkProductMessages.pricePositive })
-      .max(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh }),
+      .check(
+        z.int({ error: productMessages.priceNotCents }),
+        z.gte(1, { error: bulkProductMessages.pricePositive }),
+        z.lte(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh }),
+      ),
     colorId: z.uuid({ error: requiredError(bulkProductMessages.colorRequired) }),
     start: indexSchema(bulkProductMessages.startInvalid),
     end: indexSchema(bulkProductMessages.endInvalid),
   })
-  .superRefine(rangeIssues);
+  .check(z.superRefine(rangeIssues));
 export type BulkProductsInput = z.input<typeof bulkProductsInputSchema>;
 
 /** A whole number typed in a form, its own message when it is not one. */
 const formIndex = (message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: message })
-    .transform((text, ctx) => {
-      const parsed = parseWholeNumber(text, message);
-      if (parsed.ok) return parsed.value;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    })
-    .pipe(indexSchema(message));
+  z.pipe(
+    z.pipe(
+      z.string().check(z.trim(), z.minLength(1, { error: message })),
+      z.transform((text: string, ctx) => {
+        const parsed = parseWholeNumber(text, message);
+        if (parsed.ok) return parsed.value;
+        ctx.issues.push({ code: "custom", message, input: text });
+        return z.NEVER;
+      }),
+    ),
+    indexSchema(message),
+  );
 
 /** The bulk form as its inputs hold it, leaving as the API's body. */
-export const bulkProductsFormSchema = z
-  .object({
-    liveId: z.string().min(1, { error: bulkProductMessages.liveRequired }),
-    name: bulkNameSchema,
-    price: z
-      .string()
-      .trim()
-      .min(1, { error: bulkProductMessages.pricePositive })
-      .transform((text, ctx) => {
-        const parsed = parseEurosToCents(text);
-        if (parsed.ok) return parsed.cents;
-        ctx.addIssue({ code: "custom", message: parsed.message });
-        return z.NEVER;
-      })
-      .pipe(
+export const bulkProductsFormSchema = z.pipe(
+  z
+    .object({
+      liveId: z.string().check(z.minLength(1, { error: bulkProductMessages.liveRequired })),
+      name: bulkNameSchema,
+      price: z.pipe(
+        z.pipe(
+          z.string().check(z.trim(), z.minLength(1, { error: bulkProductMessages.pricePositive })),
+          z.transform((text: string, ctx) => {
+            const parsed = parseEurosToCents(text);
+            if (parsed.ok) return parsed.cents;
+            ctx.issues.push({ code: "custom", message: parsed.message, input: text });
+            return z.NEVER;
+          }),
+        ),
         z
           .number()
-          .min(1, { error: bulkProductMessages.pricePositive })
-          .max(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh }),
+          .check(
+            z.gte(1, { error: bulkProductMessages.pricePositive }),
+            z.lte(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh }),
+          ),
       ),
-    colorId: z.string().min(1, { error: bulkProductMessages.colorRequired }),
-    start: formIndex(bulkProductMessages.startInvalid),
-    end: formIndex(bulkProductMessages.endInvalid),
-  })
-  .superRefine(rangeIssues)
-  .transform(({ price, ...rest }): BulkProductsInput => ({
+      colorId: z.string().check(z.minLength(1, { error: bulkProductMessages.colorRequired })),
+      start: formIndex(bulkProductMessages.startInvalid),
+      end: formIndex(bulkProductMessages.endInvalid),
+    })
+    .check(z.superRefine(rangeIssues)),
+  z.transform(({ price, ...rest }): BulkProductsInput => ({
     ...rest,
     priceCents: price,
-  }));
+  })),
+);
 export type BulkProductsFormValues = z.input<typeof bulkProductsFormSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { requiredError, requiredTextSchema } from "./text-field";
 
 export const COLOR_NAME_MAX_LENGTH = 50;
@@ -34,12 +34,16 @@ export const colorInputSchema = z.object({
     maxLength: COLOR_NAME_MAX_LENGTH,
     requiredMessage: colorMessages.required,
   }),
-  hexCode: z
-    .string({ error: requiredError(colorMessages.required) })
-    .trim()
-    .min(1, { error: colorMessages.required, abort: true })
-    .regex(HEX_COLOR_PATTERN, { error: colorMessages.invalidHex })
-    .transform(normalizeHexColor),
+  hexCode: z.pipe(
+    z
+      .string({ error: requiredError(colorMessages.required) })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: colorMessages.required, abort: true }),
+        z.regex(HEX_COLOR_PATTERN, { error: colorMessages.invalidHex }),
+      ),
+    z.transform(normalizeHexColor),
+  ),
 });
 export type ColorInput = z.input<typeof colorInputSchema>;
 export type ColorValues = z.output<typeof colorInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const emailMessages = {
   required: "L'email est requis",
@@ -10,13 +10,19 @@ export function normalizeEmail(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
-export const emailSchema = z
-  .string({ error: emailMessages.required })
-  .trim()
-  .min(1, { error: emailMessages.required })
-  .max(254, { error: emailMessages.invalid })
-  .pipe(z.email({ error: emailMessages.invalid }))
-  .transform(normalizeEmail);
+export const emailSchema = z.pipe(
+  z.pipe(
+    z
+      .string({ error: emailMessages.required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: emailMessages.required }),
+        z.maxLength(254, { error: emailMessages.invalid }),
+      ),
+    z.email({ error: emailMessages.invalid }),
+  ),
+  z.transform(normalizeEmail),
+);
 
 /** The confirmation field's message: null when both entries are the same address. */
 export function emailConfirmationError(email: string, confirmation: string): string | null {

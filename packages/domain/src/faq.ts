@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { richTextSchema } from "./rich-text";
 
 export const FAQ_TITLE_MAX_LENGTH = 200;
@@ -36,11 +36,13 @@ export function faqSwapIndex(index: number, count: number, direction: FaqMoveDir
 
 /** A FAQ as written in the back office: a title and an HTML answer, neither blank. */
 export const faqInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: faqMessages.required })
-    .max(FAQ_TITLE_MAX_LENGTH, { error: `Le titre ne doit pas dépasser ${FAQ_TITLE_MAX_LENGTH} caractères` }),
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: faqMessages.required }),
+    z.maxLength(FAQ_TITLE_MAX_LENGTH, {
+      error: `Le titre ne doit pas dépasser ${FAQ_TITLE_MAX_LENGTH} caractères`,
+    }),
+  ),
   content: richTextSchema(faqMessages.required),
 });
 export type FaqInput = z.infer<typeof faqInputSchema>;

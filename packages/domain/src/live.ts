@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { requiredError, requiredTextSchema } from "./text-field";
 
 export const LIVE_REF_MAX_LENGTH = 10;
@@ -83,20 +83,24 @@ const liveTitleSchema = requiredTextSchema({
 
 export const liveRefSchema = z
   .string({ error: requiredError(liveMessages.refRequired) })
-  .trim()
-  .min(1, { error: liveMessages.refRequired, abort: true })
-  .regex(LIVE_REF_PATTERN, { error: liveMessages.refFormat });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: liveMessages.refRequired, abort: true }),
+    z.regex(LIVE_REF_PATTERN, { error: liveMessages.refFormat }),
+  );
 
 /** A live's date as the API carries it: ISO 8601 with its offset. */
-const liveDateSchema = z
-  .string({ error: requiredError(liveMessages.dateRequired) })
-  .min(1, { error: liveMessages.dateRequired, abort: true })
-  .pipe(z.iso.datetime({ offset: true, error: liveMessages.dateInvalid }));
+const liveDateSchema = z.pipe(
+  z
+    .string({ error: requiredError(liveMessages.dateRequired) })
+    .check(z.minLength(1, { error: liveMessages.dateRequired, abort: true })),
+  z.iso.datetime({ offset: true, error: liveMessages.dateInvalid }),
+);
 
 export const liveCreateSchema = z.object({
   title: liveTitleSchema,
   liveDate: liveDateSchema,
-  isActive: z.boolean().default(false),
+  isActive: z._default(z.boolean(), false),
 });
 export type LiveCreateInput = z.input<typeof liveCreateSchema>;
 
@@ -115,17 +119,17 @@ export const liveActiveSchema = z.object({ isActive: z.boolean() });
  */
 export const liveCreateFormSchema = z.object({
   title: liveTitleSchema,
-  liveDate: z
-    .string()
-    .min(1, { error: liveMessages.dateRequired })
-    .transform((value, ctx) => {
+  liveDate: z.pipe(
+    z.string().check(z.minLength(1, { error: liveMessages.dateRequired })),
+    z.transform((value: string, ctx) => {
       const date = new Date(value);
       if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: "custom", message: liveMessages.dateInvalid });
+        ctx.issues.push({ code: "custom", message: liveMessages.dateInvalid, input: value });
         return z.NEVER;
       }
       return date.toISOString();
     }),
+  ),
   isActive: z.boolean(),
 });
 export type LiveCreateFormValues = z.input<typeof liveCreateFormSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailMessages, emailSchema } from "./email";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 import { richTextSchema } from "./rich-text";
@@ -42,13 +42,13 @@ export const messageTemplateTypeSchema = z.enum(ORDER_STATUSES, {
 /** A message template as written in the back office: one per order status. */
 export const messageTemplateInputSchema = z.object({
   type: messageTemplateTypeSchema,
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: messageTemplateMessages.required })
-    .max(MESSAGE_TEMPLATE_TITLE_MAX_LENGTH, {
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: messageTemplateMessages.required }),
+    z.maxLength(MESSAGE_TEMPLATE_TITLE_MAX_LENGTH, {
       error: `Le titre ne doit pas dépasser ${MESSAGE_TEMPLATE_TITLE_MAX_LENGTH} caractères`,
     }),
+  ),
   body: richTextSchema(messageTemplateMessages.required),
 });
 export type MessageTemplateInput = z.infer<typeof messageTemplateInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { richTextSchema } from "./rich-text";
 
 export const PAGE_TITLE_MAX_LENGTH = 200;
@@ -56,25 +56,25 @@ export function pageCodeConflictMessage(conflict: {
     : pageMessages.duplicateCode;
 }
 
-export const pageCodeSchema = z
-  .string()
-  .transform(pageCodeFromInput)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: pageMessages.required })
-      .refine(isPageCode, { error: pageMessages.invalidCode }),
-  );
+export const pageCodeSchema = z.pipe(
+  z.pipe(z.string(), z.transform(pageCodeFromInput)),
+  z
+    .string()
+    .check(
+      z.minLength(1, { error: pageMessages.required }),
+      z.refine(isPageCode, { error: pageMessages.invalidCode }),
+    ),
+);
 
 /** A static page as written in the back office. */
 export const pageInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: pageMessages.required })
-    .max(PAGE_TITLE_MAX_LENGTH, {
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: pageMessages.required }),
+    z.maxLength(PAGE_TITLE_MAX_LENGTH, {
       error: `Le titre ne doit pas dépasser ${PAGE_TITLE_MAX_LENGTH} caractères`,
     }),
+  ),
   code: pageCodeSchema,
   content: richTextSchema(pageMessages.required),
   isActive: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseEurosToCents } from "./money";
 import { optionalTextSchema, requiredError, requiredTextSchema } from "./text-field";
 
@@ -41,16 +41,20 @@ export const productNameSchema = requiredTextSchema({
 /** A product's reference: a positive whole number, unique within its live. */
 export const productRefSchema = z
   .number({ error: requiredError(productMessages.required) })
-  .int({ error: productMessages.refInvalid })
-  .min(1, { error: productMessages.refInvalid })
-  .max(PRODUCT_REF_MAX, { error: productMessages.refTooLarge });
+  .check(
+    z.int({ error: productMessages.refInvalid }),
+    z.gte(1, { error: productMessages.refInvalid }),
+    z.lte(PRODUCT_REF_MAX, { error: productMessages.refTooLarge }),
+  );
 
 /** Prices travel and are stored in integer cents: no float ever holds money. */
 export const priceCentsSchema = z
   .number({ error: requiredError(productMessages.required) })
-  .int({ error: productMessages.priceNotCents })
-  .min(0, { error: productMessages.priceNegative })
-  .max(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh });
+  .check(
+    z.int({ error: productMessages.priceNotCents }),
+    z.gte(0, { error: productMessages.priceNegative }),
+    z.lte(PRODUCT_PRICE_MAX_CENTS, { error: productMessages.priceTooHigh }),
+  );
 
 const requiredIdSchema = z.uuid({ error: requiredError(productMessages.required) });
 const productSizeSchema = optionalTextSchema({ label: "La taille", maxLength: PRODUCT_SIZE_MAX_LENGTH });
@@ -61,26 +65,25 @@ export const productInputSchema = z.object({
   ref: productRefSchema,
   priceCents: priceCentsSchema,
   size: productSizeSchema,
-  colorId: z
-    .uuid()
-    .nullish()
-    .transform((value) => value ?? null),
+  colorId: z.pipe(
+    z.nullish(z.uuid()),
+    z.transform((value) => value ?? null),
+  ),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
 /** Text typed in a form field, parsed into the number the API takes. */
 function formNumber(parse: (text: string) => { ok: true; value: number } | { ok: false; message: string }) {
-  return z
-    .string()
-    .trim()
-    .min(1, { error: productMessages.required })
-    .transform((text, ctx) => {
+  return z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: productMessages.required })),
+    z.transform((text: string, ctx) => {
       const parsed = parse(text);
       if (parsed.ok) return parsed.value;
-      ctx.addIssue({ code: "custom", message: parsed.message });
+      ctx.issues.push({ code: "custom", message: parsed.message, input: text });
       return z.NEVER;
-    });
+    }),
+  );
 }
 
 /** A whole number typed in a form: digits only. */
@@ -90,16 +93,25 @@ export function parseWholeNumber(text: string, message: string) {
 
 /** The add/edit dialog: every field as the inputs hold it, leaving as the API's body. */
 export const productFormSchema = z.object({
-  liveId: z.string().min(1, { error: productMessages.required }),
+  liveId: z.string().check(z.minLength(1, { error: productMessages.required })),
   name: productNameSchema,
-  ref: formNumber((text) => parseWholeNumber(text, productMessages.refInvalid)).pipe(productRefSchema),
-  price: formNumber((text) => {
-    const parsed = parseEurosToCents(text);
-    return parsed.ok ? { ok: true, value: parsed.cents } : parsed;
-  }).pipe(priceCentsSchema),
+  ref: z.pipe(
+    formNumber((text) => parseWholeNumber(text, productMessages.refInvalid)),
+    productRefSchema,
+  ),
+  price: z.pipe(
+    formNumber((text) => {
+      const parsed = parseEurosToCents(text);
+      return parsed.ok ? { ok: true, value: parsed.cents } : parsed;
+    }),
+    priceCentsSchema,
+  ),
   size: productSizeSchema,
   /** "" is the 'Aucune couleur' option. */
-  colorId: z.string().transform((value) => value || null),
+  colorId: z.pipe(
+    z.string(),
+    z.transform((value) => value || null),
+  ),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { optionalTextSchema } from "./text-field";
 import { cleanTiktokUsername, tiktokUsernameError } from "./tiktok-username";
 
@@ -17,13 +17,12 @@ export const profileMessages = {
   contactToChange: "Pour modifier votre email ou votre pseudo TikTok, contactez le service client.",
 } as const;
 
-const tiktokUsernameField = z
-  .string()
-  .transform(cleanTiktokUsername)
-  .superRefine((value, context) => {
+const tiktokUsernameField = z.pipe(z.string(), z.transform(cleanTiktokUsername)).check(
+  z.superRefine((value: string, context) => {
     const message = tiktokUsernameError(value);
     if (message) context.addIssue({ code: "custom", message });
-  });
+  }),
+);
 
 /**
  * What the profile form sends. The handle is taken into account only while the account has none
@@ -32,7 +31,7 @@ const tiktokUsernameField = z
 export const profileUpdateSchema = z.object({
   firstName: optionalTextSchema({ label: "Le prénom", maxLength: PROFILE_NAME_MAX_LENGTH }),
   lastName: optionalTextSchema({ label: "Le nom", maxLength: PROFILE_NAME_MAX_LENGTH }),
-  tiktokUsername: tiktokUsernameField.optional(),
+  tiktokUsername: z.optional(tiktokUsernameField),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

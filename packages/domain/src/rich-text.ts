@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The longest HTML a rich-text field (FAQ answer, page, message template) may hold. */
 export const RICH_TEXT_MAX_LENGTH = 50_000;
@@ -39,9 +39,9 @@ export function richTextHasActiveContent(html: string): boolean {
 
 /** A rich-text field: HTML that must show some text (`blankMessage` otherwise) and run nothing. */
 export function richTextSchema(blankMessage: string) {
-  return z
-    .string()
-    .max(RICH_TEXT_MAX_LENGTH, { error: richTextMessages.tooLong })
-    .refine(richTextHasText, { error: blankMessage, abort: true })
-    .refine((html) => !richTextHasActiveContent(html), { error: richTextMessages.activeContent });
+  return z.string().check(
+    z.maxLength(RICH_TEXT_MAX_LENGTH, { error: richTextMessages.tooLong }),
+    z.refine(richTextHasText, { error: blankMessage, abort: true }),
+    z.refine((html) => !richTextHasActiveContent(html), { error: richTextMessages.activeContent }),
+  );
 }

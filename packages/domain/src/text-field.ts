@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 // The fallback of requiredError is the French error map: make sure it is installed.
 import "./zod-french";
 
@@ -28,21 +28,24 @@ export function requiredError(message: string) {
 
 /** A one-line text typed by staff (a name, a title): trimmed, required, bounded, no markup. */
 export function requiredTextSchema({ label, maxLength, requiredMessage }: TextFieldRules) {
-  return z
-    .string({ error: requiredError(requiredMessage) })
-    .trim()
-    .min(1, { error: requiredMessage, abort: true })
-    .max(maxLength, { error: textFieldMessages.tooLong(label, maxLength) })
-    .refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) });
+  return z.string({ error: requiredError(requiredMessage) }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.maxLength(maxLength, { error: textFieldMessages.tooLong(label, maxLength) }),
+    z.refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) }),
+  );
 }
 
 /** An optional one-line text: blank, null or absent is stored as null. */
 export function optionalTextSchema({ label, maxLength }: Omit<TextFieldRules, "requiredMessage">) {
-  return z
-    .string()
-    .trim()
-    .max(maxLength, { error: textFieldMessages.tooLong(label, maxLength) })
-    .refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) })
-    .nullish()
-    .transform((value) => (value ? value : null));
+  return z.pipe(
+    z.nullish(
+      z.string().check(
+        z.trim(),
+        z.maxLength(maxLength, { error: textFieldMessages.tooLong(label, maxLength) }),
+        z.refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) }),
+      ),
+    ),
+    z.transform((value) => (value ? value : null)),
+  );
 }

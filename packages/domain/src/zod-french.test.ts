@@ -3,8 +3,9 @@ import { z } from "zod";
 import { emailSchema } from "./email";
 import "./zod-french";
 
-const messagesOf = (schema: z.ZodType, input: unknown) =>
-  schema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+// The domain's schemas are zod/mini, the server's own (config, health) classic zod: one map for both.
+const messagesOf = (schema: z.core.$ZodType, input: unknown) =>
+  z.safeParse(schema, input).error?.issues.map((issue) => issue.message) ?? [];
 
 const ENGLISH = /invalid input|expected|received|too (big|small)|must|should|unrecognized/i;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /*
  * One French error map for every schema without a message of its own (wrong types, sizes, formats),

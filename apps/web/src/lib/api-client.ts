@@ -1,5 +1,5 @@
 import { httpMessages, ERROR_CODES, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /** A failed API call: the server's stable code and French message, plus per-field messages. */
 export class ApiError extends Error {
@@ -27,7 +27,7 @@ export function errorMessage(error: unknown): string {
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface ApiRequest<Response extends z.ZodType> {
+export interface ApiRequest<Response extends z.ZodMiniType> {
   /** The reply's schema, shared with the server's route (packages/domain `api/`). */
   response: Response;
   method?: HttpMethod;
@@ -40,7 +40,7 @@ export interface ApiRequest<Response extends z.ZodType> {
  * reply becomes an ApiError; network failures surface as the browser's TypeError. No toast, no
  * redirect: the UI decides what a failure means.
  */
-export async function apiFetch<Response extends z.ZodType>(
+export async function apiFetch<Response extends z.ZodMiniType>(
   path: string,
   request: ApiRequest<Response>,
 ): Promise<z.output<Response>> {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A record was deleted. */
 export const deletedResponseSchema = z.object({ status: z.literal("deleted") });

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A page code: lowercase letters, digits and hyphens. */
-export const pageCodeParamsSchema = z.object({ code: z.string().regex(/^[a-z0-9-]{1,100}$/) });
+export const pageCodeParamsSchema = z.object({ code: z.string().check(z.regex(/^[a-z0-9-]{1,100}$/)) });
 
 export const contentPageSchema = z.object({
   code: z.string(),

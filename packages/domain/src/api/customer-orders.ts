@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { shippingAddressSchema } from "../address";
 import { ORDER_STATUSES } from "../order-status";
 
@@ -10,9 +10,9 @@ export const customerOrderItemSchema = z.object({
   productId: z.string(),
   ref: z.string(),
   name: z.string(),
-  quantity: z.number().int(),
-  priceCents: z.number().int(),
-  color: orderItemColorSchema.nullable(),
+  quantity: z.int(),
+  priceCents: z.int(),
+  color: z.nullable(orderItemColorSchema),
 });
 export type CustomerOrderItem = z.infer<typeof customerOrderItemSchema>;
 
@@ -23,8 +23,8 @@ export const customerOrderSummarySchema = z.object({
   /** ISO 8601 instant. */
   orderDate: z.string(),
   status: z.enum(ORDER_STATUSES),
-  totalAmountCents: z.number().int(),
-  trackingId: z.string().nullable(),
+  totalAmountCents: z.int(),
+  trackingId: z.nullable(z.string()),
   items: z.array(customerOrderItemSchema),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
@@ -40,20 +40,20 @@ export const savedShippingAddressSchema = z.object({
   country: z.string(),
   email: z.string(),
   phone: z.string(),
-  delivery_note: z.string().optional(),
+  delivery_note: z.optional(z.string()),
 });
 
 /** /customer/order/{id}: the order with its address, shipping and payment. */
-export const customerOrderSchema = customerOrderSummarySchema.extend({
-  subtotalCents: z.number().int(),
-  shippingCents: z.number().int(),
-  shippingAddress: savedShippingAddressSchema.nullable(),
+export const customerOrderSchema = z.extend(customerOrderSummarySchema, {
+  subtotalCents: z.int(),
+  shippingCents: z.int(),
+  shippingAddress: z.nullable(savedShippingAddressSchema),
   /** "colissimo" */
   shippingType: z.string(),
   paymentMethod: z.string(),
-  paymentStatus: z.string().nullable(),
+  paymentStatus: z.nullable(z.string()),
   /** ISO 8601 instant, set once a verified payment went through. */
-  paymentDate: z.string().nullable(),
+  paymentDate: z.nullable(z.string()),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ORDER_STATUSES } from "../order-status";
 
 export const DASHBOARD_CHART_LIVES = 10;
@@ -6,20 +6,20 @@ export const DASHBOARD_CHART_LIVES = 10;
 export const dashboardSchema = z.object({
   users: z.object({
     /** Customers (not staff). */
-    total: z.number().int(),
+    total: z.int(),
     /** Customers created since Monday 00:00, shop time. */
-    newThisWeek: z.number().int(),
+    newThisWeek: z.int(),
   }),
   products: z.object({
-    total: z.number().int(),
+    total: z.int(),
     /** Products of active lives that no order holds. */
-    unsoldInActiveLives: z.number().int(),
+    unsoldInActiveLives: z.int(),
   }),
   orders: z.object({
-    total: z.number().int(),
-    byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
+    total: z.int(),
+    byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
     /** Paid orders of the current calendar month, shop time, in cents. */
-    revenuePaidThisMonthCents: z.number().int(),
+    revenuePaidThisMonthCents: z.int(),
   }),
   /** The latest lives, oldest first, for the chart. */
   lives: z.array(
@@ -27,8 +27,8 @@ export const dashboardSchema = z.object({
       id: z.string(),
       title: z.string(),
       liveDate: z.string(),
-      revenueCents: z.number().int(),
-      itemsSold: z.number().int(),
+      revenueCents: z.int(),
+      itemsSold: z.int(),
     }),
   ),
 });

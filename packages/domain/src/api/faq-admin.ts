@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { FAQ_MOVE_DIRECTIONS } from "../faq";
 import { faqSchema } from "./content";
 

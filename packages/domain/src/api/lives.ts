@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const liveSchema = z.object({
   id: z.string(),
@@ -20,9 +20,9 @@ export const liveResponseSchema = z.object({ live: liveSchema });
 export const liveViewerSchema = z.object({
   id: z.string(),
   tiktokUsername: z.string(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
-  tiktokUserId: z.string().nullable(),
+  displayName: z.nullable(z.string()),
+  avatarUrl: z.nullable(z.string()),
+  tiktokUserId: z.nullable(z.string()),
   /** When the viewer arrived in the live. */
   createdAt: z.string(),
 });
@@ -32,9 +32,9 @@ export const liveViewerListResponseSchema = z.object({ viewers: z.array(liveView
 export const tiktokEventSchema = z.object({
   id: z.string(),
   eventType: z.string(),
-  userNickname: z.string().nullable(),
-  userUniqueId: z.string().nullable(),
-  comment: z.string().nullable(),
+  userNickname: z.nullable(z.string()),
+  userUniqueId: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
   /** Epoch milliseconds as TikTok reports it. */
   createTime: z.number(),
   payload: z.record(z.string(), z.unknown()),

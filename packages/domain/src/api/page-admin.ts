@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A static page as the back office edits it. */
 export const adminPageSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PAYMENT_PROVIDERS } from "../payment";
 import { customerOrderSchema } from "./customer-orders";
 
@@ -10,12 +10,12 @@ export const paymentFormSchema = z.discriminatedUnion("provider", [
   z.object({
     provider: z.literal("simulator"),
     formToken: z.string(),
-    amountCents: z.number().int(),
+    amountCents: z.int(),
   }),
   z.object({
     provider: z.literal("lyra"),
     formToken: z.string(),
-    amountCents: z.number().int(),
+    amountCents: z.int(),
     /** The static host of Lyra's browser library, e.g. https://static.payzen.eu */
     endpoint: z.string(),
     publicKey: z.string(),
@@ -31,19 +31,19 @@ export type PaymentCheckResponse = z.infer<typeof paymentCheckResponseSchema>;
 
 /** The simulator's card form, sent to the simulator as a card form sends to the bank. */
 export const simulatorPayRequestSchema = z.object({
-  formToken: z.string().min(1).max(2000),
-  cardNumber: z.string().max(40),
-  expiry: z.string().max(10),
-  securityCode: z.string().max(10),
+  formToken: z.string().check(z.minLength(1), z.maxLength(2000)),
+  cardNumber: z.string().check(z.maxLength(40)),
+  expiry: z.string().check(z.maxLength(10)),
+  securityCode: z.string().check(z.maxLength(10)),
 });
 export type SimulatorPayRequest = z.infer<typeof simulatorPayRequestSchema>;
 
 /** What Lyra's form reports to the page after a payment attempt (its `clientAnswer`, in part). */
 export const paymentClientAnswerSchema = z.object({
   orderStatus: z.enum(["PAID", "UNPAID", "RUNNING"]),
-  paymentOrderId: z.string().nullable(),
-  errorCode: z.string().nullable(),
-  errorMessage: z.string().nullable(),
+  paymentOrderId: z.nullable(z.string()),
+  errorCode: z.nullable(z.string()),
+  errorMessage: z.nullable(z.string()),
 });
 export type PaymentClientAnswer = z.infer<typeof paymentClientAnswerSchema>;
 export const simulatorPayResponseSchema = z.object({ clientAnswer: paymentClientAnswerSchema });

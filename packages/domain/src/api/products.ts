@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const productSchema = z.object({
   id: z.string(),
@@ -6,15 +6,15 @@ export const productSchema = z.object({
   name: z.string(),
   /** Integer cents, as everywhere in the API. */
   priceCents: z.number(),
-  size: z.string().nullable(),
+  size: z.nullable(z.string()),
   live: z.object({ id: z.string(), title: z.string(), ref: z.string() }),
-  color: z.object({ id: z.string(), name: z.string(), hexCode: z.string() }).nullable(),
+  color: z.nullable(z.object({ id: z.string(), name: z.string(), hexCode: z.string() })),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid() });
-export const productListQuerySchema = z.object({ liveId: z.uuid().optional() });
+export const productListQuerySchema = z.object({ liveId: z.optional(z.uuid()) });
 export const productListResponseSchema = z.object({ products: z.array(productSchema) });
 export const productResponseSchema = z.object({ product: productSchema });
 export const productDeletedResponseSchema = z.object({ deleted: z.literal(true) });

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** /customer/profile as the server knows it. */
 export const customerProfileSchema = z.object({
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   email: z.string(),
-  tiktokUsername: z.string().nullable(),
+  tiktokUsername: z.nullable(z.string()),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 

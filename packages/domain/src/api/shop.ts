@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The shop's public identity (contact page, footer). */
 export const shopSchema = z.object({

@@ -6,7 +6,7 @@ import {
   type SignupInput,
 } from "@vitrine/domain";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 export type SignupFormValues = SignupInput;
 export type SignupValues = z.output<typeof signupSchema>;

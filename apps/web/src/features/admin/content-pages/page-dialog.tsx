@@ -7,8 +7,8 @@ import {
   type PageInput,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import type { z } from "zod";
+import { toast } from "../../../lib/toast";
+import type * as z from "zod/mini";
 import { Checkbox } from "../../../components/ui/checkbox";
 import {
   Dialog,

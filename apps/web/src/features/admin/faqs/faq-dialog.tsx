@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { faqInputSchema, faqMessages, type Faq, type FaqInput } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import {
   Dialog,
   DialogContent,

@@ -1,7 +1,7 @@
 import { faqDisplayRank, faqMessages, type Faq, type FaqMoveDirection } from "@vitrine/domain";
 import { ArrowDownIcon, ArrowUpIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";

@@ -9,8 +9,8 @@ import {
   type OrderStatus,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { z } from "zod";
+import { toast } from "../../../lib/toast";
+import * as z from "zod/mini";
 import {
   Dialog,
   DialogContent,
@@ -29,8 +29,8 @@ import { useSaveMessageTemplate } from "./api";
 import { TemplateTestSend } from "./template-test-send";
 
 /** The select starts on "" (no type chosen yet), which the type's rule then refuses. */
-const templateFormSchema = messageTemplateInputSchema.extend({
-  type: z.string().pipe(messageTemplateTypeSchema),
+const templateFormSchema = z.extend(messageTemplateInputSchema, {
+  type: z.pipe(z.string(), messageTemplateTypeSchema),
 });
 
 export interface TemplateDialogProps {

@@ -1,7 +1,7 @@
 import { messageTemplateMessages, templateTestRequestSchema } from "@vitrine/domain";
 import { LoaderCircleIcon, SendIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";

@@ -1,6 +1,6 @@
 import { authMessages, LOGOUT_FAILURE_REDIRECT_DELAY_MS, LOGOUT_REDIRECT_DELAY_MS } from "@vitrine/domain";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";

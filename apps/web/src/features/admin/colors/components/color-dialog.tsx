@@ -9,7 +9,7 @@ import {
   type ColorValues,
 } from "@vitrine/domain";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import {
   Dialog,
   DialogContent,

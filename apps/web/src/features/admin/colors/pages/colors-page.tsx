@@ -1,7 +1,7 @@
 import { colorMessages, type Color } from "@vitrine/domain";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";

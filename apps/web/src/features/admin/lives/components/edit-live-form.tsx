@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { liveMessages, liveUpdateSchema, type Live, type LiveUpdateInput } from "@vitrine/domain";
 import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import { Button } from "../../../../components/ui/button";
 import { Field } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";

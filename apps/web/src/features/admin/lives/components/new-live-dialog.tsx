@@ -8,7 +8,7 @@ import {
   type LiveCreateInput,
 } from "@vitrine/domain";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import { Checkbox } from "../../../../components/ui/checkbox";
 import {
   Dialog,

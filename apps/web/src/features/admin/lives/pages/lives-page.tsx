@@ -2,7 +2,7 @@ import { liveMessages, type Live } from "@vitrine/domain";
 import { PlusIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";

@@ -10,8 +10,8 @@ import {
   type ProductFormValues,
 } from "@vitrine/domain";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
-import type { z } from "zod";
+import { toast } from "../../../../lib/toast";
+import type * as z from "zod/mini";
 import {
   Dialog,
   DialogContent,
