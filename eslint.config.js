@@ -12,10 +12,10 @@ const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { w
   .map((entry) => entry.name);
 
 // Code that runs in the browser validates with zod/mini, which bundles only what a schema uses;
-// classic zod's chained methods pull in all of it (docs/decisions/010-zod-mini-in-the-browser.md).
+// classic zod's chained methods pull in all of it (docs/decisions/012-zod-mini-in-the-browser.md).
 const zodClassicInTheBrowser = {
   name: "zod",
-  message: "Import zod/mini in code that runs in the browser (decision 010).",
+  message: "Import zod/mini in code that runs in the browser (decision 012).",
 };
 
 export default tseslint.config(

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 const STORAGE_KEY = "vitrine:order-to-pay";
 
-const orderToPaySchema = z.object({ id: z.string(), totalAmountCents: z.number().int() });
+const orderToPaySchema = z.object({ id: z.string(), totalAmountCents: z.int() });
 export type OrderToPay = z.infer<typeof orderToPaySchema>;
 
 /** The spec's hand-over to the payment page: the order about to be paid, kept in local storage. */

@@ -11,7 +11,7 @@ import {
 import { LoaderCircleIcon } from "lucide-react";
 import type * as React from "react";
 import { useForm, type Path } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";

@@ -11,7 +11,7 @@ import {
 } from "@vitrine/domain";
 import { ArrowLeftIcon, LoaderCircleIcon, PencilIcon } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";

@@ -2,7 +2,7 @@ import { profileHasChanges, profileMessages, type CustomerProfile } from "@vitri
 import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { LoadError } from "../../../components/load-error";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
