@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
@@ -8,10 +8,14 @@ import "./index.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A transition lets React render the first page in slices, yielding to the browser between them,
+// instead of one long task that a slow phone spends unable to answer a tap.
+startTransition(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
