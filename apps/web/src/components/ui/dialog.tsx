@@ -1,8 +1,9 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { LoaderCircleIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
+import { BusyButton } from "./busy-button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -84,12 +85,9 @@ export function FormDialogFooter({
       >
         Annuler
       </Button>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-        ) : null}
+      <BusyButton type="submit" busy={isSubmitting}>
         {submitLabel}
-      </Button>
+      </BusyButton>
     </DialogFooter>
   );
 }

@@ -1,12 +1,12 @@
 import { messageTemplateMessages, templateTestRequestSchema } from "@vitrine/domain";
-import { LoaderCircleIcon, SendIcon } from "lucide-react";
+import { SendIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
 import { useSendTemplateTest } from "./api";
+import { BusyButton } from "../../../components/ui/busy-button";
 
 /** Sends the saved template to an address, to see it as a customer will. */
 export function TemplateTestSend({ templateId }: { templateId: string }) {
@@ -54,14 +54,15 @@ export function TemplateTestSend({ templateId }: { templateId: string }) {
         />
       </Field>
       <div>
-        <Button type="button" variant="outline" onClick={send} disabled={sendTest.isPending}>
-          {sendTest.isPending ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : (
-            <SendIcon aria-hidden />
-          )}
+        <BusyButton
+          type="button"
+          variant="outline"
+          onClick={send}
+          busy={sendTest.isPending}
+          icon={<SendIcon aria-hidden />}
+        >
           Envoyer un test
-        </Button>
+        </BusyButton>
       </div>
     </div>
   );

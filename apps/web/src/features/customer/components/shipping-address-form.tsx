@@ -8,17 +8,16 @@ import {
   type ShippingAddressRequest,
   type SessionUser,
 } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import type * as React from "react";
 import { useForm, type Path } from "react-hook-form";
 import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { isApiError } from "../../../lib/api-client";
 import { useSaveShippingAddress } from "../api/order-changes";
 import { refusalMessage } from "../server-message";
+import { BusyButton } from "../../../components/ui/busy-button";
 
 type AddressField = Path<ShippingAddressRequest>;
 
@@ -121,17 +120,14 @@ export function ShippingAddressForm({ order, user }: ShippingAddressFormProps) {
         </Field>
       </div>
       <div>
-        <Button
+        <BusyButton
           type="submit"
           size="lg"
-          disabled={isSubmitting}
           className="h-auto min-h-11 w-full py-2 whitespace-normal sm:w-auto"
+          busy={isSubmitting}
         >
-          {isSubmitting ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
           Valider la commande et passer au paiement
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

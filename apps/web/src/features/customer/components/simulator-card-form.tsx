@@ -8,16 +8,16 @@ import {
   paymentMessages,
   securityCodeError,
 } from "@vitrine/domain";
-import { LoaderCircleIcon, LockIcon } from "lucide-react";
+import { LockIcon } from "lucide-react";
 import type { ChangeEvent } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-client";
 import { usePayWithSimulator } from "../api/payments";
 import { formatCardExpiry } from "../card-expiry";
+import { BusyButton } from "../../../components/ui/busy-button";
 
 interface CardFormValues {
   cardNumber: string;
@@ -104,14 +104,9 @@ export function SimulatorCardForm({ formToken, amountCents, onAccepted, onFailed
           />
         </Field>
       </div>
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-        ) : (
-          <LockIcon aria-hidden="true" />
-        )}
+      <BusyButton type="submit" size="lg" busy={isSubmitting} icon={<LockIcon aria-hidden="true" />}>
         Payer {formatEuros(amountCents)}
-      </Button>
+      </BusyButton>
       <Alert variant="info">
         <p>
           Mode test&nbsp;: carte {formatCardNumber(LYRA_TEST_CARDS.accepted)}, toute date future, cryptogramme

@@ -9,7 +9,7 @@ import {
   SHIPPING_METHOD_LABEL,
   type CustomerOrder,
 } from "@vitrine/domain";
-import { ArrowLeftIcon, LoaderCircleIcon, PencilIcon } from "lucide-react";
+import { ArrowLeftIcon, PencilIcon } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "../../../lib/toast";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
@@ -28,6 +28,7 @@ import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
 import { rememberOrderToPay } from "../order-to-pay";
 import { refusalMessage } from "../server-message";
+import { BusyButton } from "../../../components/ui/busy-button";
 
 function BackToOrders() {
   return (
@@ -145,14 +146,16 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
         <CardHeader className="flex-row items-center justify-between gap-4">
           <CardTitle>Adresse de livraison</CardTitle>
           {customerMayReopen(order.status) ? (
-            <Button type="button" variant="outline" size="sm" onClick={onReopen} disabled={reopen.isPending}>
-              {reopen.isPending ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : (
-                <PencilIcon aria-hidden="true" />
-              )}
+            <BusyButton
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={onReopen}
+              busy={reopen.isPending}
+              icon={<PencilIcon aria-hidden="true" />}
+            >
               Modifier
-            </Button>
+            </BusyButton>
           ) : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-6">

@@ -1,11 +1,9 @@
 import { profileHasChanges, profileMessages, type CustomerProfile } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../../lib/toast";
 import { LoadError } from "../../../components/load-error";
 import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -19,6 +17,7 @@ import {
   type ProfileFormUpdate,
   type ProfileFormValues,
 } from "../profile-form";
+import { BusyButton } from "../../../components/ui/busy-button";
 
 export function ProfilePage() {
   const profile = useCustomerProfile();
@@ -151,12 +150,9 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
               </p>
             )}
             <div>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? (
-                  <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-                ) : null}
+              <BusyButton type="submit" busy={isSubmitting}>
                 Enregistrer
-              </Button>
+              </BusyButton>
             </div>
           </form>
         </CardContent>

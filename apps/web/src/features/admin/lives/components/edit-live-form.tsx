@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { liveMessages, liveUpdateSchema, type Live, type LiveUpdateInput } from "@vitrine/domain";
-import { LoaderCircleIcon } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../../lib/toast";
-import { Button } from "../../../../components/ui/button";
 import { Field } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { Switch } from "../../../../components/ui/switch";
 import { isApiError } from "../../../../lib/api-client";
 import { showServerFieldErrors } from "../../components/server-field-errors";
 import { useUpdateLive } from "../api";
+import { BusyButton } from "../../../../components/ui/busy-button";
 
 /** Title, reference and state of a live; the page remounts it (key) when the live changes. */
 export function EditLiveForm({ live }: { live: Live }) {
@@ -53,12 +52,9 @@ export function EditLiveForm({ live }: { live: Live }) {
         )}
       />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-          ) : null}
+        <BusyButton type="submit" busy={isSubmitting}>
           Enregistrer
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

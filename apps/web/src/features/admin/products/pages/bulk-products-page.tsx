@@ -14,7 +14,7 @@ import {
   type Product,
 } from "@vitrine/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, LoaderCircleIcon, RefreshCwIcon } from "lucide-react";
+import { ArrowLeftIcon, RefreshCwIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
@@ -37,6 +37,7 @@ import { PageHeader } from "../../components/page-header";
 import { showServerFieldErrors } from "../../components/server-field-errors";
 import { useLives } from "../../lives/api";
 import { nextRefQueryOptions, useCreateBulkProducts, useRecentProducts } from "../api";
+import { BusyButton } from "../../../../components/ui/busy-button";
 
 const EMPTY_FORM: BulkProductsFormValues = {
   liveId: "",
@@ -216,12 +217,9 @@ function BulkProductsForm() {
             </Field>
           </div>
           <div>
-            <Button type="submit" disabled={!allFilled || isSubmitting}>
-              {isSubmitting ? (
-                <LoaderCircleIcon className="animate-spin motion-reduce:animate-none" aria-hidden />
-              ) : null}
+            <BusyButton type="submit" busy={isSubmitting} disabled={!allFilled}>
               {bulkSubmitLabel(count)}
-            </Button>
+            </BusyButton>
           </div>
         </form>
       </CardContent>
