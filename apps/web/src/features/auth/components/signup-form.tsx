@@ -18,6 +18,7 @@ import {
   type SignupFormValues,
   type SignupValues,
 } from "../signup-resolver";
+import { TiktokUsernameFields } from "../../../components/tiktok-username-fields";
 
 const SIGNUP_FIELDS = [
   "tiktokUsername",
@@ -105,33 +106,18 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-4 text-base font-semibold">Compte TikTok</legend>
-        <Field
-          id="signup-tiktok-username"
-          label="Pseudo TikTok"
+        <TiktokUsernameFields
+          idPrefix="signup"
           hint="Le pseudo de votre profil TikTok, avec ou sans @."
-          error={errors.tiktokUsername?.message}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register("tiktokUsername", {
-              onChange: revalidateConfirmation("tiktokUsernameConfirmation"),
-            })}
-          />
-        </Field>
-        <Field
-          id="signup-tiktok-username-confirmation"
-          label="Confirmez votre pseudo TikTok"
-          error={errors.tiktokUsernameConfirmation?.message}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register("tiktokUsernameConfirmation")}
-          />
-        </Field>
+          username={form.register("tiktokUsername", {
+            onChange: revalidateConfirmation("tiktokUsernameConfirmation"),
+          })}
+          confirmation={form.register("tiktokUsernameConfirmation")}
+          errors={{
+            username: errors.tiktokUsername?.message,
+            confirmation: errors.tiktokUsernameConfirmation?.message,
+          }}
+        />
       </fieldset>
 
       <fieldset className="flex flex-col gap-4">

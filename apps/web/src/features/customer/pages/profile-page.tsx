@@ -18,6 +18,7 @@ import {
   type ProfileFormValues,
 } from "../profile-form";
 import { BusyButton } from "../../../components/ui/busy-button";
+import { TiktokUsernameFields } from "../../../components/tiktok-username-fields";
 
 export function ProfilePage() {
   const profile = useCustomerProfile();
@@ -106,35 +107,16 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
                 <Input type="email" value={profile.email} readOnly />
               </Field>
               {handleEditable ? (
-                <>
-                  <Field
-                    id="profile-tiktok-username"
-                    label="Pseudo TikTok"
-                    hint="Le pseudo de votre profil TikTok, avec ou sans @. Il ne pourra plus être modifié."
-                    error={errors.tiktokUsername?.message}
-                  >
-                    <Input
-                      autoComplete="off"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      aria-required="true"
-                      {...form.register("tiktokUsername", { onChange: revalidateConfirmation })}
-                    />
-                  </Field>
-                  <Field
-                    id="profile-tiktok-username-confirmation"
-                    label="Confirmez votre pseudo TikTok"
-                    error={errors.tiktokUsernameConfirmation?.message}
-                  >
-                    <Input
-                      autoComplete="off"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      aria-required="true"
-                      {...form.register("tiktokUsernameConfirmation")}
-                    />
-                  </Field>
-                </>
+                <TiktokUsernameFields
+                  idPrefix="profile"
+                  hint="Le pseudo de votre profil TikTok, avec ou sans @. Il ne pourra plus être modifié."
+                  username={form.register("tiktokUsername", { onChange: revalidateConfirmation })}
+                  confirmation={form.register("tiktokUsernameConfirmation")}
+                  errors={{
+                    username: errors.tiktokUsername?.message,
+                    confirmation: errors.tiktokUsernameConfirmation?.message,
+                  }}
+                />
               ) : (
                 <Field id="profile-tiktok-username" label="Pseudo TikTok" className="sm:col-span-2">
                   <Input value={`@${handle}`} readOnly />
