@@ -207,7 +207,8 @@ describe("Lyra REST V4 adapter", () => {
       t.app.inject({
         method: "POST",
         url: "/api/payments/ipn",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        // As Lyra sends it, with its charset.
+        headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
         payload: new URLSearchParams(fields).toString(),
       });
     const withHmacKey = signedIpnFields(answer, SHOP.hmacKey);
