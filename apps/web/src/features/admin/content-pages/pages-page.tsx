@@ -11,6 +11,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useAdminPages, useDeletePage } from "./api";
 import { PageDialog } from "./page-dialog";
+import { PageHeader } from "../components/page-header";
 
 type Editing = { page: AdminPage | null } | null;
 
@@ -77,14 +78,12 @@ export function PagesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Pages · Vitrine</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold md:text-3xl">Pages</h1>
+      <PageHeader title="Pages">
         <Button type="button" onClick={() => setEditing({ page: null })}>
           <PlusIcon aria-hidden />
           Nouvelle page
         </Button>
-      </div>
+      </PageHeader>
       {pages.isError ? (
         <LoadError message={pageMessages.loadFailed} onRetry={() => void pages.refetch()} />
       ) : (

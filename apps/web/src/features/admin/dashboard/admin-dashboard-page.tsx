@@ -4,6 +4,7 @@ import { LoadError } from "../../../components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useDashboard } from "./api";
+import { PageHeader } from "../components/page-header";
 
 // The chart library is the heaviest part of the page: the figures show before it arrives.
 const LivesChart = lazy(async () => ({ default: (await import("./lives-chart")).LivesChart }));
@@ -73,8 +74,7 @@ export function AdminDashboardPage() {
   const dashboard = useDashboard();
   return (
     <div className="flex flex-col gap-6">
-      <title>Tableau de bord · Vitrine</title>
-      <h1 className="text-2xl font-bold md:text-3xl">Tableau de bord</h1>
+      <PageHeader title="Tableau de bord" />
       {dashboard.data ? (
         <DashboardFigures dashboard={dashboard.data} />
       ) : dashboard.isError ? (

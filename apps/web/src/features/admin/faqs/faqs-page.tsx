@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useAdminFaqs, useDeleteFaq, useMoveFaq } from "./api";
 import { FaqDialog } from "./faq-dialog";
+import { PageHeader } from "../components/page-header";
 
 type Editing = { faq: Faq | null } | null;
 
@@ -78,14 +79,12 @@ export function FaqsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>FAQs · Vitrine</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold md:text-3xl">FAQs</h1>
+      <PageHeader title="FAQs">
         <Button type="button" onClick={() => setEditing({ faq: null })}>
           <PlusIcon aria-hidden />
           Nouvelle FAQ
         </Button>
-      </div>
+      </PageHeader>
       {faqs.isError ? (
         <LoadError message={faqMessages.loadFailed} onRetry={() => void faqs.refetch()} />
       ) : (

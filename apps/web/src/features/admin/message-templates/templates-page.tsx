@@ -12,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useMessageTemplates } from "./api";
 import { TemplateDialog } from "./template-dialog";
+import { PageHeader } from "../components/page-header";
 
 type Editing = { template: MessageTemplate | null } | null;
 
@@ -47,9 +48,7 @@ export function MessageTemplatesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <title>Templates messages · Vitrine</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold md:text-3xl">Templates messages</h1>
+      <PageHeader title="Templates messages">
         <Button
           type="button"
           disabled={templates.isPending || allTypesUsed}
@@ -59,7 +58,7 @@ export function MessageTemplatesPage() {
           <PlusIcon aria-hidden />
           Nouveau template
         </Button>
-      </div>
+      </PageHeader>
       {templates.isError ? (
         <LoadError message={messageTemplateMessages.loadFailed} onRetry={() => void templates.refetch()} />
       ) : (

@@ -1,10 +1,10 @@
 import { Alert } from "../../../components/ui/alert";
+import { PageHeader } from "../components/page-header";
 
 export function AdminSectionPlaceholderPage({ title }: { title: string }) {
   return (
     <div className="flex flex-col gap-6">
-      <title>{`${title} · Vitrine`}</title>
-      <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
+      <PageHeader title={title} />
       <Alert variant="info">
         <p>Cette rubrique arrive dans une prochaine version.</p>
       </Alert>
