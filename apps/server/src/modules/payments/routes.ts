@@ -28,7 +28,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PaymentServ
     },
     async (request) => {
       const viewer = await request.requireViewer();
-      return { payment: await service.createPaymentForm(viewer.user.id, request.params.id, request.log) };
+      return { payment: await service.createPaymentForm(viewer.user, request.params.id, request.log) };
     },
   );
 

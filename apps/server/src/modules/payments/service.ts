@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { orders, paymentNotifications, users } from "../../db/schema";
+import { orders, paymentNotifications } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import type {
   PaymentProvider,
@@ -39,23 +39,12 @@ export interface PaymentServiceDeps {
  * the amount is always the server's.
  */
 export function createPaymentService({ db, provider, appUrl, findCustomerOrder }: PaymentServiceDeps) {
-  async function payableOrder(userId: string, orderId: string) {
-    const [row] = await db
-      .select({
-        id: orders.id,
-        status: orders.status,
-        totalAmountCents: orders.totalAmountCents,
-        shippingAddress: orders.shippingAddress,
-        userEmail: users.email,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(
-        and(eq(orders.id, orderId), eq(orders.userId, userId), sql`${orders.status} <> 'cancelled-by-admin'`),
-      );
-    if (!row) throw notFound();
-    if (!customerMayPay(row.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
-    return row;
+  /** The customer's own order, as the customer area sees it (one visibility rule), waiting for payment. */
+  async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
+    const order = await findCustomerOrder(userId, orderId);
+    if (!order) throw notFound();
+    if (!customerMayPay(order.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
+    return order;
   }
 
   async function record(
@@ -125,16 +114,20 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
 
   return {
     /** A form token for the order's own total, from the provider the shop uses. */
-    async createPaymentForm(userId: string, orderId: string, log: FastifyBaseLogger): Promise<PaymentForm> {
-      const order = await payableOrder(userId, orderId);
+    async createPaymentForm(
+      customer: { id: string; email: string },
+      orderId: string,
+      log: FastifyBaseLogger,
+    ): Promise<PaymentForm> {
+      const order = await payableOrder(customer.id, orderId);
       const address = order.shippingAddress;
       const request: PaymentRequest = {
         orderId: order.id,
         amountCents: order.totalAmountCents,
         currency: "EUR",
         customer: {
-          email: address?.email ?? order.userEmail ?? "",
-          reference: userId,
+          email: address?.email ?? customer.email,
+          reference: customer.id,
           billing: address
             ? {
                 firstName: address.first_name,
