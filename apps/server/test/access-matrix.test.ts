@@ -12,19 +12,15 @@ import {
   type Viewer,
   type ViewerResolver,
 } from "../src/http/access";
-import { eq } from "drizzle-orm";
-import { orders } from "../src/db/schema";
 import { registerErrorHandling } from "../src/http/errors";
 import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signupPayload } from "./support/actors";
-import { insertOrder } from "./support/factories";
+import { insertOrder, orderRowOf } from "./support/factories";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-async function orderRow(id: string) {
-  return (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
-}
+const orderRow = (id: string) => orderRowOf(t.db, id);
 
 let t: TestApp;
 let kit: ApiKit;

@@ -4,12 +4,10 @@ import {
   type OrderStatus,
   type ShippingAddress,
 } from "@vitrine/domain";
-import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../src/db/schema";
 import { signInByLink } from "./support/actors";
 import { apiKitOf, type ApiKit, type Role } from "./support/api-kit";
 import {
@@ -18,8 +16,8 @@ import {
   insertLive,
   insertOrder,
   insertProduct,
+  orderRowOf,
   type OrderOverrides,
-  type OrderRow,
 } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -64,11 +62,7 @@ const savedAddress: ShippingAddress = { ...address, state: "", country: SHIPPING
 const orderOf = (status: OrderStatus, overrides: OrderOverrides = {}) =>
   insertOrder(t.db, { userId: customerId, status, ...overrides });
 
-async function rowOf(id: string): Promise<OrderRow> {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`order ${id} is gone`);
-  return row;
-}
+const rowOf = (id: string) => orderRowOf(t.db, id);
 
 const statusesOf = (responses: LightMyRequestResponse[]) => responses.map((response) => response.statusCode);
 

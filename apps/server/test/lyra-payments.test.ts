@@ -1,12 +1,10 @@
 import { paymentMessages } from "@vitrine/domain";
-import { eq } from "drizzle-orm";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orders } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
-import { insertOrder, insertProduct } from "./support/factories";
+import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** Lyra's public demo shop (INTEGRATIONS.md). */
@@ -128,7 +126,7 @@ async function orderToPay() {
   });
 }
 
-const statusOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+const statusOf = async (id: string) => (await orderRowOf(t.db, id)).status;
 
 describe("Lyra REST V4 adapter", () => {
   it("asks CreatePayment for the server's amount with HTTP Basic auth, and hands the browser its library settings", async () => {

@@ -2,7 +2,7 @@ import { LYRA_TEST_CARDS, paymentMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, paymentNotifications, simulatedPayments } from "../src/db/schema";
+import { paymentNotifications, simulatedPayments } from "../src/db/schema";
 import {
   cardSimulatorMessages,
   lyraPaymentAnswer,
@@ -10,7 +10,7 @@ import {
 } from "../src/integrations/payments/card-simulator";
 import { issueSimulatorToken, simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
-import { insertOrder, insertProduct, type OrderWithItems } from "./support/factories";
+import { insertOrder, insertProduct, orderRowOf, type OrderWithItems } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -29,11 +29,7 @@ async function orderOf(role: "customer" | "otherCustomer", status: OrderWithItem
   return insertOrder(t.db, { userId, status, products: [product] });
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`no order ${id}`);
-  return row;
-}
+const orderRow = (id: string) => orderRowOf(t.db, id);
 
 async function notificationsOf(orderId: string) {
   return t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderRef, orderId));

@@ -199,3 +199,10 @@ async function colorsOf(db: Queryable, sold: readonly ProductRow[]): Promise<Map
   const rows = await db.select().from(productColors).where(inArray(productColors.id, ids));
   return new Map(rows.map((color) => [color.id, { name: color.name, hex_code: color.hexCode }]));
 }
+
+/** An order's row as it stands now; fails when it no longer exists. */
+export async function orderRowOf(db: Queryable, id: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new Error(`no order ${id}`);
+  return row;
+}
