@@ -59,3 +59,18 @@ test("the layout holds at 768 px", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("a page whose code cannot be downloaded shows the error page, and going back works again", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/signup-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto("/");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Créer un compte/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Une erreur inattendue est survenue" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("main").getByRole("link", { name: /Créer un compte/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Une erreur inattendue est survenue" })).toHaveCount(0);
+});

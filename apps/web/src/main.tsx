@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers";
-import { router } from "./app/router";
+import { AppRoutes } from "./app/router";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -14,7 +14,9 @@ startTransition(() => {
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

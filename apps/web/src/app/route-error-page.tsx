@@ -1,19 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { Button } from "../components/ui/button";
 import { paths } from "../lib/paths";
-import { NotFoundPage } from "./not-found-page";
 
 /** Last resort when a page crashes while rendering: say so in French, offer a way out. */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="mx-auto max-w-5xl px-4">
-        <NotFoundPage />
-      </main>
-    );
-  }
-  console.error(error);
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-6 px-4 text-center">
       <title>Erreur · Vitrine</title>
@@ -24,4 +15,36 @@ export function RouteErrorPage() {
       </Button>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The page the error happened on: going to another page tries again. */
+  pathname: string;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError(): { hasError: boolean } {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.hasError && previous.pathname !== this.props.pathname) this.setState({ hasError: false });
+  }
+
+  override render() {
+    return this.state.hasError ? <RouteErrorPage /> : this.props.children;
+  }
+}
+
+/** Catches what a page throws while rendering (or a page's code that fails to download). */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary pathname={pathname}>{children}</ErrorBoundary>;
 }

@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
+import { lazyPage } from "../../lib/lazy-page";
 import { paths } from "../../lib/paths";
 
 export const contactRoutes: RouteObject[] = [
   {
     path: paths.contact.pattern,
-    lazy: async () => ({ Component: (await import("./pages/contact-page")).ContactPage }),
+    element: lazyPage(async () => ({ Component: (await import("./pages/contact-page")).ContactPage })),
   },
 ];
