@@ -260,3 +260,27 @@ for (const width of [390, 768, 1280]) {
     await screenshot("payment");
   });
 }
+
+test("the orders list's answers come with the page: each is asked for once, beside the scripts", async ({
+  customer,
+  createOrder,
+  customerPage: page,
+}) => {
+  const order = await createOrder(customer, { status: "to-validate" });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) asked.push(pathname);
+  });
+  await page.goto("/customer/orders");
+  await expect(page.getByRole("article", { name: order.orderNumber })).toBeVisible();
+  expect(asked.filter((path) => path === "/api/customer/orders")).toHaveLength(1);
+  expect(asked.filter((path) => path === "/api/shop").length).toBeLessThanOrEqual(1);
+  // Asked by the page's preload, before any script could run.
+  const head = await page.evaluate(() =>
+    [...document.head.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) =>
+      link.getAttribute("href"),
+    ),
+  );
+  expect(head).toEqual(expect.arrayContaining(["/api/customer/orders", "/api/shop"]));
+});

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,7 @@ import type { Database } from "./db/client";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
+import { pagesWithPreloadsOf } from "./http/page-preloads";
 import { requestLogSerializers } from "./http/request-log";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
@@ -150,9 +151,23 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const pagesWithPreloads = hasWebApp
+    ? pagesWithPreloadsOf(readFileSync(path.join(distDir, "index.html"), "utf8"))
+    : new Map();
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
-    if (hasWebApp && isPageRequest) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (hasWebApp && isPageRequest) {
+      reply.header("cache-control", "no-cache");
+      const page = pagesWithPreloads.get(
+        new URL(request.url, "http://page").pathname.replace(/(.)\/+$/, "$1"),
+      );
+      if (!page) return reply.sendFile("index.html");
+      const accepted = String(request.headers["accept-encoding"] ?? "");
+      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
+      reply.header("vary", "accept-encoding").type("text/html; charset=utf-8");
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(encoding ? page[encoding] : page.html);
+    }
     return reply.status(404).send({ code: "NOT_FOUND", message: httpMessages.notFound });
   });
 }

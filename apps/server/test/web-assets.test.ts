@@ -1,12 +1,12 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const script = `console.log(${JSON.stringify("Vitrine ".repeat(400))});`;
-const page = `<!doctype html><html lang="fr"><body>${"<div></div>".repeat(200)}</body></html>`;
+const page = `<!doctype html><html lang="fr"><head><title>Vitrine</title></head><body>${"<div></div>".repeat(200)}</body></html>`;
 
 /** A built web app as Vite and its compression plugin leave it. */
 function writeBuiltWebApp(dir: string) {
@@ -67,6 +67,33 @@ describe("the built web app's files", () => {
       expect(response.headers["cache-control"], url).toBe("no-cache");
       expect(response.headers["content-type"], url).toMatch(/text\/html/);
       expect(response.headers["content-encoding"], url).toBe("br");
+    }
+  });
+
+  it("announces the orders list's API answers in the page that shows them, and nowhere else", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1]);
+    for (const url of ["/customer/orders", "/customer", "/customer/orders/"]) {
+      for (const encoding of ["br", "gzip", "identity"]) {
+        const response = await t.app.inject({ url, headers: { "accept-encoding": encoding } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers["cache-control"], url).toBe("no-cache");
+        expect(response.headers["content-encoding"], `${url} ${encoding}`).toBe(
+          encoding === "identity" ? undefined : encoding,
+        );
+        const html =
+          encoding === "br"
+            ? brotliDecompressSync(response.rawPayload).toString()
+            : encoding === "gzip"
+              ? gunzipSync(response.rawPayload).toString()
+              : response.body;
+        expect(preloads(html), `${url} ${encoding}`).toEqual(["/api/customer/orders", "/api/shop"]);
+        expect(html, url).toContain("<div></div>");
+      }
+    }
+    for (const url of ["/", "/login", "/customer/order/1", "/customer/profile"]) {
+      const response = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(preloads(response.body), url).toEqual([]);
     }
   });
 });
