@@ -406,16 +406,14 @@ describe("product suggestions by reference", () => {
 
   it("gives at most 20, lowest references first", async () => {
     const live = await insertLive(t.db);
-    await t.db
-      .insert(products)
-      .values(
-        Array.from({ length: 30 }, (_, index) => ({
-          liveId: live.id,
-          ref: 100 + index,
-          name: "Pull",
-          priceCents: 1000,
-        })),
-      );
+    await t.db.insert(products).values(
+      Array.from({ length: 30 }, (_, index) => ({
+        liveId: live.id,
+        ref: 100 + index,
+        name: "Pull",
+        priceCents: 1000,
+      })),
+    );
     const order = await insertOrder(t.db, { liveId: live.id, products: [] });
     const refs = (await suggest(order.id, "1")).json().products.map((p: { ref: number }) => p.ref);
     expect(refs).toEqual(Array.from({ length: 20 }, (_, index) => 100 + index));
@@ -564,6 +562,34 @@ describe("adding an item by reference", () => {
     await insertOrder(t.db, { products: [spare], status: "cancelled-by-admin" });
     const response = await addItem(order.id, { productId: spare.id });
     expect(response.statusCode).toBe(201);
+  });
+
+  it("refuses any item, and suggestions, for an order without a live, changing nothing", async () => {
+    // The schema creates no such order (live_id NOT NULL); this test's own database is loosened so
+    // that one exists, as rows imported from the former system could.
+    const { order, spare } = await orderWithSpareProduct();
+    await t.db.execute(sql`ALTER TABLE ${orders} ALTER COLUMN live_id DROP NOT NULL`);
+    try {
+      await t.db.execute(sql`UPDATE ${orders} SET live_id = NULL WHERE id = ${order.id}`);
+      const before = await orderState(order.id);
+      const message = "Impossible d'ajouter l'article : aucun live associé à la commande";
+
+      const response = await addItem(order.id, { productId: spare.id });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ code: "CONFLICT", message, fields: { productId: message } });
+      const suggestions = await as.admin("GET", `${orderUrl(order.id)}/product-suggestions?ref=1`);
+      expect(suggestions.statusCode).toBe(409);
+      expect(suggestions.json().message).toBe(message);
+      const read = await as.admin("GET", orderUrl(order.id));
+      expect(read.json().order).toMatchObject({
+        live: null,
+        items: [{ productId: order.items[0]?.productId }],
+      });
+      expect(await orderState(order.id)).toEqual(before);
+    } finally {
+      await t.db.execute(sql`UPDATE ${orders} SET live_id = ${order.liveId} WHERE id = ${order.id}`);
+      await t.db.execute(sql`ALTER TABLE ${orders} ALTER COLUMN live_id SET NOT NULL`);
+    }
   });
 
   it("answers 'Commande introuvable' for an order that does not exist, writing nothing", async () => {

@@ -31,7 +31,8 @@ export const adminOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** ISO 8601 instant. */
   orderDate: z.string(),
-  live: z.object({ id: z.string(), title: z.string(), ref: z.string() }),
+  /** Null only for an order the database holds without a live (none is created so). */
+  live: z.nullable(z.object({ id: z.string(), title: z.string(), ref: z.string() })),
   client: z.object({
     id: z.string(),
     firstName: z.nullable(z.string()),

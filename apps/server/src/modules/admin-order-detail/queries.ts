@@ -53,7 +53,7 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
       trackingId: orders.trackingId,
     })
     .from(orders)
-    .innerJoin(lives, eq(lives.id, orders.liveId))
+    .leftJoin(lives, eq(lives.id, orders.liveId))
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return null;

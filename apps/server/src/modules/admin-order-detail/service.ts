@@ -86,6 +86,7 @@ export function createAdminOrderDetailService({ db }: { db: Database }) {
       if (!isRowId(orderId)) throw orderNotFound();
       const [order] = await db.select({ liveId: orders.liveId }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw orderNotFound();
+      if (!order.liveId) throw new DomainError("CONFLICT", adminOrderMessages.noLive);
       return availableProductsByRef(db, order.liveId, refDigits);
     },
 

@@ -184,7 +184,7 @@ export function AddItemByReference({ orderId }: { orderId: string }) {
                 {!settled || suggestions.isPending
                   ? "Recherche…"
                   : suggestions.isError
-                    ? productMessages.loadFailed
+                    ? refusalMessage(suggestions.error, productMessages.loadFailed)
                     : adminOrderMessages.noProductFound}
               </p>
             )}

@@ -108,7 +108,13 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
               </span>
             </Detail>
             <Detail label="Live">
-              {order.live.title} <span className="text-muted-foreground">({order.live.ref})</span>
+              {order.live ? (
+                <>
+                  {order.live.title} <span className="text-muted-foreground">({order.live.ref})</span>
+                </>
+              ) : (
+                <span className="text-muted-foreground">Aucun live associé</span>
+              )}
             </Detail>
             <Detail label="Client">
               <span className="flex flex-col">
