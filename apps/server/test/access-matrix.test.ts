@@ -114,6 +114,17 @@ const validBodies: Record<string, () => unknown> = {
     expiry: "12/39",
     securityCode: "123",
   }),
+  "PUT /api/admin/orders/:id/status": () => ({ status: "paid" }),
+  "PUT /api/admin/orders/:id/address": () => ({
+    first_name: "Julie",
+    last_name: "Martin",
+    street: "12 rue des Lilas",
+    zip: "69001",
+    city: "Lyon",
+    email: "julie.martin@example.com",
+    phone: "0612345678",
+  }),
+  "POST /api/admin/orders/:id/items": () => ({ productId: randomUUID() }),
 };
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */

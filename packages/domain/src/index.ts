@@ -33,3 +33,6 @@ export * from "./rich-text";
 export * from "./text-field";
 export * from "./tiktok-username";
 export * from "./zod-french";
+export * from "./api/admin-order-detail";
+export * from "./admin-order";
+export * from "./stored-address";

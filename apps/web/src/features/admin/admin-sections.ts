@@ -75,7 +75,14 @@ export const adminSections: readonly AdminSection[] = [
     label: "Commandes",
     icon: ShoppingBagIcon,
     placeholderTitle: "Commandes",
-    subPages: [{ path: paths.admin.order, placeholderTitle: "Détail de la commande" }],
+    subPages: [
+      {
+        path: paths.admin.order,
+        load: async () => ({
+          Component: (await import("./order-detail/pages/order-detail-page")).OrderDetailPage,
+        }),
+      },
+    ],
   },
   {
     path: paths.admin.ordersPreparation,

@@ -1,0 +1,109 @@
+import {
+  PRODUCT_SUGGESTIONS_LIMIT,
+  storedShippingAddress,
+  type AdminOrder,
+  type AdminOrderItem,
+  type ProductSuggestion,
+} from "@vitrine/domain";
+import { and, asc, eq, not, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { lives, orderItems, orders, productColors, products, users } from "../../db/schema";
+
+async function itemsOf(db: Queryable, orderId: string): Promise<AdminOrderItem[]> {
+  const rows = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      name: products.name,
+      ref: products.ref,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceCents,
+      color: orderItems.color,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(products.ref));
+  return rows.map(({ color, ...item }) => ({
+    ...item,
+    color: color ? { name: color.name, hexCode: color.hex_code } : null,
+  }));
+}
+
+/** One order as the back office shows it, or null when no order has this id. */
+export async function findAdminOrder(db: Queryable, orderId: string): Promise<AdminOrder | null> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      totalAmountCents: orders.totalAmountCents,
+      status: orders.status,
+      orderDate: orders.orderDate,
+      live: { id: lives.id, title: lives.title, ref: lives.ref },
+      client: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        tiktokUsername: users.tiktokUsername,
+      },
+      shippingType: orders.shippingType,
+      shippingAddress: orders.shippingAddress,
+      shippingLabelPath: orders.shippingLabelPath,
+      trackingId: orders.trackingId,
+    })
+    .from(orders)
+    .leftJoin(lives, eq(lives.id, orders.liveId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  const { orderDate, shippingAddress, shippingLabelPath, ...order } = row;
+  return {
+    ...order,
+    orderDate: orderDate.toISOString(),
+    // The column's type is today's shape; rows saved by older versions hold other keys.
+    shippingAddress: storedShippingAddress(shippingAddress),
+    hasShippingLabel: Boolean(shippingLabelPath),
+    items: await itemsOf(db, orderId),
+  };
+}
+
+/**
+ * Products of a live that no order holds (a line of a cancelled order gave its piece back), whose
+ * reference starts with these digits: the lowest references first.
+ */
+export async function availableProductsByRef(
+  db: Queryable,
+  liveId: string,
+  refDigits: string,
+): Promise<ProductSuggestion[]> {
+  const sold = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(and(eq(orderItems.productId, products.id), not(orderItems.isReleased)));
+  const rows = await db
+    .select({
+      id: products.id,
+      ref: products.ref,
+      name: products.name,
+      priceCents: products.priceCents,
+      size: products.size,
+      colorName: productColors.name,
+      colorHexCode: productColors.hexCode,
+    })
+    .from(products)
+    .leftJoin(productColors, eq(productColors.id, products.colorId))
+    .where(
+      and(
+        eq(products.liveId, liveId),
+        sql`${products.ref}::text LIKE ${`${refDigits}%`}`,
+        sql`NOT EXISTS (${sold})`,
+      ),
+    )
+    .orderBy(asc(products.ref))
+    .limit(PRODUCT_SUGGESTIONS_LIMIT);
+  return rows.map(({ colorName, colorHexCode, ...product }) => ({
+    ...product,
+    color: colorName && colorHexCode ? { name: colorName, hexCode: colorHexCode } : null,
+  }));
+}

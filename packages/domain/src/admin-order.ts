@@ -1,0 +1,87 @@
+import { productMessages, PRODUCT_REF_MAX } from "./product";
+
+/** The back office's order detail (spec back-office.md, sections 2, 5 and 8), word for word. */
+export const adminOrderMessages = {
+  notFound: "Commande introuvable",
+  notFoundDescription: "La commande demandée n'existe pas.",
+  loadFailed: "Impossible de charger les détails de la commande",
+  itemsLoadFailed: "Impossible de charger les articles de la commande",
+  updateFailed: "Impossible de mettre à jour la commande",
+  statusUpdateFailed: "Impossible de mettre à jour le statut de la commande",
+  addressUpdateFailed: "Impossible de mettre à jour l'adresse",
+  statusRequired: "Veuillez sélectionner un statut",
+  productRequired: "Veuillez sélectionner un produit",
+  noLive: "Impossible d'ajouter l'article : aucun live associé à la commande",
+  productNotInLive: (ref: number | null) =>
+    ref === null
+      ? "Aucun produit avec cette référence trouvé dans ce live"
+      : `Aucun produit avec la référence ${ref} trouvé dans ce live`,
+  alreadyInOrder: "Ce produit est déjà présent dans la commande",
+  alreadySold: "Ce produit a déjà été vendu dans ce live.",
+  itemAdded: "Produit ajouté à la commande avec succès",
+  itemDeleted: "Article supprimé avec succès",
+  itemDeleteFailed: "Impossible de supprimer l'article",
+  noProductFound: "Aucun produit trouvé",
+  /** Ours: the spec shows no text for these. */
+  statusUpdated: "Statut de la commande mis à jour",
+  addressUpdated: "Adresse de livraison mise à jour",
+  itemNotFound: "Cet article ne fait plus partie de la commande",
+  refDigitsOnly: "La référence ne doit contenir que des chiffres",
+  refTooLong: productMessages.refTooLarge,
+  /**
+   * Ours: an order cancelled earlier gave its pieces back; one of them was sold again since, so
+   * the order cannot come back to life holding it.
+   */
+  productsSoldElsewhere:
+    "Impossible de rétablir cette commande : un de ses produits a été vendu depuis dans une autre commande.",
+} as const;
+
+/** The reference suggestions shown under the add-item field. */
+export const PRODUCT_SUGGESTIONS_LIMIT = 20;
+/** Typing waits this long before asking for suggestions. */
+export const PRODUCT_SUGGESTIONS_DEBOUNCE_MS = 300;
+/** A product reference is at most this many digits (PRODUCT_REF_MAX). */
+export const PRODUCT_REF_MAX_DIGITS = String(PRODUCT_REF_MAX).length;
+
+/**
+ * Whether a text typed in the add-item field is worth searching: digits only (references are
+ * numbers), no longer than a reference can be.
+ */
+export function isReferenceSearch(text: string): boolean {
+  return /^\d+$/.test(text) && text.length <= PRODUCT_REF_MAX_DIGITS;
+}
+
+export interface ItemAdditionFacts<Product extends { liveId: string; ref: number }> {
+  /** The order's live; an order without one cannot take items. */
+  orderLiveId: string | null;
+  /** The chosen product, null when no product has this id. */
+  product: Product | null;
+  /** Whether the order already holds this product. */
+  alreadyInOrder: boolean;
+}
+
+export type ItemAdditionRefusal =
+  | { reason: "no-live"; message: string }
+  | { reason: "not-in-live"; message: string }
+  | { reason: "already-in-order"; message: string };
+
+/**
+ * Whether a product may join an order (spec: 'Add item by reference'), checked in the spec's
+ * order: the product to add, or why not. "Already sold in this live" is not decided here: the
+ * database's sold-once index decides it when the line is written, whoever writes at that moment.
+ */
+export function decideItemAddition<Product extends { liveId: string; ref: number }>({
+  orderLiveId,
+  product,
+  alreadyInOrder,
+}: ItemAdditionFacts<Product>): { product: Product } | { refusal: ItemAdditionRefusal } {
+  if (!orderLiveId) return { refusal: { reason: "no-live", message: adminOrderMessages.noLive } };
+  if (!product || product.liveId !== orderLiveId) {
+    const message = adminOrderMessages.productNotInLive(product?.ref ?? null);
+    return { refusal: { reason: "not-in-live", message } };
+  }
+  if (alreadyInOrder) {
+    return { refusal: { reason: "already-in-order", message: adminOrderMessages.alreadyInOrder } };
+  }
+  return { product };
+}
