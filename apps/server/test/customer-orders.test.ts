@@ -188,6 +188,31 @@ describe("one order of the customer", () => {
     });
   });
 
+  it("shows an address saved by an older version of the shop in today's shape", async () => {
+    const legacy = {
+      first_name: address.first_name,
+      last_name: address.last_name,
+      address: address.street,
+      postal_code: address.zip,
+      city: address.city,
+      email: address.email,
+      phone_number: address.phone,
+    };
+    const order = await orderOf("to-pay", { shippingAddress: legacy as unknown as ShippingAddress });
+    const response = await call("customer", "GET", `${URL}/${order.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order.shippingAddress).toMatchObject({
+      first_name: address.first_name,
+      last_name: address.last_name,
+      street: address.street,
+      zip: address.zip,
+      city: address.city,
+      email: address.email,
+      phone: address.phone,
+      country: SHIPPING_COUNTRY,
+    });
+  });
+
   it("answers another customer's, an unknown and a staff-cancelled order alike: 404, nothing revealed", async () => {
     const others = await orderOf("to-validate", { userId: (await kit.actor("otherCustomer")).userId });
     const cancelled = await orderOf("cancelled-by-admin");

@@ -1,6 +1,7 @@
 import {
   orderSubtotalCents,
   SHIPPING_FEE_CENTS,
+  storedShippingAddress,
   type CustomerOrder,
   type CustomerOrderItem,
   type CustomerOrderSummary,
@@ -101,7 +102,8 @@ export async function findCustomerOrder(
     ...toSummary(summary, items.get(row.id) ?? []),
     subtotalCents: orderSubtotalCents(row.totalAmountCents),
     shippingCents: SHIPPING_FEE_CENTS,
-    shippingAddress: shippingAddress ?? null,
+    // An address saved by an older version of the shop is shown in today's shape.
+    shippingAddress: storedShippingAddress(shippingAddress),
     shippingType,
     paymentMethod,
     paymentStatus,
