@@ -78,7 +78,11 @@ function SelectedUser({
   const user = useUserMergeDetails(userId);
   const columns = useMemo<ColumnDef<UserMergeOrder>[]>(
     () => [
-      { accessorKey: "orderNumber", header: "Numéro" },
+      {
+        accessorKey: "orderNumber",
+        header: "Numéro",
+        cell: ({ row }) => <span className="whitespace-nowrap">{row.original.orderNumber}</span>,
+      },
       {
         accessorKey: "orderDate",
         header: "Date",
