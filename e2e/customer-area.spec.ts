@@ -278,7 +278,7 @@ test("the orders list's answers come with the page: each is asked for once, besi
   expect(asked.filter((path) => path === "/api/shop").length).toBeLessThanOrEqual(1);
   // Asked by the page's preload, before any script could run.
   const head = await page.evaluate(() =>
-    [...document.head.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) =>
+    Array.from(document.head.querySelectorAll('link[rel="preload"][as="fetch"]'), (link) =>
       link.getAttribute("href"),
     ),
   );

@@ -166,6 +166,36 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...lyra, LYRA_PUBLIC_KEY: "testpublickey_x" })).toThrow("LYRA_PUBLIC_KEY");
   });
 
+  it("needs the Colissimo account when LABEL_PROVIDER=colissimo", () => {
+    expect(loadConfig({}).colissimo).toBeUndefined();
+    expect(() => loadConfig({ LABEL_PROVIDER: "colissimo" })).toThrow(
+      "LABEL_PROVIDER=colissimo needs these settings: COLISSIMO_CONTRACT_NUMBER, COLISSIMO_PASSWORD",
+    );
+    const colissimo = {
+      LABEL_PROVIDER: "colissimo",
+      COLISSIMO_CONTRACT_NUMBER: "123456",
+      COLISSIMO_PASSWORD: "secret",
+    };
+    expect(loadConfig(colissimo).colissimo).toEqual({
+      contractNumber: "123456",
+      password: "secret",
+      apiUrl: "https://ws.colissimo.fr/sls-ws/SlsServiceWSRest/2.0",
+    });
+    expect(
+      loadConfig({ ...colissimo, COLISSIMO_API_URL: "http://127.0.0.1:9000/sls/" }).colissimo?.apiUrl,
+    ).toBe("http://127.0.0.1:9000/sls");
+    expect(() => loadConfig({ ...colissimo, COLISSIMO_CONTRACT_NUMBER: "abc" })).toThrow(
+      "COLISSIMO_CONTRACT_NUMBER",
+    );
+  });
+
+  it("keeps files under DATA_DIR unless STORAGE_DIR says where, and has no S3 adapter yet", () => {
+    expect(loadConfig({}).storageDir).toBe("data/files");
+    expect(loadConfig({ DATA_DIR: "/srv/vitrine" }).storageDir).toBe("/srv/vitrine/files");
+    expect(loadConfig({ STORAGE_DIR: "/mnt/labels" }).storageDir).toBe("/mnt/labels");
+    expect(configErrorOf({ STORAGE: "s3" }).message).toContain("STORAGE=s3 is not available yet");
+  });
+
   it("refuses a short AUTH_SECRET", () => {
     expect(configErrorOf({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
   });

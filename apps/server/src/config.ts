@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import type { RateLimitRule } from "./http/rate-limiter";
 import {
@@ -113,7 +114,14 @@ const envSchema = z.object({
   LYRA_API_URL: z.url().default("https://api.payzen.eu"),
   LYRA_STATIC_URL: z.url().default("https://static.payzen.eu"),
   LABEL_PROVIDER: z.enum(["local", "colissimo"]).default("local"),
+  COLISSIMO_CONTRACT_NUMBER: z
+    .string()
+    .regex(/^\d{1,20}$/, "expected the Colissimo contract number, digits only")
+    .optional(),
+  COLISSIMO_PASSWORD: z.string().min(1).optional(),
+  COLISSIMO_API_URL: z.url().default("https://ws.colissimo.fr/sls-ws/SlsServiceWSRest/2.0"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
+  STORAGE_DIR: z.string().min(1).optional(),
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   WEB_DIST_DIR: z.string().optional(),
@@ -143,7 +151,11 @@ export type AppConfig = {
   /** Set when paymentProvider is "lyra" (all required then). */
   lyra: LyraSettings | undefined;
   labelProvider: "local" | "colissimo";
+  /** Set when labelProvider is "colissimo" (all required then). */
+  colissimo: ColissimoSettings | undefined;
   storage: "local" | "s3";
+  /** Where STORAGE=local keeps files (labels): STORAGE_DIR, or files/ under DATA_DIR. */
+  storageDir: string;
   sentryDsn: string | undefined;
   logLevel: string;
   webDistDir: string | undefined;
@@ -161,7 +173,17 @@ export interface LyraSettings {
   staticUrl: string;
 }
 
+/** The Colissimo label web service's account: INTEGRATIONS.md, "Colissimo label web service". */
+export interface ColissimoSettings {
+  contractNumber: string;
+  password: string;
+  /** Up to the service version, e.g. https://ws.colissimo.fr/sls-ws/SlsServiceWSRest/2.0 */
+  apiUrl: string;
+}
+
 export class ConfigError extends Error {}
+
+const COLISSIMO_SETTINGS = ["COLISSIMO_CONTRACT_NUMBER", "COLISSIMO_PASSWORD"] as const;
 
 const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA_HMAC_KEY"] as const;
 
@@ -205,6 +227,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       staticUrl: e.LYRA_STATIC_URL.replace(/\/$/, ""),
     };
   }
+  let colissimo: ColissimoSettings | undefined;
+  if (e.LABEL_PROVIDER === "colissimo") {
+    const missing = COLISSIMO_SETTINGS.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`LABEL_PROVIDER=colissimo needs these settings: ${missing.join(", ")}`);
+    }
+    colissimo = {
+      contractNumber: e.COLISSIMO_CONTRACT_NUMBER ?? "",
+      password: e.COLISSIMO_PASSWORD ?? "",
+      apiUrl: e.COLISSIMO_API_URL.replace(/\/$/, ""),
+    };
+  }
+  if (e.STORAGE === "s3") {
+    throw new ConfigError("STORAGE=s3 is not available yet (a later issue brings it): use STORAGE=local");
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -230,7 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider: e.PAYMENT_PROVIDER,
     lyra,
     labelProvider: e.LABEL_PROVIDER,
+    colissimo,
     storage: e.STORAGE,
+    storageDir: e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files"),
     sentryDsn: e.SENTRY_DSN || undefined,
     // Request logs are for production; a developer reads the few lines main.ts prints.
     logLevel: e.LOG_LEVEL ?? (isProduction ? "info" : "warn"),

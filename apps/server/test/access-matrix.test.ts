@@ -107,6 +107,8 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  // Issue 15: user merge (the label and preparation routes take no body).
+  "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),
   "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
   "POST /api/payment-simulator/pay": () => ({
     formToken: "a-token-that-was-never-issued",
@@ -204,6 +206,23 @@ describe("authorization matrix of the real app", () => {
     expect(routesMissedByTheAccessHook(t.app, t.app.routeBook)).toEqual([]);
     // The documentation UI is the only framework plugin here (no built web app in tests).
     for (const route of t.app.routeBook.framework) expect(route.url.startsWith("/api/docs")).toBe(true);
+  });
+
+  it("declares the merge, label and preparation routes for admins only (issue 15)", () => {
+    const issue15 = t.app.routeBook.declared
+      .filter((route) => /^\/api\/admin\/(user-merge|preparation|orders\/:id\/label)/.test(route.url))
+      .map((route) => `${route.access} ${route.method} ${route.url}`)
+      .sort();
+    expect(issue15).toEqual([
+      "admin DELETE /api/admin/orders/:id/label",
+      "admin GET /api/admin/orders/:id/label",
+      "admin GET /api/admin/preparation",
+      "admin GET /api/admin/user-merge/search",
+      "admin GET /api/admin/user-merge/users/:id",
+      "admin POST /api/admin/orders/:id/label",
+      "admin POST /api/admin/preparation/:id/validate",
+      "admin POST /api/admin/user-merge",
+    ]);
   });
 
   it("has a valid body for every route that takes one", () => {

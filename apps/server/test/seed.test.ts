@@ -27,7 +27,7 @@ describe("the demo data", () => {
   it("loads once: a second run changes nothing", async () => {
     expect(await seedDemoData(t.db)).toBe(true);
     const loaded = await counts();
-    expect(loaded).toEqual({ lives: 4, products: 12, users: 3, orders: 5 });
+    expect(loaded).toEqual({ lives: 4, products: 12, users: 3, orders: 6 });
     expect(await seedDemoData(t.db)).toBe(false);
     expect(await counts()).toEqual(loaded);
   });

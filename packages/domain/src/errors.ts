@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "INVALID_CREDENTIALS",
   "NOT_ADMIN",
   "PAYMENT_PROVIDER_FAILED",
+  "LABEL_PROVIDER_FAILED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -93,7 +93,8 @@ const termsOfSale = `<h2>Commandes</h2>
 /**
  * Demo data for a first start: a few customers (one from a live, without an account yet), an
  * active live and three past ones with products and colours, orders of Marie (the demo customer)
- * at every step from to-validate to shipped and one of the live viewer, FAQs and the legal pages.
+ * at every step from to-validate to shipped, one of the live viewer, a paid one of Sophie to prepare,
+ * FAQs and the legal pages.
  * Runs once: it does nothing when the shop already has a live or a page.
  */
 export async function seedDemoData(db: Database): Promise<boolean> {
@@ -199,7 +200,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       colors,
     );
 
-    const [marie, , lea] = await tx
+    const [marie, sophie, lea] = await tx
       .insert(users)
       .values([
         {
@@ -217,7 +218,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         { tiktokUsername: "lea_live", displayName: "Léa" },
       ])
       .returning();
-    if (!marie || !lea) throw new Error("demo customers not created");
+    if (!marie || !sophie || !lea) throw new Error("demo customers not created");
 
     const marieAddress: ShippingAddress = {
       first_name: "Marie",
@@ -239,6 +240,20 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { userId: marie.id, status: "to-validate", orderDate: new Date(), sold: [dress, jumper] },
       { userId: lea.id, status: "to-validate", orderDate: new Date(), sold: [blouse] },
     ]);
+    // Issue 15: Sophie's paid order waits for its parcel, so the preparation page shows a card.
+    const [, silkShirt] = spring.products;
+    if (!silkShirt) throw new Error("demo products not created");
+    const sophieAddress: ShippingAddress = {
+      first_name: "Sophie",
+      last_name: "Martin",
+      street: "3 place Bellecour",
+      zip: "69002",
+      city: "Lyon",
+      state: "",
+      country: SHIPPING_COUNTRY,
+      email: "sophie.martin@example.com",
+      phone: "07 98 76 54 32",
+    };
     await insertDemoOrders(tx, spring.live, colors, [
       {
         userId: marie.id,
@@ -246,6 +261,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         orderDate: daysAgo(2),
         shippingAddress: marieAddress,
         sold: [trench],
+      },
+      {
+        userId: sophie.id,
+        status: "paid",
+        orderDate: daysAgo(2),
+        shippingAddress: sophieAddress,
+        ...paid(1),
+        sold: [silkShirt],
       },
     ]);
     await insertDemoOrders(tx, evening.live, colors, [

@@ -30,6 +30,7 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PAYMENT_PROVIDER_FAILED: 502,
+  LABEL_PROVIDER_FAILED: 502,
 };
 
 const INTERNAL_MESSAGE = httpMessages.internal;

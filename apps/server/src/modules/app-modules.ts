@@ -17,6 +17,10 @@ import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { profileModule } from "./profile";
 import { shopModule } from "./shop";
+// Issue 15: merge, shipping labels, preparation.
+import { orderPreparationModule } from "./order-preparation";
+import { shippingLabelsModule } from "./shipping-labels";
+import { userMergeModule } from "./user-merge";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -36,6 +40,10 @@ export const appModules: AppModule[] = [
   customerOrdersModule,
   adminOrderDetailModule,
   profileModule,
+  // Issue 15: merge, shipping labels, preparation.
+  userMergeModule,
+  shippingLabelsModule,
+  orderPreparationModule,
   healthModule,
   devMailModule,
 ];

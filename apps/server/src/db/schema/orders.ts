@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -89,3 +90,10 @@ export const orderItems = pgTable(
     check("order_items_price_non_negative", sql`${table.priceCents} >= 0`),
   ],
 );
+
+/**
+ * Numbers the parcels of the local label provider: each label gets the next value, so two labels
+ * made at once, by two server instances, never share a parcel number.
+ */
+export const PARCEL_NUMBER_SEQUENCE = "parcel_number_seq";
+export const parcelNumberSequence = pgSequence(PARCEL_NUMBER_SEQUENCE, { startWith: 1 });

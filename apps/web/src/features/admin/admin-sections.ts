@@ -47,7 +47,12 @@ export const adminSections: readonly AdminSection[] = [
     label: "Utilisateurs",
     icon: UsersIcon,
     placeholderTitle: "Utilisateurs",
-    subPages: [{ path: paths.admin.userMerge, placeholderTitle: "Fusion de comptes utilisateurs" }],
+    subPages: [
+      {
+        path: paths.admin.userMerge,
+        load: async () => ({ Component: (await import("./user-merge/pages/user-merge-page")).UserMergePage }),
+      },
+    ],
   },
   {
     path: paths.admin.products,
@@ -88,7 +93,7 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.ordersPreparation,
     label: "Préparation",
     icon: ClipboardCheckIcon,
-    placeholderTitle: "Préparation",
+    load: async () => ({ Component: (await import("./preparation/pages/preparation-page")).PreparationPage }),
   },
   {
     path: paths.admin.lives,

@@ -1,0 +1,17 @@
+import { createLabelProvider } from "../../integrations/labels/create-label-provider";
+import { createStorage } from "../../integrations/storage/create-storage";
+import { defineModule } from "../module";
+import { shippingLabelRoutes } from "./routes";
+import { createShippingLabelService } from "./service";
+
+export const shippingLabelsModule = defineModule({
+  name: "shipping-labels",
+  prefix: "/api/admin/orders",
+  createService: ({ config, db }) =>
+    createShippingLabelService({
+      db,
+      provider: createLabelProvider({ config, db }),
+      storage: createStorage(config),
+    }),
+  routes: shippingLabelRoutes,
+});

@@ -1,0 +1,135 @@
+import {
+  customerOrderMessages,
+  shippingAddressSchema,
+  shippingLabelMessages,
+  type ShippingLabelState,
+} from "@vitrine/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import { orderItems, orders } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import type { GeneratedLabel, LabelProvider } from "../../integrations/labels/label-provider";
+import { parcelWeightGrams } from "../../integrations/labels/parcel";
+import type { Storage } from "../../integrations/storage/storage";
+
+const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
+const noLabel = () => new DomainError("NOT_FOUND", shippingLabelMessages.noLabel);
+
+/** Where an order's label is stored: one folder per order, the file named by its parcel number. */
+export function labelStorageKey(orderId: string, trackingNumber: string): string {
+  return `labels/${orderId}/${trackingNumber.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
+}
+
+export interface ShippingLabelServiceDeps {
+  db: Database;
+  provider: LabelProvider;
+  storage: Storage;
+  now?: () => Date;
+}
+
+export interface LabelFile {
+  pdf: Uint8Array;
+  fileName: string;
+}
+
+/**
+ * An order's shipping label (spec section 4: absent, generated, deleted). The file lives in
+ * Storage; the order keeps its key (`shipping_label_path`) and the parcel number (`tracking_id`).
+ */
+export function createShippingLabelService({
+  db,
+  provider,
+  storage,
+  now = () => new Date(),
+}: ShippingLabelServiceDeps) {
+  async function findOrder(orderId: string) {
+    const [order] = await db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        shippingAddress: orders.shippingAddress,
+        labelPath: orders.shippingLabelPath,
+        trackingId: orders.trackingId,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw notFound();
+    return order;
+  }
+
+  /** Stores the label and records it on the order; a failed record takes the file away again. */
+  async function recordLabel(orderId: string, label: GeneratedLabel): Promise<void> {
+    const key = labelStorageKey(orderId, label.trackingNumber);
+    await storage.put(key, label.pdf);
+    try {
+      // Both columns in one statement, only if no other label was recorded meanwhile.
+      const recorded = await db
+        .update(orders)
+        .set({ shippingLabelPath: key, trackingId: label.trackingNumber, updatedAt: now() })
+        .where(and(eq(orders.id, orderId), isNull(orders.shippingLabelPath)))
+        .returning({ id: orders.id });
+      if (recorded.length === 0) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
+    } catch (error) {
+      await storage.delete(key);
+      throw error;
+    }
+  }
+
+  return {
+    /** Makes the label through the provider, stores it and sets the label path and tracking number. */
+    async generateLabel(orderId: string, log: FastifyBaseLogger): Promise<ShippingLabelState> {
+      const order = await findOrder(orderId);
+      if (order.labelPath) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
+      if (!order.shippingAddress)
+        throw new DomainError("VALIDATION_FAILED", shippingLabelMessages.addressMissing);
+      const address = shippingAddressSchema.safeParse(order.shippingAddress);
+      if (!address.success) {
+        throw new DomainError("VALIDATION_FAILED", shippingLabelMessages.addressIncomplete);
+      }
+      const pieceCount = await db.$count(orderItems, eq(orderItems.orderId, orderId));
+      let label: GeneratedLabel;
+      try {
+        label = await provider.generate({
+          orderNumber: order.orderNumber,
+          addressee: address.data,
+          weightGrams: parcelWeightGrams(pieceCount),
+          depositDate: now(),
+        });
+      } catch (error) {
+        log.error({ err: error, orderId, provider: provider.name }, "the label provider made no label");
+        throw new DomainError("LABEL_PROVIDER_FAILED", shippingLabelMessages.generateFailed);
+      }
+      await recordLabel(orderId, label);
+      return { hasLabel: true, trackingId: label.trackingNumber };
+    },
+
+    /** The label's PDF; 'Aucune étiquette disponible' when the order has none (or its file is gone). */
+    async readLabel(orderId: string): Promise<LabelFile> {
+      const order = await findOrder(orderId);
+      if (!order.labelPath) throw noLabel();
+      const pdf = await storage.get(order.labelPath);
+      if (!pdf) throw noLabel();
+      return { pdf, fileName: `etiquette-${order.orderNumber}.pdf` };
+    },
+
+    /** Clears the label path and tracking number, then removes the file. */
+    async deleteLabel(orderId: string, log: FastifyBaseLogger): Promise<ShippingLabelState> {
+      const order = await findOrder(orderId);
+      if (!order.labelPath) throw noLabel();
+      const cleared = await db
+        .update(orders)
+        .set({ shippingLabelPath: null, trackingId: null, updatedAt: now() })
+        .where(and(eq(orders.id, orderId), eq(orders.shippingLabelPath, order.labelPath)))
+        .returning({ id: orders.id });
+      if (cleared.length === 0) throw noLabel();
+      // The order no longer points at the file: a file left behind is harmless, only logged.
+      await storage.delete(order.labelPath).catch((error: unknown) => {
+        log.warn({ err: error, orderId }, "a deleted label's file could not be removed");
+      });
+      return { hasLabel: false, trackingId: null };
+    },
+  };
+}
+
+export type ShippingLabelService = ReturnType<typeof createShippingLabelService>;
