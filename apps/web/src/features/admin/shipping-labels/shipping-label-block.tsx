@@ -17,6 +17,8 @@ export interface ShippingLabelBlockProps {
   orderId: string;
   hasLabel: boolean;
   trackingId: string | null;
+  /** The level of its heading where it sits: 3 inside a preparation card, 2 on the order's page. */
+  headingLevel?: 2 | 3;
 }
 
 /** Saves the PDF under the parcel's name, as a link with `download` does. */
@@ -37,8 +39,14 @@ function saveFile(blob: Blob, fileName: string) {
  * print and delete it. The parent's order data (TanStack Query, ["admin", "orders", ...]) is
  * refreshed after each change and gives the new `hasLabel` and `trackingId`.
  */
-export function ShippingLabelBlock({ orderId, hasLabel, trackingId }: ShippingLabelBlockProps) {
+export function ShippingLabelBlock({
+  orderId,
+  hasLabel,
+  trackingId,
+  headingLevel = 3,
+}: ShippingLabelBlockProps) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const generate = useGenerateShippingLabel(orderId);
   const remove = useDeleteShippingLabel(orderId);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -88,10 +96,10 @@ export function ShippingLabelBlock({ orderId, hasLabel, trackingId }: ShippingLa
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-border p-4">
-      <h3 id={headingId} className="flex items-center gap-2 font-semibold">
+      <Heading id={headingId} className="flex items-center gap-2 font-semibold">
         <FileTextIcon className="size-4 text-muted-foreground" aria-hidden />
         Étiquette d'expédition
-      </h3>
+      </Heading>
       {hasLabel ? (
         <>
           <p className="text-sm">

@@ -16,6 +16,7 @@ import { useAdminOrder } from "../api";
 import { OrderItemsCard } from "../components/order-items-card";
 import { ShippingAddressCard } from "../components/shipping-address-card";
 import { StatusDialog } from "../components/status-dialog";
+import { ShippingLabelBlock } from "../../shipping-labels/shipping-label-block";
 
 function BackToOrders() {
   return (
@@ -134,21 +135,12 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <ShippingAddressCard orderId={order.id} address={order.shippingAddress} />
-        {/*
-         * TODO(issue 15, lead): replace this card with
-         * <ShippingLabelBlock orderId={order.id} hasLabel={order.hasShippingLabel} trackingId={order.trackingId} />
-         * from features/admin/shipping-labels/ (built by the labels helper).
-         */}
-        <Card>
-          <CardHeader>
-            <CardTitle>Étiquette d'expédition</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-muted-foreground">
-              {order.hasShippingLabel ? "Une étiquette a été générée." : "Aucune étiquette pour le moment."}
-            </p>
-          </CardContent>
-        </Card>
+        <ShippingLabelBlock
+          orderId={order.id}
+          hasLabel={order.hasShippingLabel}
+          trackingId={order.trackingId}
+          headingLevel={2}
+        />
       </div>
       <OrderItemsCard order={order} />
       <StatusDialog

@@ -9,7 +9,7 @@ import { formatDateTime } from "../../../../lib/format";
 import { toast } from "../../../../lib/toast";
 import { ShippingLabelBlock } from "../../shipping-labels/shipping-label-block";
 import { useValidatePreparation } from "../api";
-import { PreparationAddressEditor, PreparationMessageControl } from "./lead-wiring";
+import { PreparationAddressEditor, PreparationMessageControl } from "./preparation-card-controls";
 
 function customerName(customer: PreparationOrder["customer"]): string | null {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
