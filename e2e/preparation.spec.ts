@@ -37,6 +37,14 @@ test("an admin prepares a paid order: generates its label, opens the PDF, and va
   await expect(card.getByRole("listitem").filter({ hasText: "Jean droit" })).toContainText("Sans couleur");
   await expect(card.getByRole("button", { name: "Valider la préparation" })).toHaveCount(0);
 
+  // The address is corrected from the card, before the label is made from it.
+  await card.getByRole("button", { name: "Modifier l'adresse" }).click();
+  const addressDialog = page.getByRole("dialog", { name: "Adresse de livraison" });
+  await addressDialog.getByLabel("Adresse").fill("3 place Bellecour");
+  await addressDialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(addressDialog).toBeHidden();
+  await expect(card).toContainText("3 place Bellecour");
+
   await card.getByRole("button", { name: "Générer l'étiquette" }).click();
   await expect(page.getByText("Étiquette d'expédition générée")).toBeVisible();
   const tracking = card.getByRole("link", { name: /^VT\d{11}$/ });
