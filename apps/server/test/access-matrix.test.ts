@@ -107,6 +107,20 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  // Users, impersonation, audit log and messaging (issue 15).
+  "PATCH /api/admin/users/:id": () => ({
+    firstName: "Julie",
+    lastName: "Martin",
+    tiktokUsername: "",
+    isAdmin: false,
+  }),
+  "POST /api/auth/impersonation": () => ({ userId: randomUUID() }),
+  "POST /api/admin/messages": () => ({
+    type: "paid",
+    subject: "Merci !",
+    body: "<p>Bonjour.</p>",
+    recipients: [randomUUID()],
+  }),
   "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
   "POST /api/payment-simulator/pay": () => ({
     formToken: "a-token-that-was-never-issued",
@@ -304,6 +318,7 @@ const viewerFor = (user: SessionUser, refreshedCookies: string[] = []): Viewer =
   user,
   authUserId: `auth-${user.id}`,
   sessionId: `session-${user.id}`,
+  impersonation: null,
   refreshedCookies,
 });
 

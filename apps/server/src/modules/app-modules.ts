@@ -16,6 +16,9 @@ import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { profileModule } from "./profile";
 import { shopModule } from "./shop";
+import { adminUsersModule } from "./admin-users";
+import { auditEventsModule } from "./audit-events";
+import { adminMessagesModule } from "./admin-messages";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -36,4 +39,7 @@ export const appModules: AppModule[] = [
   profileModule,
   healthModule,
   devMailModule,
+  adminUsersModule,
+  auditEventsModule,
+  adminMessagesModule,
 ];
