@@ -33,6 +33,7 @@ describe("paths", () => {
     expect(paths.admin.home()).toBe("/admin");
     expect(paths.admin.users()).toBe("/admin/users");
     expect(paths.admin.userMerge()).toBe("/admin/user-merge");
+    expect(paths.admin.auditLog()).toBe("/admin/audit-log");
     expect(paths.admin.products()).toBe("/admin/products");
     expect(paths.admin.bulkProducts()).toBe("/admin/bulk-products");
     expect(paths.admin.orders()).toBe("/admin/orders");

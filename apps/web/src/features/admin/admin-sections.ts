@@ -46,8 +46,14 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.users,
     label: "Utilisateurs",
     icon: UsersIcon,
-    placeholderTitle: "Utilisateurs",
-    subPages: [{ path: paths.admin.userMerge, placeholderTitle: "Fusion de comptes utilisateurs" }],
+    load: async () => ({ Component: (await import("./users/pages/users-page")).UsersPage }),
+    subPages: [
+      { path: paths.admin.userMerge, placeholderTitle: "Fusion de comptes utilisateurs" },
+      {
+        path: paths.admin.auditLog,
+        load: async () => ({ Component: (await import("./users/pages/audit-log-page")).AuditLogPage }),
+      },
+    ],
   },
   {
     path: paths.admin.products,
