@@ -1,5 +1,4 @@
 import { impersonationMessages, type SessionUser } from "@vitrine/domain";
-import { format } from "date-fns";
 import { UserCheckIcon } from "lucide-react";
 import { BusyButton } from "../../components/ui/busy-button";
 import { errorMessage } from "../../lib/api-client";
@@ -7,6 +6,9 @@ import { paths } from "../../lib/paths";
 import { sessionUserDisplayName, useSession } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useEndImpersonation } from "./api";
+
+// Intl rather than date-fns: this banner sits in the customer area's first load.
+const timeFormat = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit" });
 
 /**
  * Shown above the customer area while staff act as this customer: who they are seen as, until
@@ -37,7 +39,7 @@ export function ImpersonationBanner({ user }: { user: SessionUser }) {
             <strong>{impersonationMessages.banner(sessionUserDisplayName(user))}</strong>
             <span className="text-amber-900">
               {" "}
-              (jusqu'à {format(new Date(impersonation.expiresAt), "HH:mm")})
+              (jusqu'à {timeFormat.format(new Date(impersonation.expiresAt))})
             </span>
           </span>
         </p>
