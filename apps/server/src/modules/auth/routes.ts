@@ -34,7 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
       const impersonation = viewer?.impersonation;
       return {
         user: viewer?.user ?? null,
-        impersonation: impersonation ? { expiresAt: impersonation.expiresAt.toISOString() } : null,
+        // Only while staff act as this person: every other session reads as it always did.
+        ...(impersonation ? { impersonation: { expiresAt: impersonation.expiresAt.toISOString() } } : {}),
       };
     },
   );
