@@ -14,7 +14,7 @@ import { Button } from "../../../../components/ui/button";
 import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { Input } from "../../../../components/ui/input";
 import { Label } from "../../../../components/ui/label";
-import { errorMessage } from "../../../../lib/api-client";
+import { isApiError } from "../../../../lib/api-client";
 import { paths } from "../../../../lib/paths";
 import { toast } from "../../../../lib/toast";
 import { useUrlParam } from "../../../../lib/use-url-param";
@@ -26,6 +26,12 @@ import { userColumns, type MergeSelection } from "../components/user-columns";
 import { UserOrdersDialog } from "../components/user-orders-dialog";
 
 const SEARCH_ID = "users-search";
+
+/** The server's refusal as it says it; its own failure to open the session; else the spec's fallback. */
+function impersonationFailure(error: unknown): string {
+  if (!isApiError(error)) return impersonationMessages.failed;
+  return error.status >= 500 ? impersonationMessages.linkFailed : error.message;
+}
 
 /** /admin/users (spec section 2 'Users'). */
 export function UsersPage() {
@@ -66,7 +72,7 @@ export function UsersPage() {
       onSuccess: () => window.location.assign(paths.customer.home()),
       onError: (error) => {
         setImpersonating(null);
-        toast.error(impersonationMessages.failed, { description: errorMessage(error) });
+        toast.error(impersonationFailure(error));
       },
     });
   };
