@@ -109,6 +109,20 @@ const validBodies: Record<string, () => unknown> = {
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
   // Issue 15: user merge (the label and preparation routes take no body).
   "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),
+  // Users, impersonation, audit log and messaging (issue 15).
+  "PATCH /api/admin/users/:id": () => ({
+    firstName: "Julie",
+    lastName: "Martin",
+    tiktokUsername: "",
+    isAdmin: false,
+  }),
+  "POST /api/auth/impersonation": () => ({ userId: randomUUID() }),
+  "POST /api/admin/messages": () => ({
+    type: "paid",
+    subject: "Merci !",
+    body: "<p>Bonjour.</p>",
+    recipients: [randomUUID()],
+  }),
   "POST /api/payments/ipn": () => ({ "kr-answer": "{}", "kr-hash": "0", "kr-hash-algorithm": "sha256_hmac" }),
   "POST /api/payment-simulator/pay": () => ({
     formToken: "a-token-that-was-never-issued",
@@ -334,6 +348,7 @@ const viewerFor = (user: SessionUser, refreshedCookies: string[] = []): Viewer =
   user,
   authUserId: `auth-${user.id}`,
   sessionId: `session-${user.id}`,
+  impersonation: null,
   refreshedCookies,
 });
 

@@ -22,8 +22,10 @@ const putAs = (role: Role, payload: object) => kit.injectAs(role, { method: "PUT
 
 /** A customer with a sign-in account and no handle yet, signed in: what a sign-in by e-mail alone leaves. */
 async function customerWithoutHandle() {
-  const row = await insertCustomer(t.db, { tiktokUsername: null, firstName: null, lastName: null });
-  const cookie = await signInByLink(t, row.email ?? "");
+  const inserted = await insertCustomer(t.db, { tiktokUsername: null, firstName: null, lastName: null });
+  const cookie = await signInByLink(t, inserted.email ?? "");
+  // Read once signed in: the sign-in is recorded on the row (last_sign_in_at).
+  const row = (await userRow(inserted.id)) ?? inserted;
   return {
     row,
     get: () => t.app.inject({ method: "GET", url: URL, headers: { cookie } }),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lives, orders, products, users } from "../src/db/schema";
+import { lives, messageTemplates, orders, products, users } from "../src/db/schema";
 import { seedDemoData } from "../src/db/seed";
 import { signInByLink, signUpCustomer } from "./support/actors";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -30,6 +30,17 @@ describe("the demo data", () => {
     expect(loaded).toEqual({ lives: 4, products: 12, users: 3, orders: 6 });
     expect(await seedDemoData(t.db)).toBe(false);
     expect(await counts()).toEqual(loaded);
+  });
+
+  it("offers the back office a message template to send", async () => {
+    const templates = await t.db.select().from(messageTemplates);
+    expect(templates).toEqual([
+      expect.objectContaining({
+        type: "shipped",
+        title: "Votre commande est en route",
+        scope: ["back-office"],
+      }),
+    ]);
   });
 
   it("gives the demo customer an order at every step, newest first, with colours and a parcel to follow", async () => {

@@ -1,7 +1,23 @@
-import { orderNumber, orderTotalCents, SHIPPING_COUNTRY, type ShippingAddress } from "@vitrine/domain";
+import {
+  BACK_OFFICE_TEMPLATE_SCOPE,
+  orderNumber,
+  orderTotalCents,
+  SHIPPING_COUNTRY,
+  type ShippingAddress,
+} from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
-import { faqs, lives, orderItems, orders, pages, productColors, products, users } from "./schema";
+import {
+  faqs,
+  lives,
+  messageTemplates,
+  orderItems,
+  orders,
+  pages,
+  productColors,
+  products,
+  users,
+} from "./schema";
 
 const DEMO_SEED_LOCK = "vitrine:demo-seed";
 const DAY_MS = 24 * 3600 * 1000;
@@ -89,6 +105,16 @@ const termsOfSale = `<h2>Commandes</h2>
 <h2>Livraison</h2><p>Livraison en France par Colissimo, 6 € par commande. Expédition habituellement sous 24 heures ouvrées après le paiement.</p>
 <h2>Rétractation et remboursement</h2>
 <p>Vous disposez de 14 jours pour vous rétracter ; le remboursement intervient sous 14 jours. Un produit indisponible est remboursé sous 30 jours.</p>`;
+
+/** A back-office message template, so the send-message dialog has a type to offer. */
+async function insertDemoMessageTemplates(tx: Transaction) {
+  await tx.insert(messageTemplates).values({
+    type: "shipped",
+    title: "Votre commande est en route",
+    body: "<p>Bonjour,</p><p>Bonne nouvelle : votre commande vient d'être expédiée par Colissimo. Vous recevrez bientôt votre colis.</p><p>Merci pour votre confiance !</p>",
+    scope: [BACK_OFFICE_TEMPLATE_SCOPE],
+  });
+}
 
 /**
  * Demo data for a first start: a few customers (one from a live, without an account yet), an
@@ -292,6 +318,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         sold: summer.products,
       },
     ]);
+    await insertDemoMessageTemplates(tx);
     return true;
   });
 }

@@ -9,6 +9,8 @@ export interface Viewer {
   user: SessionUser;
   authUserId: string;
   sessionId: string;
+  /** Set while an administrator acts as this person: never an admin session, whoever the person is. */
+  impersonation: { adminAuthUserId: string; expiresAt: Date } | null;
   /** Set when the sliding session was extended: sent back so the cookie lives on too. */
   refreshedCookies: string[];
 }

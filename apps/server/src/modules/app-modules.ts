@@ -21,6 +21,10 @@ import { shopModule } from "./shop";
 import { orderPreparationModule } from "./order-preparation";
 import { shippingLabelsModule } from "./shipping-labels";
 import { userMergeModule } from "./user-merge";
+// Issue 15: users, audit log, messaging.
+import { adminUsersModule } from "./admin-users";
+import { auditEventsModule } from "./audit-events";
+import { adminMessagesModule } from "./admin-messages";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -46,4 +50,7 @@ export const appModules: AppModule[] = [
   orderPreparationModule,
   healthModule,
   devMailModule,
+  adminUsersModule,
+  auditEventsModule,
+  adminMessagesModule,
 ];

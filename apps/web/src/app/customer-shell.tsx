@@ -1,6 +1,7 @@
 import { CircleHelpIcon, LogOutIcon, PackageIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
+import { ImpersonationBanner } from "../features/impersonation/impersonation-banner";
 import { cn } from "../lib/cn";
 import { paths } from "../lib/paths";
 import { sessionUserDisplayName, useSessionState } from "../lib/session";
@@ -33,6 +34,7 @@ export function CustomerShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <ImpersonationBanner user={user} />
       <header className="sticky top-0 z-20 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center gap-1 px-4 sm:gap-2">
           <p className="mr-auto shrink-0 text-base font-semibold whitespace-nowrap sm:text-lg desktop:mr-6">

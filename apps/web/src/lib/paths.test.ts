@@ -33,6 +33,7 @@ describe("paths", () => {
     expect(paths.admin.home()).toBe("/admin");
     expect(paths.admin.users()).toBe("/admin/users");
     expect(paths.admin.userMerge()).toBe("/admin/user-merge");
+    expect(paths.admin.auditLog()).toBe("/admin/audit-log");
     expect(paths.admin.products()).toBe("/admin/products");
     expect(paths.admin.bulkProducts()).toBe("/admin/bulk-products");
     expect(paths.admin.orders()).toBe("/admin/orders");
@@ -75,7 +76,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(30);
+    expect(patterns).toHaveLength(31);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });

@@ -55,6 +55,7 @@ export const paths = {
     home: page("/admin"),
     users: page("/admin/users"),
     userMerge: pageWithQuery<"source" | "destination">("/admin/user-merge"),
+    auditLog: pageWithQuery<"page">("/admin/audit-log"),
     products: page("/admin/products"),
     bulkProducts: page("/admin/bulk-products"),
     orders: page("/admin/orders"),

@@ -12,7 +12,17 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: z.nullable(sessionUserSchema) });
+/** Set while staff act as this customer (an impersonation session, at most an hour). */
+export const impersonationStateSchema = z.object({
+  /** ISO 8601 instant at which the session ends on its own. */
+  expiresAt: z.string(),
+});
+export type ImpersonationState = z.infer<typeof impersonationStateSchema>;
+
+export const sessionResponseSchema = z.object({
+  user: z.nullable(sessionUserSchema),
+  impersonation: z.optional(z.nullable(impersonationStateSchema)),
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** A sign-in that succeeded: the person now signed in. */
@@ -30,3 +40,9 @@ export const magicLinkVerifyRequestSchema = z.object({
 });
 
 export const signedOutResponseSchema = z.object({ status: z.literal("signed-out") });
+
+/** POST /api/auth/impersonation: an admin starts acting as this customer. */
+export const impersonationRequestSchema = z.object({ userId: z.uuid() });
+export const impersonationStartedResponseSchema = z.object({ status: z.literal("impersonating") });
+/** DELETE /api/auth/impersonation: back to the admin's own session. */
+export const impersonationEndedResponseSchema = z.object({ status: z.literal("ended") });

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
@@ -30,5 +31,12 @@ export const auditEvents = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index("audit_events_subject_idx").on(table.subjectUserId)],
+  (table) => [
+    index("audit_events_subject_idx").on(table.subjectUserId),
+    index("audit_events_created_at_idx").on(table.createdAt),
+    // An impersonation session ends once: by its admin, by sign-out, or by expiry, whichever is first.
+    uniqueIndex("audit_events_impersonation_end_key")
+      .on(sql`(${table.details} ->> 'sessionId')`)
+      .where(sql`${table.action} IN ('impersonation-ended', 'impersonation-expired')`),
+  ],
 );

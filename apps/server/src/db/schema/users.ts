@@ -16,6 +16,8 @@ export const users = pgTable(
     tiktokUsername: text("tiktok_username"),
     displayName: text("display_name"),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** The last sign-in that opened a session (magic link or password); impersonation is not one. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

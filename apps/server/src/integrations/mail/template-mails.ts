@@ -29,3 +29,37 @@ ${body}
 </body></html>`;
   return { to, subject: template.title, html, text: plainTextOf(body) };
 }
+
+/** Where a message's footer points and whom it tells to write to. */
+export interface MessageShop {
+  name: string;
+  /** The shop's public address (APP_URL). */
+  url: string;
+  contactEmail: string;
+}
+
+/**
+ * A message written in the back office (spec: the body wrapped with a heading, the subject, and a
+ * footer with a link to the shop and a help notice). The body is sanitized here too: whatever a
+ * caller passes, no markup outside the editor's subset reaches a mailbox.
+ */
+export function messageMail(
+  to: string,
+  message: { subject: string; body: string },
+  shop: MessageShop,
+): OutgoingMail {
+  const body = sanitizeRichText(message.body);
+  const help = `Besoin d'aide ? Répondez simplement à cet email ou écrivez-nous à ${shop.contactEmail}.`;
+  const link = `Accéder à la boutique ${shop.name}`;
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#1f2937">
+<h1 style="font-size:20px">${escapeHtml(message.subject)}</h1>
+${body}
+<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
+<p><a href="${escapeHtml(shop.url)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link)}</a></p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(help)}</p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(shop.name)}</p>
+</body></html>`;
+  const text = `${message.subject}\n\n${plainTextOf(body)}\n\n---\n${link} : ${shop.url}\n\n${help}\n\n${shop.name}`;
+  return { to, subject: message.subject, html, text };
+}

@@ -1,5 +1,8 @@
 import {
   adminSignInSchema,
+  impersonationEndedResponseSchema,
+  impersonationRequestSchema,
+  impersonationStartedResponseSchema,
   magicLinkRequestSchema,
   magicLinkVerifyRequestSchema,
   mailSentResponseSchema,
@@ -28,7 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
     { config: { access: "public" }, schema: { response: { 200: sessionResponseSchema } } },
     async (request) => {
       const viewer = await request.viewer();
-      return { user: viewer?.user ?? null };
+      const impersonation = viewer?.impersonation;
+      return {
+        user: viewer?.user ?? null,
+        // Only while staff act as this person: every other session reads as it always did.
+        ...(impersonation ? { impersonation: { expiresAt: impersonation.expiresAt.toISOString() } } : {}),
+      };
     },
   );
 
@@ -104,8 +112,34 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
     "/sign-out",
     { config: { access: "public" }, schema: { response: { 200: signedOutResponseSchema } } },
     async (request, reply) => {
+      const viewer = await request.viewer();
       forwardSetCookies(reply, await service.signOut(toFetchHeaders(request)));
+      await service.impersonation.recordSignOut(viewer);
       return { status: "signed-out" as const };
+    },
+  );
+
+  app.post(
+    "/impersonation",
+    {
+      config: { access: "admin" },
+      schema: { body: impersonationRequestSchema, response: { 200: impersonationStartedResponseSchema } },
+    },
+    async (request, reply) => {
+      const admin = await request.requireViewer();
+      const cookies = await service.impersonation.start(admin, request.body.userId, toFetchHeaders(request));
+      forwardSetCookies(reply, cookies);
+      return { status: "impersonating" as const };
+    },
+  );
+
+  app.delete(
+    "/impersonation",
+    { config: { access: "customer" }, schema: { response: { 200: impersonationEndedResponseSchema } } },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      forwardSetCookies(reply, await service.impersonation.end(viewer, toFetchHeaders(request)));
+      return { status: "ended" as const };
     },
   );
 };

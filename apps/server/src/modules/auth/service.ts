@@ -7,6 +7,7 @@ import { DomainError } from "../../http/errors";
 import type { RateLimiter, RateLimitRule } from "../../http/rate-limiter";
 import { adminDeviceCookie, isTrustedAdminDevice } from "./admin-device";
 import type { AuthLibrary } from "./auth-library";
+import { createImpersonation } from "./impersonation";
 import {
   findUserByAuthId,
   findUserByEmail,
@@ -68,6 +69,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     await auth.api.signInMagicLink({ body: { email, metadata: { purpose } }, headers });
   }
 
+  /** A sign-in completed (an impersonation is not one): the users list shows when. */
+  async function recordSignIn(userId: string) {
+    await db
+      .update(users)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
   async function revokeSession(sessionId: string) {
     await db.delete(authSessions).where(eq(authSessions.id, sessionId));
   }
@@ -100,6 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     sessionCookieName: sessions.cookieName,
+    impersonation: createImpersonation({ db, auth }),
 
     async isTiktokUsernameTaken(handle: string, ip: string): Promise<boolean> {
       await rateLimiter.consume(`username-check:ip:${ip}`, limits.usernameCheckPerIp);
@@ -157,6 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
       try {
         const row = await linkAuthIdentity(db, { authId: body.user.id, email: body.user.email });
+        await recordSignIn(row.id);
         // A magic-link session never carries admin rights (see resolveViewer).
         return { user: { ...toSessionUser(row), isAdmin: false }, cookies: cookiesOf(response) };
       } catch (error) {
@@ -190,6 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new DomainError("NOT_ADMIN", authMessages.notAdmin);
       }
       await db.update(authSessions).set({ passwordVerified: true }).where(eq(authSessions.token, body.token));
+      await recordSignIn(row.id);
       return {
         user: toSessionUser(row),
         cookies: [...cookiesOf(response), adminDeviceCookie(input.email, deps.secret, deps.useSecureCookies)],
@@ -208,8 +220,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { session, refreshedCookies } = found;
       const row = session.user ?? (await linkOnFirstUse(session.authUserId));
       if (!row) return null;
-      // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough.
-      const actsAsAdmin = row.isAdmin && session.passwordVerified;
+      // Admin rights need a session opened with the password: a magic link (a mailbox) is not enough;
+      // and staff acting as someone never hold admin rights through them, whoever that person is.
+      const actsAsAdmin = row.isAdmin && session.passwordVerified && !session.impersonatedBy;
       const sessionAge = Date.now() - session.createdAt.getTime();
       if (actsAsAdmin && sessionAge > ADMIN_SESSION_MAX_AGE_MS) {
         await revokeSession(session.id);
@@ -219,6 +232,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         user: { ...toSessionUser(row), isAdmin: actsAsAdmin },
         authUserId: session.authUserId,
         sessionId: session.id,
+        impersonation: session.impersonatedBy
+          ? { adminAuthUserId: session.impersonatedBy, expiresAt: session.expiresAt }
+          : null,
         refreshedCookies,
       };
     },

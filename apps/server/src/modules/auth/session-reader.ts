@@ -47,6 +47,7 @@ function prepareSessionQuery(db: Database) {
       createdAt: authSessions.createdAt,
       expiresAt: authSessions.expiresAt,
       passwordVerified: authSessions.passwordVerified,
+      impersonatedBy: authSessions.impersonatedBy,
       user: sessionUserColumns,
     })
     .from(authSessions)
@@ -60,6 +61,7 @@ function prepareSessionQuery(db: Database) {
  * Reads the session behind a request's cookie in one indexed query, with better-auth's own rules:
  * a deleted session is gone (revocation), an expired one is ignored, and a session is extended
  * (sliding, with a new cookie) once `refreshAgeSeconds` have passed since it was last extended.
+ * An impersonation session never slides: it ends at the time it was given (at most an hour).
  */
 export function createSessionReader(options: SessionReaderOptions) {
   const { db, secret, cookie, lifetimeSeconds, refreshAgeSeconds } = options;
@@ -88,7 +90,7 @@ export function createSessionReader(options: SessionReaderOptions) {
       const [session] = await sessionByToken.execute({ token });
       if (!session) return null;
       const lastExtendedAt = session.expiresAt.getTime() - lifetimeSeconds * 1000;
-      const due = lastExtendedAt + refreshAgeSeconds * 1000 <= Date.now();
+      const due = !session.impersonatedBy && lastExtendedAt + refreshAgeSeconds * 1000 <= Date.now();
       return { session, refreshedCookies: due ? await extend(session) : [] };
     },
   };

@@ -33,6 +33,7 @@ describe("back office sections", () => {
         paths.admin.home,
         paths.admin.users,
         paths.admin.userMerge,
+        paths.admin.auditLog,
         paths.admin.products,
         paths.admin.bulkProducts,
         paths.admin.liveOrderSidebar,
@@ -57,6 +58,7 @@ describe("back office sections", () => {
     expect(isAdminEntryActive(entry("Tableau de bord"), "/admin/users")).toBe(false);
     expect(isAdminEntryActive(entry("Utilisateurs"), "/admin/users")).toBe(true);
     expect(isAdminEntryActive(entry("Utilisateurs"), paths.admin.userMerge())).toBe(true);
+    expect(isAdminEntryActive(entry("Utilisateurs"), paths.admin.auditLog())).toBe(true);
     expect(isAdminEntryActive(entry("Produits"), paths.admin.bulkProducts())).toBe(true);
     expect(isAdminEntryActive(entry("Commandes"), paths.admin.order("42"))).toBe(true);
     expect(isAdminEntryActive(entry("Lives"), paths.admin.live("42"))).toBe(true);

@@ -46,11 +46,15 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.users,
     label: "Utilisateurs",
     icon: UsersIcon,
-    placeholderTitle: "Utilisateurs",
+    load: async () => ({ Component: (await import("./users/pages/users-page")).UsersPage }),
     subPages: [
       {
         path: paths.admin.userMerge,
         load: async () => ({ Component: (await import("./user-merge/pages/user-merge-page")).UserMergePage }),
+      },
+      {
+        path: paths.admin.auditLog,
+        load: async () => ({ Component: (await import("./users/pages/audit-log-page")).AuditLogPage }),
       },
     ],
   },

@@ -1,0 +1,3 @@
+ALTER TABLE "users" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "audit_events_created_at_idx" ON "audit_events" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "audit_events_impersonation_end_key" ON "audit_events" USING btree (("details" ->> 'sessionId')) WHERE "audit_events"."action" IN ('impersonation-ended', 'impersonation-expired');

@@ -1,0 +1,44 @@
+import {
+  adminUserListResponseSchema,
+  adminUserOrdersResponseSchema,
+  adminUserResponseSchema,
+  adminUserUpdateSchema,
+  idParamsSchema,
+} from "@vitrine/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ModuleRouteOptions } from "../module";
+import type { AdminUserService } from "./service";
+
+const admin = { access: "admin" } as const;
+
+/** The back office's customers (spec: /admin/users). */
+export const adminUserRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AdminUserService>> = async (
+  app,
+  { service },
+) => {
+  app.get("", { config: admin, schema: { response: { 200: adminUserListResponseSchema } } }, async () => ({
+    users: await service.listUsers(),
+  }));
+
+  app.patch(
+    "/:id",
+    {
+      config: admin,
+      schema: {
+        params: idParamsSchema,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { user: await service.updateUser(request.params.id, request.body, viewer.user.id) };
+    },
+  );
+
+  app.get(
+    "/:id/orders",
+    { config: admin, schema: { params: idParamsSchema, response: { 200: adminUserOrdersResponseSchema } } },
+    async (request) => service.listOrders(request.params.id),
+  );
+};

@@ -1,0 +1,173 @@
+import { userDisplayName, userFullName, type AdminUser } from "@vitrine/domain";
+import { format } from "date-fns";
+import { CheckIcon, LogInIcon, MailIcon, MergeIcon, PencilIcon, XIcon } from "lucide-react";
+import { Link } from "react-router";
+import type { ColumnDef } from "../../../../components/data-table";
+import { Button } from "../../../../components/ui/button";
+import { Checkbox } from "../../../../components/ui/checkbox";
+import { IconButton } from "../../../../components/ui/icon-button";
+import { formatDateTime } from "../../../../lib/format";
+import { paths } from "../../../../lib/paths";
+
+/** The two accounts picked for the merge page's link. */
+export interface MergeSelection {
+  source: string | null;
+  destination: string | null;
+}
+
+export interface UserColumnsOptions {
+  selection: MergeSelection;
+  onSelect: (selection: MergeSelection) => void;
+  onShowOrders: (user: AdminUser) => void;
+  onEdit: (user: AdminUser) => void;
+  onImpersonate: (user: AdminUser) => void;
+  onMessage: (user: AdminUser) => void;
+}
+
+const NOT_AVAILABLE = "N/A";
+
+/** The users list's columns (spec section 2): the search runs on the page, so none is global-filtered. */
+export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[] {
+  const { selection, onSelect } = options;
+  const pick = (role: keyof MergeSelection, user: AdminUser, checked: boolean) =>
+    onSelect({ ...selection, [role]: checked ? user.id : null });
+
+  return [
+    {
+      id: "name",
+      header: "Nom",
+      accessorFn: (user) => userFullName(user) || user.displayName || "",
+      cell: ({ getValue }) => <span className="font-medium">{String(getValue()) || "—"}</span>,
+    },
+    {
+      id: "email",
+      header: "Email",
+      accessorFn: (user) => user.email ?? "",
+      cell: ({ row }) => row.original.email ?? <span className="text-muted-foreground">{NOT_AVAILABLE}</span>,
+    },
+    {
+      id: "tiktok",
+      header: "Pseudo TikTok",
+      accessorFn: (user) => user.tiktokUsername ?? "",
+      cell: ({ row }) =>
+        row.original.tiktokUsername ? (
+          `@${row.original.tiktokUsername}`
+        ) : (
+          <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
+        ),
+    },
+    {
+      id: "account",
+      header: "Compte",
+      accessorFn: (user) => user.hasAccount,
+      cell: ({ row }) =>
+        row.original.hasAccount ? (
+          <CheckIcon className="size-5 text-green-700" role="img" aria-label="Compte de connexion actif" />
+        ) : (
+          <XIcon className="size-5 text-red-700" role="img" aria-label="Aucun compte de connexion" />
+        ),
+    },
+    {
+      id: "orders",
+      header: "Commandes",
+      accessorFn: (user) => user.ordersCount,
+      cell: ({ row }) => {
+        const user = row.original;
+        if (user.ordersCount === 0) return <span className="text-muted-foreground">0</span>;
+        return (
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0"
+            aria-label={`Voir les commandes de ${userDisplayName(user)} (${user.ordersCount})`}
+            onClick={() => options.onShowOrders(user)}
+          >
+            {user.ordersCount}
+          </Button>
+        );
+      },
+    },
+    {
+      id: "createdAt",
+      header: "Créé le",
+      accessorFn: (user) => user.createdAt,
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "dd/MM/yyyy")}</span>
+      ),
+    },
+    {
+      id: "lastSignInAt",
+      header: "Dernière connexion",
+      accessorFn: (user) => user.lastSignInAt ?? "",
+      cell: ({ row }) =>
+        row.original.lastSignInAt ? (
+          <span className="whitespace-nowrap">{formatDateTime(row.original.lastSignInAt)}</span>
+        ) : (
+          <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
+        ),
+    },
+    {
+      id: "source",
+      header: "Source",
+      enableSorting: false,
+      cell: ({ row }) => {
+        const user = row.original;
+        return (
+          <Checkbox
+            aria-label={`Choisir ${userDisplayName(user)} comme source de la fusion`}
+            checked={selection.source === user.id}
+            disabled={user.ordersCount === 0}
+            onCheckedChange={(checked) => pick("source", user, checked === true)}
+          />
+        );
+      },
+    },
+    {
+      id: "destination",
+      header: "Destination",
+      enableSorting: false,
+      cell: ({ row }) => {
+        const user = row.original;
+        return (
+          <Checkbox
+            aria-label={`Choisir ${userDisplayName(user)} comme destination de la fusion`}
+            checked={selection.destination === user.id}
+            onCheckedChange={(checked) => pick("destination", user, checked === true)}
+          />
+        );
+      },
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      enableSorting: false,
+      cell: ({ row }) => {
+        const user = row.original;
+        return (
+          <div className="flex gap-1">
+            <IconButton
+              label="Modifier l'utilisateur"
+              icon={PencilIcon}
+              onClick={() => options.onEdit(user)}
+            />
+            <Button asChild variant="ghost" size="icon">
+              <Link
+                to={paths.admin.userMerge({ source: user.id })}
+                aria-label="Fusionner les commandes avec un autre utilisateur"
+                title="Fusionner les commandes avec un autre utilisateur"
+              >
+                <MergeIcon aria-hidden />
+              </Link>
+            </Button>
+            <IconButton
+              label="Se connecter en tant que cet utilisateur"
+              icon={LogInIcon}
+              onClick={() => options.onImpersonate(user)}
+            />
+            <IconButton label="Envoyer un message" icon={MailIcon} onClick={() => options.onMessage(user)} />
+          </div>
+        );
+      },
+    },
+  ];
+}

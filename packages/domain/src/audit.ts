@@ -1,0 +1,36 @@
+/** What the audit log records; other modules may add theirs (the screen shows unknown ones raw). */
+export const AUDIT_ACTIONS = [
+  "impersonation-started",
+  "impersonation-ended",
+  "impersonation-expired",
+  "admin-rights-granted",
+  "admin-rights-revoked",
+  "live-viewer-claimed",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  "impersonation-started": "Début d'impersonification",
+  "impersonation-ended": "Fin d'impersonification",
+  "impersonation-expired": "Impersonification expirée",
+  "admin-rights-granted": "Droits d'administration accordés",
+  "admin-rights-revoked": "Droits d'administration retirés",
+  "live-viewer-claimed": "Pseudo de live rattaché au compte",
+};
+
+function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** The French label of an action, or the action itself when this version does not know it. */
+export function auditActionLabel(action: string): string {
+  return isAuditAction(action) ? auditActionLabels[action] : action;
+}
+
+export const AUDIT_EVENTS_PAGE_SIZE = 50;
+
+export const auditMessages = {
+  title: "Journal d'audit",
+  loadFailed: "Impossible de charger le journal d'audit",
+  empty: "Aucun événement enregistré",
+} as const;
