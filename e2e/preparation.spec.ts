@@ -37,6 +37,16 @@ test("an admin prepares a paid order: generates its label, opens the PDF, and va
   await expect(card.getByRole("listitem").filter({ hasText: "Jean droit" })).toContainText("Sans couleur");
   await expect(card.getByRole("button", { name: "Valider la préparation" })).toHaveCount(0);
 
+  // The customer is written to from the card, with a template.
+  await card.getByRole("button", { name: "Envoyer un message" }).click();
+  const messageDialog = page.getByRole("dialog", { name: "Envoyer un message" });
+  await expect(messageDialog).toContainText(customer.email);
+  await messageDialog.getByLabel("Type de message").selectOption({ label: "Expédiée" });
+  await expect(messageDialog.getByLabel("Objet")).toHaveValue("Votre commande est en route");
+  await messageDialog.getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByText("Message envoyé !")).toBeVisible();
+  await expect(messageDialog).toBeHidden();
+
   // The address is corrected from the card, before the label is made from it.
   await card.getByRole("button", { name: "Modifier l'adresse" }).click();
   const addressDialog = page.getByRole("dialog", { name: "Adresse de livraison" });

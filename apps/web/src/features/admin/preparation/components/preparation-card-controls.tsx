@@ -1,7 +1,8 @@
-import type { PreparationOrder } from "@vitrine/domain";
-import { PencilIcon } from "lucide-react";
+import { type PreparationOrder, userDisplayName } from "@vitrine/domain";
+import { MailIcon, PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../components/ui/button";
+import { SendMessageDialog } from "../../messages/send-message-dialog";
 import { AdminAddressDialog } from "../../order-detail/components/address-dialog";
 
 /** The delivery address corrected from the card, in the order page's dialog (it refreshes the list). */
@@ -29,7 +30,27 @@ export function PreparationAddressEditor({ order }: { order: PreparationOrder })
   );
 }
 
-/* Wired once the users slice's SendMessageDialog lands. */
-export function PreparationMessageControl(_props: { order: PreparationOrder }) {
-  return null;
+/** A message to the order's customer, with the back office's templates (the users list's dialog). */
+export function PreparationMessageControl({ order }: { order: PreparationOrder }) {
+  const [writing, setWriting] = useState(false);
+  const { customer } = order;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        onClick={() => setWriting(true)}
+      >
+        <MailIcon aria-hidden />
+        Envoyer un message
+      </Button>
+      <SendMessageDialog
+        open={writing}
+        onOpenChange={setWriting}
+        recipients={[{ userId: customer.id, email: customer.email, name: userDisplayName(customer) }]}
+      />
+    </>
+  );
 }
