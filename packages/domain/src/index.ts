@@ -1,3 +1,4 @@
+export * from "./api/admin-orders";
 export * from "./api/auth";
 export * from "./api/colors";
 export * from "./api/common";
@@ -13,6 +14,7 @@ export * from "./api/products";
 export * from "./api/profile";
 export * from "./api/shop";
 export * from "./address";
+export * from "./admin-order";
 export * from "./auth";
 export * from "./bulk-products";
 export * from "./color";

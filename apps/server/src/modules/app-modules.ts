@@ -1,3 +1,4 @@
+import { adminOrdersModule } from "./admin-orders";
 import { authModule } from "./auth";
 import { dashboardModule } from "./dashboard";
 import { colorsModule } from "./colors";
@@ -33,6 +34,7 @@ export const appModules: AppModule[] = [
   productsModule,
   colorsModule,
   customerOrdersModule,
+  adminOrdersModule,
   profileModule,
   healthModule,
   devMailModule,
