@@ -194,10 +194,20 @@ describe("the orders list", () => {
   });
 
   it("takes LIKE wildcards literally and finds nothing for text nobody has", async () => {
-    expect((await list(as.admin, { q: "%" })).total).toBe(0);
+    expect((await list(as.admin, { q: "%%%" })).total).toBe(0);
     expect((await list(as.admin, { q: "marie%d" })).total).toBe(0);
     expect((await list(as.admin, { q: "marie_d" })).total).toBe(2);
     expect(await list(as.admin, { q: "personne" })).toMatchObject({ orders: [], total: 0 });
+  });
+
+  it("asks for 3 characters of free text at least", async () => {
+    const response = await as.admin("GET", `${URL}?q=${encodeURIComponent("@ma")}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: "VALIDATION_FAILED",
+      message: "La recherche doit contenir au moins 3 caractères",
+      fields: { q: "La recherche doit contenir au moins 3 caractères" },
+    });
   });
 
   describe("pagination", () => {

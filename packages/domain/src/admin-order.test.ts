@@ -140,6 +140,16 @@ describe("the orders list query", () => {
     });
   });
 
+  it("asks for 3 characters of free text at least, the @ of a handle aside", () => {
+    for (const q of ["ab", "@ab", " a "]) {
+      expect(adminOrderListQuerySchema.safeParse({ q }).error?.issues[0]?.message).toBe(
+        "La recherche doit contenir au moins 3 caractères",
+      );
+    }
+    for (const q of ["", "  ", "abc", "@abc"])
+      expect(adminOrderListQuerySchema.safeParse({ q }).success).toBe(true);
+  });
+
   it("refuses a page size over 100, a page below 1, an unknown status", () => {
     for (const query of [
       { pageSize: "101" },

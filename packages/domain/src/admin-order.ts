@@ -6,6 +6,11 @@ export const ORDERS_PAGE_SIZE_MAX = 100;
 /** Far beyond any real list (100 000 orders are 1 000 pages of 100): refuses absurd offsets. */
 export const ORDERS_PAGE_MAX = 100_000;
 export const ORDER_SEARCH_MAX_LENGTH = 100;
+/**
+ * The free text is matched through trigrams: under 3 characters there is no trigram to look up and
+ * every order would be read (about 200 ms for 100 000 orders), for a list no one could use anyway.
+ */
+export const ORDER_SEARCH_MIN_LENGTH = 3;
 /** Orders one bulk status request may carry; the screen sends them in chunks of BULK_STATUS_CHUNK_SIZE. */
 export const BULK_STATUS_MAX_ORDERS = 1000;
 /** Orders per request when the back office changes hundreds at once: progress is shown between chunks. */
@@ -26,6 +31,7 @@ export const adminOrderMessages = {
   liveNotFound: "Live introuvable",
   createFailed: "Impossible de créer la commande",
   loadFailed: "Impossible de charger les commandes",
+  searchTooShort: `La recherche doit contenir au moins ${ORDER_SEARCH_MIN_LENGTH} caractères`,
   noOrders: "Aucune commande",
   statusRequired: "Veuillez sélectionner un statut",
   selectionRequired: "Veuillez sélectionner au moins une commande",
@@ -45,15 +51,29 @@ export const adminOrderMessages = {
       : `Aucune des ${count} commandes n'a pu être mise à jour`,
 } as const;
 
+/** What a free-text search looks for: trimmed, without the leading '@' people type before a handle. */
+export function orderSearchTerm(text: string | undefined): string {
+  return (text ?? "").trim().replace(/^@+/, "").trim();
+}
+
+/** Whether a search text may be sent: empty (no search) or long enough to use the trigram indexes. */
+export function isOrderSearchLongEnough(text: string | undefined): boolean {
+  const term = orderSearchTerm(text);
+  return term === "" || term.length >= ORDER_SEARCH_MIN_LENGTH;
+}
+
 /**
- * The ILIKE pattern of a free-text search: trimmed, a leading '@' dropped (people type handles as
- * they appear), and the LIKE wildcards escaped so that '50%' or 'marie_l' match literally. Null
- * when nothing is left to search for.
+ * The ILIKE pattern of a free-text search: the term anywhere, with the LIKE wildcards escaped so
+ * that '50%' or 'marie_l' match literally. Null when there is nothing to search for.
  */
 export function orderSearchPattern(text: string | undefined): string | null {
-  const term = (text ?? "").trim().replace(/^@+/, "").trim();
+  const term = orderSearchTerm(text);
   if (!term) return null;
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** The people fields an order's client is shown with. */

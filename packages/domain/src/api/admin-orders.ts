@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import {
   adminOrderMessages,
   BULK_STATUS_MAX_ORDERS,
+  isOrderSearchLongEnough,
   ORDER_SEARCH_MAX_LENGTH,
   ORDERS_PAGE_MAX,
   ORDERS_PAGE_SIZE,
@@ -25,13 +26,16 @@ function queryInteger(fallback: number, max: number) {
 }
 
 const searchTextSchema = z.string().check(z.trim(), z.maxLength(ORDER_SEARCH_MAX_LENGTH));
+const orderSearchTextSchema = searchTextSchema.check(
+  z.refine(isOrderSearchLongEnough, { error: adminOrderMessages.searchTooShort }),
+);
 
 export const adminOrderListQuerySchema = z.object({
   status: z.optional(z.enum(ORDER_STATUSES)),
   liveId: z.optional(z.uuid()),
   userId: z.optional(z.uuid()),
   /** Free text on the client's e-mail and handle and on the order number, case-insensitive. */
-  q: z.optional(searchTextSchema),
+  q: z.optional(orderSearchTextSchema),
   page: queryInteger(1, ORDERS_PAGE_MAX),
   pageSize: queryInteger(ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE_MAX),
 });
