@@ -490,14 +490,16 @@ describe("a bulk status change", () => {
       await other.query("BEGIN");
       await other.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", [doomed.id]);
       const pending = bulk({ orderIds: [before.id, doomed.id, after.id], status: "preparing" });
-      // Until the change is queued behind our row lock.
-      for (let waited = 0; ; waited += 20) {
+      // Until the change is queued behind our row lock (or it answered without waiting: a failure).
+      let answered = false;
+      void pending.then(() => (answered = true));
+      for (;;) {
         const { rows } = await other.query<{ waiting: number }>(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'update "orders"%'`,
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
         );
         if (rows[0]?.waiting) break;
-        if (waited > 10_000) throw new Error("the bulk change never waited for the locked order");
+        if (answered)
+          throw new Error(`the bulk change never waited for the locked order: ${(await pending).body}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await other.query("DELETE FROM orders WHERE id = $1", [doomed.id]);
