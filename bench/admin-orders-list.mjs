@@ -4,9 +4,9 @@
 // DATABASE_URL when it is set), fills it (support/fill-orders.mjs), signs the demo admin in, then
 // measures with autocannon GET /api/admin/orders (session, validation, serialization: the real
 // API) on a few filters an admin uses, each a page of 50 with its total count. Beside it, in the
-// same run, a bare Fastify + pg endpoint runs the very same two statements (built by the module's
-// own queries.ts, then sent as plain text and parameters) without session or validation. Two passes:
-// one admin at a time (1 connection), and a load of 10 connections. Prints p50 / p95 latency and
+// same run, a bare Fastify + pg endpoint runs the very same two statements (the module's own
+// orderListStatements: same prepared-statement names, text and values) without session or
+// validation. Two passes: one admin at a time (1 connection), and a load of 10 connections. Prints p50 / p95 latency and
 // requests/s of both and the throughput ratio; asserts nothing. Targets: p95 <= 50 ms, and at least
 // 85 % of the bare endpoint's requests/s.
 import autocannon from "autocannon";
@@ -19,8 +19,7 @@ import { FILL, fillOrders } from "./support/fill-orders.mjs";
 
 register();
 const { adminOrderListQuerySchema } = await import("@vitrine/domain");
-const { connectDatabase } = await import("../apps/server/src/db/client.ts");
-const { orderListQueries } = await import("../apps/server/src/modules/admin-orders/queries.ts");
+const { orderListStatements } = await import("../apps/server/src/modules/admin-orders/queries.ts");
 
 const seconds = Number(process.argv[2] ?? 10);
 const LOAD_CONNECTIONS = 10;
@@ -67,7 +66,8 @@ async function measure(url, headers, connections, duration) {
 const database = await freshDatabase();
 const app = await startDemoServer("orders", 3700, { databaseUrl: database.url });
 const { origin } = app;
-const handle = connectDatabase(app.databaseUrl, 10);
+const reader = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+reader.on("error", () => {});
 let bare;
 let barePool;
 try {
@@ -75,9 +75,9 @@ try {
     `Filling ${FILL.orders.toLocaleString("en")} orders (${database.url ? "DATABASE_URL's server" : "embedded PostgreSQL"})...`,
   );
   const fillMs = await fillOrders(app.databaseUrl, log);
-  const version = (await handle.pool.query("SHOW server_version")).rows[0].server_version;
+  const version = (await reader.query("SHOW server_version")).rows[0].server_version;
   const counts = (
-    await handle.pool.query(
+    await reader.query(
       "SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM users) AS people, (SELECT count(*) FROM order_items) AS lines",
     )
   ).rows[0];
@@ -86,7 +86,7 @@ try {
   );
 
   // The filters, taken from the data as an admin would type them.
-  const query = async (text) => (await handle.pool.query(text)).rows[0];
+  const query = async (text) => (await reader.query(text)).rows[0];
   const unpaid = await query(
     "SELECT live_id FROM orders WHERE status = 'to-pay' GROUP BY live_id ORDER BY count(*) DESC, live_id LIMIT 1",
   );
@@ -103,23 +103,20 @@ try {
     { name: "no filter (the landing page)", query: {} },
   ];
 
-  const statements = new Map();
-  for (const scenario of scenarios) {
-    const built = orderListQueries(handle.db, adminOrderListQuerySchema.parse(scenario.query));
-    const rows = built.rows.toSQL();
-    const total = built.total.toSQL();
-    statements.set(scenario.name, {
-      rows: { text: rows.sql, values: rows.params },
-      total: { text: total.sql, values: total.params },
-    });
-  }
+  // The module's own statements (same names, text and values), sent by the bare endpoint as they are.
+  const statements = new Map(
+    scenarios.map((scenario) => [
+      scenario.name,
+      orderListStatements(adminOrderListQuerySchema.parse(scenario.query)),
+    ]),
+  );
   barePool = new pg.Pool({ connectionString: app.databaseUrl, max: 10 });
   barePool.on("error", () => {});
   bare = Fastify();
   bare.get("/orders/:scenario", async (request) => {
     const sql = statements.get(request.params.scenario);
-    const [rows, total] = await Promise.all([barePool.query(sql.rows), barePool.query(sql.total)]);
-    return { orders: rows.rows, total: Number(total.rows[0].count) };
+    const [rows, total] = await Promise.all([barePool.query(sql.page), barePool.query(sql.total)]);
+    return { orders: rows.rows, total: total.rows[0].total };
   });
   const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
 
@@ -173,7 +170,7 @@ try {
 } finally {
   await bare?.close();
   await barePool?.end();
-  await handle.close();
+  await reader.end();
   await app.stop();
   await database.drop();
 }

@@ -1,86 +1,137 @@
-import { orderSearchPattern, type AdminOrderFilters, type AdminOrderRow } from "@vitrine/domain";
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import {
+  orderSearchPattern,
+  type AdminOrderFilters,
+  type AdminOrderRow,
+  type OrderStatus,
+} from "@vitrine/domain";
+import { eq, fillPlaceholders, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
 import { lives, orders, users } from "../../db/schema";
 
-/**
- * The filters of the back office's orders list as one WHERE on `orders` alone, so that the page and
- * its count each read one table before any join.
- *
- * The free text matches the order number or the client's e-mail or handle. The clients are found
- * first through the trigram indexes on users (an InitPlan run once), and `user_id = ANY(array)` lets
- * PostgreSQL OR the orders' user index with the order number's trigram index in one bitmap scan;
- * an `EXISTS` or an `IN (subquery)` under the OR could not be planned that way and would test every
- * order. Plans: docs/decisions/014-orders-list-at-scale.md.
- */
-export function orderListFilter({ status, liveId, userId, q }: Omit<AdminOrderFilters, "page" | "pageSize">) {
-  const pattern = orderSearchPattern(q);
-  return and(
-    status ? eq(orders.status, status) : undefined,
-    liveId ? eq(orders.liveId, liveId) : undefined,
-    userId ? eq(orders.userId, userId) : undefined,
-    pattern
-      ? or(
-          ilike(orders.orderNumber, pattern),
-          sql`${orders.userId} = ANY(ARRAY(SELECT ${users.id} FROM ${users} WHERE ${users.email} ILIKE ${pattern} OR ${users.tiktokUsername} ILIKE ${pattern}))`,
-        )
-      : undefined,
-  );
+/** A row of the list as the statements below return it (pg's own type parsing: dates as Date). */
+export interface OrderListRow {
+  id: string;
+  orderNumber: string;
+  orderDate: Date;
+  status: OrderStatus;
+  totalAmountCents: number;
+  liveId: string;
+  liveTitle: string;
+  liveRef: string;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  email: string | null;
+  tiktokUsername: string | null;
 }
 
-/** Newest first; the id breaks ties so that pages never overlap. Both read orders_date_idx backwards. */
-const newestFirst = [desc(orders.orderDate), desc(orders.id)];
+/** Which filters a request uses: each combination is one pair of prepared statements. */
+interface FilterShape {
+  status: boolean;
+  liveId: boolean;
+  userId: boolean;
+  text: boolean;
+}
+
+/** A statement ready for pg: named, so that each connection parses it once and reuses it. */
+export interface OrderListStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
 
 /**
- * The two statements behind one page of the list: the page (offset pagination: the screen jumps to
- * any page and shows the total) and the count of every matching order. The page is chosen on
- * `orders` alone, then only its rows are joined to their live and client.
+ * The filters as one WHERE on `orders` alone, so that the page and its count each read one table
+ * before any join.
+ *
+ * The free text matches the order number or the client's e-mail or handle. The clients are found
+ * first through the trigram indexes on users (an InitPlan run once), and `user_id = ANY(array)`
+ * lets PostgreSQL OR the orders' user index with the order number's trigram index in one bitmap
+ * scan; an `EXISTS` or an `IN (subquery)` under the OR could not be planned that way and would
+ * test every order. Plans: docs/decisions/014-orders-list-at-scale.md.
  */
-export function orderListQueries(db: Queryable, filters: AdminOrderFilters) {
-  const where: SQL | undefined = orderListFilter(filters);
-  const page = db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      orderDate: orders.orderDate,
-      status: orders.status,
-      totalAmountCents: orders.totalAmountCents,
-      liveId: orders.liveId,
-      userId: orders.userId,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
-    .as("page");
+function whereOf(shape: FilterShape): SQL {
+  const conditions: SQL[] = [];
+  if (shape.status) conditions.push(sql`o.status = ${sql.placeholder("status")}`);
+  if (shape.liveId) conditions.push(sql`o.live_id = ${sql.placeholder("liveId")}`);
+  if (shape.userId) conditions.push(sql`o.user_id = ${sql.placeholder("userId")}`);
+  if (shape.text) {
+    const pattern = sql.placeholder("pattern");
+    conditions.push(
+      sql`(o.order_number ILIKE ${pattern} OR o.user_id = ANY(ARRAY(SELECT c.id FROM users c WHERE c.email ILIKE ${pattern} OR c.tiktok_username ILIKE ${pattern})))`,
+    );
+  }
+  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+/**
+ * The page (offset pagination: the screen jumps to any page and shows the total; newest first,
+ * the id breaking ties so that pages never overlap, both read backwards from orders_date_idx or
+ * orders_status_date_idx) is chosen on `orders` alone, then only its rows are joined to their
+ * live and client. The count of every matching order is a second statement, run beside it.
+ */
+function buildStatements(shape: FilterShape, key: string) {
+  const where = whereOf(shape);
+  const page = sql`SELECT p.id, p.order_number AS "orderNumber", p.order_date AS "orderDate", p.status,
+      p.total_amount_cents AS "totalAmountCents", l.id AS "liveId", l.title AS "liveTitle", l.ref AS "liveRef",
+      u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
+      u.email, u.tiktok_username AS "tiktokUsername"
+    FROM (SELECT o.id, o.order_number, o.order_date, o.status, o.total_amount_cents, o.live_id, o.user_id
+          FROM orders o ${where}
+          ORDER BY o.order_date DESC, o.id DESC
+          LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}) p
+    JOIN lives l ON l.id = p.live_id
+    JOIN users u ON u.id = p.user_id
+    ORDER BY p.order_date DESC, p.id DESC`;
+  const total = sql`SELECT count(*)::int AS total FROM orders o ${where}`;
+  const dialect = new PgDialect();
   return {
-    rows: db
-      .select({
-        id: page.id,
-        orderNumber: page.orderNumber,
-        orderDate: page.orderDate,
-        status: page.status,
-        totalAmountCents: page.totalAmountCents,
-        liveId: lives.id,
-        liveTitle: lives.title,
-        liveRef: lives.ref,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        displayName: users.displayName,
-        email: users.email,
-        tiktokUsername: users.tiktokUsername,
-      })
-      .from(page)
-      .innerJoin(lives, eq(lives.id, page.liveId))
-      .innerJoin(users, eq(users.id, page.userId))
-      .orderBy(desc(page.orderDate), desc(page.id)),
-    total: db.select({ total: count() }).from(orders).where(where),
+    page: { name: `admin_orders_page_${key}`, ...dialect.sqlToQuery(page) },
+    total: { name: `admin_orders_total_${key}`, ...dialect.sqlToQuery(total) },
   };
 }
 
-type OrderListRow = Awaited<ReturnType<typeof orderListQueries>["rows"]>[number];
+const statementsByShape = new Map<string, ReturnType<typeof buildStatements>>();
+
+/**
+ * The two statements behind one page of the list, with this request's values. Their text depends
+ * only on which filters are used (16 combinations, built once each), so they are sent as named
+ * prepared statements: PostgreSQL parses each once per connection.
+ */
+export function orderListStatements(filters: AdminOrderFilters): {
+  page: OrderListStatement;
+  total: OrderListStatement;
+} {
+  const pattern = orderSearchPattern(filters.q);
+  const shape: FilterShape = {
+    status: filters.status !== undefined,
+    liveId: filters.liveId !== undefined,
+    userId: filters.userId !== undefined,
+    text: pattern !== null,
+  };
+  const key = [shape.status, shape.liveId, shape.userId, shape.text].map(Number).join("");
+  let statements = statementsByShape.get(key);
+  if (!statements) {
+    statements = buildStatements(shape, key);
+    statementsByShape.set(key, statements);
+  }
+  const values = {
+    status: filters.status,
+    liveId: filters.liveId,
+    userId: filters.userId,
+    pattern,
+    limit: filters.pageSize,
+    offset: (filters.page - 1) * filters.pageSize,
+  };
+  const filled = (statement: (typeof statements)["page"]) => ({
+    name: statement.name,
+    text: statement.sql,
+    values: fillPlaceholders(statement.params, values),
+  });
+  return { page: filled(statements.page), total: filled(statements.total) };
+}
 
 export function toAdminOrderRow(row: OrderListRow): AdminOrderRow {
   return {

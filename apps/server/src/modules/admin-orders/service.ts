@@ -12,16 +12,16 @@ import {
   type UserChoicesQuery,
 } from "@vitrine/domain";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Database } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { orders, users } from "../../db/schema";
 import { createOrder } from "./create-order";
-import { findAdminOrderRow, orderListQueries, toAdminOrderRow } from "./queries";
+import { findAdminOrderRow, orderListStatements, toAdminOrderRow, type OrderListRow } from "./queries";
 
 /** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
 export type UnexpectedFailure = (orderId: string, error: unknown) => void;
 
-export function createAdminOrderService({ db }: { db: Queryable }) {
+export function createAdminOrderService({ db }: { db: Database }) {
   /** One order's new status, in a statement of its own: it succeeds or leaves the order as it was. */
   async function setOrderStatus(id: string, status: OrderStatus): Promise<string | null> {
     const [updated] = await db
@@ -35,11 +35,14 @@ export function createAdminOrderService({ db }: { db: Queryable }) {
   return {
     /** A page of the orders matching the filters, newest first, and how many match in all. */
     async listOrders(filters: AdminOrderFilters): Promise<AdminOrderList> {
-      const queries = orderListQueries(db, filters);
-      const [rows, [counted]] = await Promise.all([queries.rows, queries.total]);
+      const { page, total } = orderListStatements(filters);
+      const [rows, counted] = await Promise.all([
+        db.$client.query<OrderListRow>(page),
+        db.$client.query<{ total: number }>(total),
+      ]);
       return {
-        orders: rows.map(toAdminOrderRow),
-        total: counted?.total ?? 0,
+        orders: rows.rows.map(toAdminOrderRow),
+        total: counted.rows[0]?.total ?? 0,
         page: filters.page,
         pageSize: filters.pageSize,
       };
