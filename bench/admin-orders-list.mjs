@@ -149,7 +149,7 @@ try {
   }
   const loadAfter = loadavg();
 
-  const ms = (value) => `${String(value).padStart(3)} ms`;
+  const ms = (value) => `${value.toFixed(1).padStart(5)} ms`;
   const figures = (r) =>
     `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  ${r.rps.toFixed(0).padStart(5)} req/s${r.errors ? `  ${r.errors} errors` : ""}`;
   log("");
