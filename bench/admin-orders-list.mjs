@@ -4,11 +4,11 @@
 // DATABASE_URL when it is set), fills it (support/fill-orders.mjs), signs the demo admin in, then
 // measures with autocannon GET /api/admin/orders (session, validation, serialization: the real
 // API) on a few filters an admin uses, each a page of 50 with its total count. Beside it, in the
-// same run, a bare Fastify + pg endpoint runs the very same two statements (the module's own
-// orderListStatements: same prepared-statement names, text and values) without session or
-// validation. Two passes: one admin at a time (1 connection), and a load of 10 connections. Prints p50 / p95 latency and
-// requests/s of both and the throughput ratio; asserts nothing. Targets: p95 <= 50 ms, and at least
-// 85 % of the bare endpoint's requests/s.
+// same run, a bare Fastify + pg endpoint runs the very same statements (the module's own
+// fetchOrderList: same prepared-statement names, text and values) without session, validation or
+// the response schema. Two passes: one admin at a time (1 connection), and a load of 10
+// connections. Prints p50 / p95 latency and requests/s of both and the throughput ratio; asserts
+// nothing. Targets: p95 <= 50 ms, and at least 85 % of the bare endpoint's requests/s.
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { loadavg } from "node:os";
@@ -19,7 +19,7 @@ import { FILL, fillOrders } from "./support/fill-orders.mjs";
 
 register();
 const { adminOrderListQuerySchema } = await import("@vitrine/domain");
-const { orderListStatements } = await import("../apps/server/src/modules/admin-orders/queries.ts");
+const { fetchOrderList } = await import("../apps/server/src/modules/admin-orders/queries.ts");
 
 const seconds = Number(process.argv[2] ?? 10);
 const LOAD_CONNECTIONS = 10;
@@ -103,20 +103,19 @@ try {
     { name: "no filter (the landing page)", query: {} },
   ];
 
-  // The module's own statements (same names, text and values), sent by the bare endpoint as they are.
-  const statements = new Map(
-    scenarios.map((scenario) => [
-      scenario.name,
-      orderListStatements(adminOrderListQuerySchema.parse(scenario.query)),
-    ]),
+  // The module's own statements (same names, text and values, one or two as the module sends them).
+  const filtersOf = new Map(
+    scenarios.map((scenario) => [scenario.name, adminOrderListQuerySchema.parse(scenario.query)]),
   );
   barePool = new pg.Pool({ connectionString: app.databaseUrl, max: 10 });
   barePool.on("error", () => {});
   bare = Fastify();
   bare.get("/orders/:scenario", async (request) => {
-    const sql = statements.get(request.params.scenario);
-    const [rows, total] = await Promise.all([barePool.query(sql.page), barePool.query(sql.total)]);
-    return { orders: rows.rows, total: total.rows[0].total };
+    const { rows, total } = await fetchOrderList(
+      (statement) => barePool.query(statement),
+      filtersOf.get(request.params.scenario),
+    );
+    return { orders: rows, total };
   });
   const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
 

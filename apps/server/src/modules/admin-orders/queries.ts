@@ -70,15 +70,22 @@ function whereOf(shape: FilterShape): SQL {
  * The page (offset pagination: the screen jumps to any page and shows the total; newest first,
  * the id breaking ties so that pages never overlap, both read backwards from orders_date_idx or
  * orders_status_date_idx) is chosen on `orders` alone, then only its rows are joined to their
- * live and client. The count of every matching order is a second statement, run beside it.
+ * live and client.
+ *
+ * The total: with a live, a user or a text, every match is read anyway to sort it, so the page
+ * counts them itself (`count(*) OVER ()`, before LIMIT) and one statement does. Without them (all
+ * orders, or a status) the page stops after its rows in index order, and the count is a second
+ * statement, run beside it.
  */
 function buildStatements(shape: FilterShape, key: string) {
   const where = whereOf(shape);
+  const countsItself = shape.liveId || shape.userId || shape.text;
   const page = sql`SELECT p.id, p.order_number AS "orderNumber", p.order_date AS "orderDate", p.status,
       p.total_amount_cents AS "totalAmountCents", l.id AS "liveId", l.title AS "liveTitle", l.ref AS "liveRef",
       u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
-      u.email, u.tiktok_username AS "tiktokUsername"
-    FROM (SELECT o.id, o.order_number, o.order_date, o.status, o.total_amount_cents, o.live_id, o.user_id
+      u.email, u.tiktok_username AS "tiktokUsername", p.total
+    FROM (SELECT o.id, o.order_number, o.order_date, o.status, o.total_amount_cents, o.live_id, o.user_id,
+                 ${countsItself ? sql`count(*) OVER ()::int` : sql`NULL::int`} AS total
           FROM orders o ${where}
           ORDER BY o.order_date DESC, o.id DESC
           LIMIT ${sql.placeholder("limit")} OFFSET ${sql.placeholder("offset")}) p
@@ -88,6 +95,7 @@ function buildStatements(shape: FilterShape, key: string) {
   const total = sql`SELECT count(*)::int AS total FROM orders o ${where}`;
   const dialect = new PgDialect();
   return {
+    countsItself,
     page: { name: `admin_orders_page_${key}`, ...dialect.sqlToQuery(page) },
     total: { name: `admin_orders_total_${key}`, ...dialect.sqlToQuery(total) },
   };
@@ -96,11 +104,13 @@ function buildStatements(shape: FilterShape, key: string) {
 const statementsByShape = new Map<string, ReturnType<typeof buildStatements>>();
 
 /**
- * The two statements behind one page of the list, with this request's values. Their text depends
- * only on which filters are used (16 combinations, built once each), so they are sent as named
+ * The statements behind one page of the list, with this request's values. Their text depends only
+ * on which filters are used (16 combinations, built once each), so they are sent as named
  * prepared statements: PostgreSQL parses each once per connection.
  */
 export function orderListStatements(filters: AdminOrderFilters): {
+  /** Whether the page's rows carry the total (then `total` is needed only for a page past the end). */
+  countsItself: boolean;
   page: OrderListStatement;
   total: OrderListStatement;
 } {
@@ -130,7 +140,32 @@ export function orderListStatements(filters: AdminOrderFilters): {
     text: statement.sql,
     values: fillPlaceholders(statement.params, values),
   });
-  return { page: filled(statements.page), total: filled(statements.total) };
+  return {
+    countsItself: statements.countsItself,
+    page: filled(statements.page),
+    total: filled(statements.total),
+  };
+}
+
+/** Sends a statement and answers its rows: the app's pool, or the benchmark's bare one. */
+export type StatementRunner = <Row extends object>(statement: OrderListStatement) => Promise<{ rows: Row[] }>;
+
+/** One page of the list and the total, in one statement or two side by side (see buildStatements). */
+export async function fetchOrderList(
+  run: StatementRunner,
+  filters: AdminOrderFilters,
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const { countsItself, page, total } = orderListStatements(filters);
+  const countAll = async () => (await run<{ total: number }>(total)).rows[0]?.total ?? 0;
+  if (!countsItself) {
+    const [pageRows, counted] = await Promise.all([run<OrderListRow & { total: null }>(page), countAll()]);
+    return { rows: pageRows.rows, total: counted };
+  }
+  const { rows } = await run<OrderListRow & { total: number }>(page);
+  const first = rows[0];
+  // A page past the last one has no row to carry the total.
+  const counted = first ? first.total : filters.page === 1 ? 0 : await countAll();
+  return { rows, total: counted };
 }
 
 export function toAdminOrderRow(row: OrderListRow): AdminOrderRow {

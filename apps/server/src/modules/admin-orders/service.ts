@@ -16,7 +16,7 @@ import type { Database } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { orders, users } from "../../db/schema";
 import { createOrder } from "./create-order";
-import { findAdminOrderRow, orderListStatements, toAdminOrderRow, type OrderListRow } from "./queries";
+import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
 
 /** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
 export type UnexpectedFailure = (orderId: string, error: unknown) => void;
@@ -35,14 +35,10 @@ export function createAdminOrderService({ db }: { db: Database }) {
   return {
     /** A page of the orders matching the filters, newest first, and how many match in all. */
     async listOrders(filters: AdminOrderFilters): Promise<AdminOrderList> {
-      const { page, total } = orderListStatements(filters);
-      const [rows, counted] = await Promise.all([
-        db.$client.query<OrderListRow>(page),
-        db.$client.query<{ total: number }>(total),
-      ]);
+      const { rows, total } = await fetchOrderList((statement) => db.$client.query(statement), filters);
       return {
-        orders: rows.rows.map(toAdminOrderRow),
-        total: counted.rows[0]?.total ?? 0,
+        orders: rows.map(toAdminOrderRow),
+        total,
         page: filters.page,
         pageSize: filters.pageSize,
       };
