@@ -45,6 +45,12 @@ test("an admin filters the orders, changes the status of several at once and is 
   await page.getByRole("checkbox", { name: "Sélectionner toutes les commandes de la page" }).check();
   await expect(page.getByText("3 commandes sélectionnées")).toBeVisible();
 
+  // The selection's people can be written to (the messaging dialog is another slice's).
+  await page.getByRole("button", { name: "Envoyer un message" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
   await page.getByRole("button", { name: "Changer le statut" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Veuillez sélectionner un statut" })).toBeVisible();
   await page.getByLabel("Nouveau statut").selectOption({ label: "Payée" });
