@@ -1,11 +1,12 @@
 // The app as `npm start` runs it for a benchmark: embedded PostgreSQL, demo data, a fresh data
-// folder, a random port; and the demo administrator's session cookie.
+// folder, a random port; and the demo administrator's session cookie. Given a database URL, the app
+// runs on that database instead of an embedded one.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export async function startDemoServer(name, basePort) {
+export async function startDemoServer(name, basePort, { databaseUrl } = {}) {
   const port = basePort + Math.floor(Math.random() * 100);
   const origin = `http://127.0.0.1:${port}`;
   const databasePort = port + 20000;
@@ -19,7 +20,8 @@ export async function startDemoServer(name, basePort) {
     EMBEDDED_PG_PORT: String(databasePort),
     LOG_LEVEL: "warn",
   };
-  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     env,
     stdio: "ignore",
@@ -48,7 +50,7 @@ export async function startDemoServer(name, basePort) {
   return {
     origin,
     /** The embedded database, as the server's own role reaches it. */
-    databaseUrl: `postgres://vitrine:vitrine-local@127.0.0.1:${databasePort}/vitrine`,
+    databaseUrl: databaseUrl ?? `postgres://vitrine:vitrine-local@127.0.0.1:${databasePort}/vitrine`,
     stop,
     async adminCookie() {
       const signIn = await fetch(`${origin}/api/auth/admin/sign-in`, {

@@ -275,6 +275,11 @@ export async function openAppData(access: AppDataAccess) {
       });
     },
 
+    /** Removes orders a journey made through the app itself (the back office's 'New order'). */
+    async deleteOrdersById(ids: readonly string[]): Promise<void> {
+      if (ids.length > 0) await db.delete(orders).where(inArray(orders.id, [...ids]));
+    },
+
     async endSession(sessionId: string): Promise<void> {
       await db.delete(authSessions).where(eq(authSessions.id, sessionId));
     },

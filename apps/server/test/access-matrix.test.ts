@@ -106,6 +106,8 @@ const validBodies: Record<string, () => unknown> = {
     email: "julie.martin@example.com",
     phone: "0612345678",
   }),
+  "POST /api/admin/orders": () => ({ liveId: randomUUID(), userId: randomUUID() }),
+  "POST /api/admin/orders/bulk-status": () => ({ orderIds: [randomUUID()], status: "paid" }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
   // Issue 15: user merge (the label and preparation routes take no body).
   "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),

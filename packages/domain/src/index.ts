@@ -1,6 +1,7 @@
 export * from "./api/admin-messages";
 export * from "./api/admin-users";
 export * from "./api/audit-events";
+export * from "./api/admin-orders";
 export * from "./api/auth";
 export * from "./api/colors";
 export * from "./api/common";
@@ -22,6 +23,7 @@ export * from "./address";
 export * from "./admin-message";
 export * from "./admin-user";
 export * from "./audit";
+export * from "./admin-order-list";
 export * from "./auth";
 export * from "./bulk-products";
 export * from "./color";

@@ -1,4 +1,5 @@
 import { adminOrderDetailModule } from "./admin-order-detail";
+import { adminOrdersModule } from "./admin-orders";
 import { authModule } from "./auth";
 import { dashboardModule } from "./dashboard";
 import { colorsModule } from "./colors";
@@ -43,6 +44,7 @@ export const appModules: AppModule[] = [
   colorsModule,
   customerOrdersModule,
   adminOrderDetailModule,
+  adminOrdersModule,
   profileModule,
   // Issue 15: merge, shipping labels, preparation.
   userMergeModule,

@@ -55,6 +55,11 @@ export const orders = pgTable(
     uniqueIndex("orders_order_number_key").on(table.orderNumber),
     index("orders_user_idx").on(table.userId),
     index("orders_live_status_idx").on(table.liveId, table.status),
+    // The back office's orders list (modules/admin-orders/queries.ts), newest first: read backwards.
+    index("orders_date_idx").on(table.orderDate, table.id),
+    index("orders_status_date_idx").on(table.status, table.orderDate, table.id),
+    // Its free-text search on the order number: substring ILIKE through trigrams (pg_trgm).
+    index("orders_order_number_trgm_idx").using("gin", table.orderNumber.op("gin_trgm_ops")),
     check("orders_total_non_negative", sql`${table.totalAmountCents} >= 0`),
   ],
 );

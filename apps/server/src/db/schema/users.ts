@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth";
 import { createdAt, updatedAt } from "./columns";
 
@@ -25,6 +25,9 @@ export const users = pgTable(
     uniqueIndex("users_auth_id_key").on(table.authId),
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
     uniqueIndex("users_tiktok_username_key").on(sql`lower(${table.tiktokUsername})`),
+    // Substring ILIKE on e-mail and handle through trigrams (pg_trgm): the orders list's free text.
+    index("users_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    index("users_tiktok_username_trgm_idx").using("gin", table.tiktokUsername.op("gin_trgm_ops")),
   ],
 );
 

@@ -83,7 +83,7 @@ export const adminSections: readonly AdminSection[] = [
     path: paths.admin.orders,
     label: "Commandes",
     icon: ShoppingBagIcon,
-    placeholderTitle: "Commandes",
+    load: async () => ({ Component: (await import("./orders/pages/orders-page")).OrdersPage }),
     subPages: [
       {
         path: paths.admin.order,

@@ -1,0 +1,10 @@
+import { defineModule } from "../module";
+import { adminOrderRoutes } from "./routes";
+import { createAdminOrderService } from "./service";
+
+export const adminOrdersModule = defineModule({
+  name: "admin-orders",
+  prefix: "/api/admin/orders",
+  createService: createAdminOrderService,
+  routes: adminOrderRoutes,
+});

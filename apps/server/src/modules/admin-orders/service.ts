@@ -1,0 +1,125 @@
+import {
+  adminOrderListMessages,
+  orderSearchPattern,
+  USER_CHOICES_LIMIT,
+  type AdminOrderFilters,
+  type AdminOrderList,
+  type AdminOrderRow,
+  type BulkOrderStatusResult,
+  type NewOrderInput,
+  type OrderClient,
+  type OrderStatus,
+  type UserChoicesQuery,
+} from "@vitrine/domain";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { orders, users } from "../../db/schema";
+import { createOrder } from "./create-order";
+import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
+
+/** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
+export type UnexpectedFailure = (orderId: string, error: unknown) => void;
+
+export function createAdminOrderService({ db }: { db: Database }) {
+  /** One order's new status, in a statement of its own: it succeeds or leaves the order as it was. */
+  async function setOrderStatus(id: string, status: OrderStatus): Promise<string | null> {
+    const [updated] = await db
+      .update(orders)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(orders.id, id))
+      .returning({ id: orders.id });
+    return updated ? null : adminOrderListMessages.orderNotFound;
+  }
+
+  return {
+    /** A page of the orders matching the filters, newest first, and how many match in all. */
+    async listOrders(filters: AdminOrderFilters): Promise<AdminOrderList> {
+      const { rows, total } = await fetchOrderList((statement) => db.$client.query(statement), filters);
+      return {
+        orders: rows.map(toAdminOrderRow),
+        total,
+        page: filters.page,
+        pageSize: filters.pageSize,
+      };
+    },
+
+    async createOrder(input: NewOrderInput): Promise<AdminOrderRow> {
+      const { id } = await createOrder(db, input);
+      const row = await findAdminOrderRow(db, id);
+      if (!row) throw new Error(`order ${id} vanished after its creation`);
+      return row;
+    },
+
+    /**
+     * Each order changes on its own (spec §4: an admin may set any status): one that cannot leaves
+     * the others changed and itself as it was, and is reported with the reason. An order taken out
+     * of cancellation whose item was sold again since breaks the sold-once index (the items'
+     * release trigger).
+     */
+    async setStatuses(
+      orderIds: readonly string[],
+      status: OrderStatus,
+      onUnexpectedFailure: UnexpectedFailure,
+    ): Promise<BulkOrderStatusResult> {
+      const result: BulkOrderStatusResult = { updated: [], failed: [] };
+      for (const id of new Set(orderIds)) {
+        try {
+          const refusal = await setOrderStatus(id, status);
+          if (refusal) result.failed.push({ id, message: refusal });
+          else result.updated.push(id);
+        } catch (error) {
+          if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+            result.failed.push({ id, message: adminOrderListMessages.itemResold });
+          } else {
+            onUnexpectedFailure(id, error);
+            result.failed.push({ id, message: adminOrderListMessages.statusUpdateFailed });
+          }
+        }
+      }
+      return result;
+    },
+
+    /**
+     * Customers to choose for an order: those whose e-mail, handle, first or last name contains the
+     * text (case-insensitive), by last name, at most 10; or the one already chosen, by id.
+     */
+    async listUserChoices({ q, userId }: UserChoicesQuery): Promise<OrderClient[]> {
+      const pattern = orderSearchPattern(q);
+      if (!pattern && !userId) return [];
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          displayName: users.displayName,
+          email: users.email,
+          tiktokUsername: users.tiktokUsername,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.isAdmin, false),
+            userId ? eq(users.id, userId) : undefined,
+            pattern
+              ? or(
+                  ilike(users.email, pattern),
+                  ilike(users.tiktokUsername, pattern),
+                  ilike(users.firstName, pattern),
+                  ilike(users.lastName, pattern),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(
+          sql`${users.lastName} ASC NULLS LAST`,
+          asc(users.firstName),
+          asc(users.tiktokUsername),
+          asc(users.id),
+        )
+        .limit(USER_CHOICES_LIMIT);
+    },
+  };
+}
+
+export type AdminOrderService = ReturnType<typeof createAdminOrderService>;

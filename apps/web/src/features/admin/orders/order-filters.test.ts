@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { orderListQueryOf } from "./order-filters";
+
+const LIVE = "7b7c0f55-2a5e-4c57-9d4b-0d6f3f2a8e11";
+const empty = { status: "", liveId: "", userId: "", q: "", page: "", pageSize: "" };
+
+describe("orderListQueryOf", () => {
+  it("turns the URL's values into the API's query", () => {
+    expect(orderListQueryOf(empty)).toEqual({ page: 1, pageSize: 50 });
+    expect(
+      orderListQueryOf({
+        status: "paid",
+        liveId: LIVE,
+        userId: LIVE,
+        q: " @marie ",
+        page: "3",
+        pageSize: "100",
+      }),
+    ).toEqual({ status: "paid", liveId: LIVE, userId: LIVE, q: "marie", page: 3, pageSize: 100 });
+  });
+
+  it("leaves out what the API would refuse, and a search too short to send", () => {
+    expect(
+      orderListQueryOf({
+        status: "lost",
+        liveId: "live-1",
+        userId: "42",
+        q: "ma",
+        page: "-2",
+        pageSize: "500",
+      }),
+    ).toEqual({ page: 1, pageSize: 50 });
+  });
+});

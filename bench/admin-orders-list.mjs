@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// What the back office's orders list costs with 100 000 orders. Starts the server as `npm start`
+// does (embedded PostgreSQL in a fresh data folder, or a fresh database on the server of
+// DATABASE_URL when it is set), fills it (support/fill-orders.mjs), signs the demo admin in, then
+// measures with autocannon GET /api/admin/orders (session, validation, serialization: the real
+// API) on a few filters an admin uses, each a page of 50 with its total count. Beside it, in the
+// same run, a bare Fastify + pg endpoint runs the very same statements (the module's own
+// fetchOrderList: same prepared-statement names, text and values) without session, validation or
+// the response schema. Two passes: one admin at a time (1 connection), and a load of 10
+// connections. Prints p50 / p95 latency and requests/s of both and the throughput ratio; asserts
+// nothing. Targets: p95 <= 50 ms, and at least 85 % of the bare endpoint's requests/s.
+import autocannon from "autocannon";
+import Fastify from "fastify";
+import { loadavg } from "node:os";
+import pg from "pg";
+import { register } from "tsx/esm/api";
+import { startDemoServer } from "./support/demo-server.mjs";
+import { FILL, fillOrders } from "./support/fill-orders.mjs";
+
+register();
+const { adminOrderListQuerySchema } = await import("@vitrine/domain");
+const { fetchOrderList } = await import("../apps/server/src/modules/admin-orders/queries.ts");
+
+const seconds = Number(process.argv[2] ?? 10);
+const LOAD_CONNECTIONS = 10;
+const log = (message) => console.log(message);
+
+/** A fresh database on DATABASE_URL's server, dropped at the end; none for the embedded one. */
+async function freshDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { url: undefined, drop: async () => {} };
+  const name = `vitrine_bench_orders_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Latency of every response (autocannon's own percentiles stop at p50, p90, p97.5). */
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(url, headers, connections, duration) {
+  const latencies = [];
+  const instance = autocannon({ url, headers, connections, duration });
+  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: result.requests.total / duration,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+const database = await freshDatabase();
+const app = await startDemoServer("orders", 3700, { databaseUrl: database.url });
+const { origin } = app;
+const reader = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+reader.on("error", () => {});
+let bare;
+let barePool;
+try {
+  log(
+    `Filling ${FILL.orders.toLocaleString("en")} orders (${database.url ? "DATABASE_URL's server" : "embedded PostgreSQL"})...`,
+  );
+  const fillMs = await fillOrders(app.databaseUrl, log);
+  const version = (await reader.query("SHOW server_version")).rows[0].server_version;
+  const counts = (
+    await reader.query(
+      "SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM users) AS people, (SELECT count(*) FROM order_items) AS lines",
+    )
+  ).rows[0];
+  log(
+    `Filled in ${(fillMs / 1000).toFixed(0)} s: ${counts.orders} orders, ${counts.people} people, ${counts.lines} order lines (PostgreSQL ${version})`,
+  );
+
+  // The filters, taken from the data as an admin would type them.
+  const query = async (text) => (await reader.query(text)).rows[0];
+  const unpaid = await query(
+    "SELECT live_id FROM orders WHERE status = 'to-pay' GROUP BY live_id ORDER BY count(*) DESC, live_id LIMIT 1",
+  );
+  const someone = await query(
+    "SELECT tiktok_username FROM users WHERE tiktok_username ~ '^[a-z]+_[a-z]{4}[0-9]+$' ORDER BY tiktok_username LIMIT 1 OFFSET 1234",
+  );
+  const olderLive = await query(
+    "SELECT ref FROM lives WHERE ref ~ '-[0-9]{2}$' ORDER BY live_date LIMIT 1 OFFSET 5",
+  );
+  const scenarios = [
+    { name: "status + live", query: { status: "to-pay", liveId: unpaid.live_id } },
+    { name: "free text, part of a handle", query: { q: someone.tiktok_username.replace(/[0-9]+$/, "") } },
+    { name: "order number prefix", query: { q: `HF-${olderLive.ref}-1` } },
+    { name: "no filter (the landing page)", query: {} },
+  ];
+
+  // The module's own statements (same names, text and values, one or two as the module sends them).
+  const filtersOf = new Map(
+    scenarios.map((scenario) => [scenario.name, adminOrderListQuerySchema.parse(scenario.query)]),
+  );
+  barePool = new pg.Pool({ connectionString: app.databaseUrl, max: 10 });
+  barePool.on("error", () => {});
+  bare = Fastify();
+  bare.get("/orders/:scenario", async (request) => {
+    const { rows, total } = await fetchOrderList(
+      (statement) => barePool.query(statement),
+      filtersOf.get(request.params.scenario),
+    );
+    return { orders: rows, total };
+  });
+  const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
+
+  const cookie = await app.adminCookie();
+  const headers = { cookie };
+  const results = [];
+  const loadBefore = loadavg();
+  for (const scenario of scenarios) {
+    const apiUrl = `${origin}/api/admin/orders?${new URLSearchParams(scenario.query)}`;
+    const bareUrl = `${bareOrigin}/orders/${encodeURIComponent(scenario.name)}`;
+    const api = await (await fetch(apiUrl, { headers })).json();
+    const floor = await (await fetch(bareUrl)).json();
+    if (api.total !== floor.total || api.orders.length !== floor.orders.length) {
+      throw new Error(
+        `${scenario.name}: the API and the bare endpoint disagree (${api.total} / ${floor.total})`,
+      );
+    }
+    // Warm-up of both paths: the JIT, the pools' connections, the pages of the indexes.
+    await measure(apiUrl, headers, LOAD_CONNECTIONS, 2);
+    await measure(bareUrl, {}, LOAD_CONNECTIONS, 2);
+    for (const connections of [1, LOAD_CONNECTIONS]) {
+      const duration = connections === 1 ? Math.max(3, Math.round(seconds / 2)) : seconds;
+      results.push({
+        scenario: `${scenario.name} (${api.total} orders, page of ${api.orders.length})`,
+        connections,
+        api: await measure(apiUrl, headers, connections, duration),
+        bare: await measure(bareUrl, {}, connections, duration),
+      });
+    }
+  }
+  const loadAfter = loadavg();
+
+  const ms = (value) => `${value.toFixed(1).padStart(5)} ms`;
+  const figures = (r) =>
+    `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  ${r.rps.toFixed(0).padStart(5)} req/s${r.errors ? `  ${r.errors} errors` : ""}`;
+  log("");
+  log(
+    `GET /api/admin/orders with ${counts.orders} orders; ${seconds} s per measure (${Math.max(3, Math.round(seconds / 2))} s with 1 connection)`,
+  );
+  log(`targets: project p95 <= 50 ms, project req/s >= 85 % of the bare endpoint's`);
+  let current = "";
+  for (const r of results) {
+    if (r.scenario !== current) log(`\n${(current = r.scenario)}`);
+    log(
+      `  ${String(r.connections).padStart(2)} conn.  project ${figures(r.api)}   |   bare Fastify + pg ${figures(r.bare)}   |   ratio ${((r.api.rps / r.bare.rps) * 100).toFixed(0)} %`,
+    );
+  }
+  log(
+    `\nload average (1 min) ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after, on ${(await import("node:os")).cpus().length} cores`,
+  );
+} finally {
+  await bare?.close();
+  await barePool?.end();
+  await reader.end();
+  await app.stop();
+  await database.drop();
+}
