@@ -51,6 +51,32 @@ const paidOrder = async (overrides: OrderOverrides = {}) =>
   insertOrder(t.db, { status: "paid", shippingAddress: address, ...overrides });
 
 describe("the orders to prepare", () => {
+  it("shows an address saved in an older shape in today's shape", async () => {
+    const legacy = {
+      name: "Sophie Martin",
+      address: address.street,
+      postal_code: address.zip,
+      city: address.city,
+      email: address.email,
+      phone_number: address.phone,
+    };
+    const order = await paidOrder({ shippingAddress: legacy as unknown as ShippingAddress });
+    const response = await as.admin("GET", URL);
+    expect(response.statusCode).toBe(200);
+    const shown = (response.json().orders as { id: string; shippingAddress: unknown }[]).find(
+      (listedOrder) => listedOrder.id === order.id,
+    );
+    expect(shown?.shippingAddress).toMatchObject({
+      first_name: "Sophie",
+      last_name: "Martin",
+      street: address.street,
+      zip: address.zip,
+      city: address.city,
+      phone: address.phone,
+      country: SHIPPING_COUNTRY,
+    });
+  });
+
   it("lists paid orders only, first paid first, with customer, address, pieces with colours and label", async () => {
     const customer = await insertCustomer(t.db, {
       firstName: "Sophie",

@@ -2,33 +2,12 @@ import {
   PRODUCT_SUGGESTIONS_LIMIT,
   storedShippingAddress,
   type AdminOrder,
-  type AdminOrderItem,
   type ProductSuggestion,
 } from "@vitrine/domain";
 import { and, asc, eq, not, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { orderLinesOf } from "../../db/order-lines";
 import { lives, orderItems, orders, productColors, products, users } from "../../db/schema";
-
-async function itemsOf(db: Queryable, orderId: string): Promise<AdminOrderItem[]> {
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      name: products.name,
-      ref: products.ref,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceCents,
-      color: orderItems.color,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.createdAt), asc(products.ref));
-  return rows.map(({ color, ...item }) => ({
-    ...item,
-    color: color ? { name: color.name, hexCode: color.hex_code } : null,
-  }));
-}
 
 /** One order as the back office shows it, or null when no order has this id. */
 export async function findAdminOrder(db: Queryable, orderId: string): Promise<AdminOrder | null> {
@@ -64,7 +43,8 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
     // The column's type is today's shape; rows saved by older versions hold other keys.
     shippingAddress: storedShippingAddress(shippingAddress),
     hasShippingLabel: Boolean(shippingLabelPath),
-    items: await itemsOf(db, orderId),
+    // The back office reads references as numbers (it searches and sorts them).
+    items: (await orderLinesOf(db, orderId)).map((line) => ({ ...line, ref: Number(line.ref) })),
   };
 }
 

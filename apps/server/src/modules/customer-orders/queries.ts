@@ -6,9 +6,10 @@ import {
   type CustomerOrderItem,
   type CustomerOrderSummary,
 } from "@vitrine/domain";
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { orderItems, orders, products } from "../../db/schema";
+import { orderLinesByOrder } from "../../db/order-lines";
+import { orders } from "../../db/schema";
 
 /** The orders a customer sees: their own, except those staff cancelled (spec: hidden). */
 function visibleOrdersOf(userId: string) {
@@ -35,35 +36,6 @@ const detailColumns = {
 
 type SummaryRow = Omit<CustomerOrderSummary, "orderDate" | "items"> & { orderDate: Date };
 
-/** The lines of these orders in one query, by order, in the order they were added. */
-async function itemsByOrder(db: Queryable, orderIds: string[]): Promise<Map<string, CustomerOrderItem[]>> {
-  const byOrder = new Map<string, CustomerOrderItem[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      ref: products.ref,
-      name: products.name,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceCents,
-      color: orderItems.color,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.createdAt), asc(products.ref));
-  for (const { orderId, ref, color, ...item } of rows) {
-    byOrder.get(orderId)?.push({
-      ...item,
-      ref: String(ref),
-      color: color ? { name: color.name, hexCode: color.hex_code } : null,
-    });
-  }
-  return byOrder;
-}
-
 function toSummary(row: SummaryRow, items: CustomerOrderItem[]): CustomerOrderSummary {
   return { ...row, orderDate: row.orderDate.toISOString(), items };
 }
@@ -75,7 +47,7 @@ export async function listCustomerOrders(db: Queryable, userId: string): Promise
     .from(orders)
     .where(and(...visibleOrdersOf(userId)))
     .orderBy(desc(orders.orderDate), desc(orders.createdAt));
-  const items = await itemsByOrder(
+  const items = await orderLinesByOrder(
     db,
     rows.map((row) => row.id),
   );
@@ -97,7 +69,7 @@ export async function findCustomerOrder(
     .where(and(eq(orders.id, orderId), ...visibleOrdersOf(userId)));
   if (!row) return null;
   const { shippingAddress, shippingType, paymentMethod, paymentStatus, paymentDate, ...summary } = row;
-  const items = await itemsByOrder(db, [row.id]);
+  const items = await orderLinesByOrder(db, [row.id]);
   return {
     ...toSummary(summary, items.get(row.id) ?? []),
     subtotalCents: orderSubtotalCents(row.totalAmountCents),

@@ -2,43 +2,17 @@ import {
   customerOrderMessages,
   PREPARED_ORDER_STATUS,
   preparationRefusal,
-  type PreparationItem,
+  storedShippingAddress,
   type PreparationOrder,
 } from "@vitrine/domain";
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { lives, orderItems, orders, products, users } from "../../db/schema";
+import { orderLinesByOrder } from "../../db/order-lines";
+import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 
 /** The status of the orders waiting to be prepared. */
 const TO_PREPARE = "paid";
-
-async function itemsByOrder(db: Database, orderIds: string[]): Promise<Map<string, PreparationItem[]>> {
-  const byOrder = new Map<string, PreparationItem[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      name: products.name,
-      ref: products.ref,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceCents,
-      color: orderItems.color,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(products.ref), asc(orderItems.createdAt));
-  for (const { orderId, ref, color, ...item } of rows) {
-    byOrder.get(orderId)?.push({
-      ...item,
-      ref: String(ref),
-      color: color ? { name: color.name, hexCode: color.hex_code } : null,
-    });
-  }
-  return byOrder;
-}
 
 /** Paid orders on their way to the parcel (spec: /admin/orders-preparation). */
 export function createOrderPreparationService({ db }: { db: Database }) {
@@ -71,15 +45,16 @@ export function createOrderPreparationService({ db }: { db: Database }) {
         .innerJoin(lives, eq(lives.id, orders.liveId))
         .where(eq(orders.status, TO_PREPARE))
         .orderBy(sql`${orders.paymentDate} ASC NULLS LAST`, asc(orders.orderDate), asc(orders.id));
-      const items = await itemsByOrder(
+      const items = await orderLinesByOrder(
         db,
         rows.map((row) => row.id),
+        "reference",
       );
       return rows.map(({ labelPath, orderDate, paymentDate, shippingAddress, ...row }) => ({
         ...row,
         orderDate: orderDate.toISOString(),
         paymentDate: paymentDate?.toISOString() ?? null,
-        shippingAddress: shippingAddress ?? null,
+        shippingAddress: storedShippingAddress(shippingAddress),
         items: items.get(row.id) ?? [],
         hasLabel: labelPath !== null,
       }));
