@@ -69,11 +69,12 @@ export function isOrderSearchLongEnough(text: string | undefined): boolean {
 export function orderSearchPattern(text: string | undefined): string | null {
   const term = orderSearchTerm(text);
   if (!term) return null;
-  return `%${escapeLike(term)}%`;
+  return likeContaining(term);
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** An ILIKE pattern matching `text` anywhere, literally: its own % and _ are not wildcards. */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /** The people fields an order's client is shown with. */

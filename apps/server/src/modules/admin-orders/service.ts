@@ -11,9 +11,10 @@ import {
   type OrderStatus,
   type UserChoicesQuery,
 } from "@vitrine/domain";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { byLastName, userMatches } from "../../db/user-search";
 import { orders, users } from "../../db/schema";
 import { createOrder } from "./create-order";
 import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
@@ -101,22 +102,10 @@ export function createAdminOrderService({ db }: { db: Database }) {
           and(
             eq(users.isAdmin, false),
             userId ? eq(users.id, userId) : undefined,
-            pattern
-              ? or(
-                  ilike(users.email, pattern),
-                  ilike(users.tiktokUsername, pattern),
-                  ilike(users.firstName, pattern),
-                  ilike(users.lastName, pattern),
-                )
-              : undefined,
+            pattern ? userMatches(pattern) : undefined,
           ),
         )
-        .orderBy(
-          sql`${users.lastName} ASC NULLS LAST`,
-          asc(users.firstName),
-          asc(users.tiktokUsername),
-          asc(users.id),
-        )
+        .orderBy(byLastName, asc(users.firstName), asc(users.tiktokUsername), asc(users.id))
         .limit(USER_CHOICES_LIMIT);
     },
   };

@@ -1,11 +1,13 @@
 import {
+  likeContaining,
   USER_SEARCH_LIMIT,
   userMergeMessages,
   type UserMergeCandidate,
   type UserMergeDetails,
 } from "@vitrine/domain";
-import { asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { byLastName, userMatches } from "../../db/user-search";
 import { auditEvents, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 
@@ -13,11 +15,6 @@ import { DomainError } from "../../http/errors";
 export const USER_MERGE_AUDIT_ACTION = "user.merge";
 
 const userNotFound = () => new DomainError("NOT_FOUND", userMergeMessages.userNotFound);
-
-/** `text` matched literally inside an ILIKE pattern: its own % and _ are not wildcards. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 const candidateColumns = {
   id: users.id,
@@ -35,19 +32,11 @@ export function createUserMergeService({ db }: { db: Database }) {
   return {
     /** Users whose e-mail, handle, first or last name contains the text, by last name, ten at most. */
     searchUsers(text: string): Promise<UserMergeCandidate[]> {
-      const pattern = containing(text);
       return db
         .select(candidateColumns)
         .from(users)
-        .where(
-          or(
-            ilike(users.email, pattern),
-            ilike(users.tiktokUsername, pattern),
-            ilike(users.firstName, pattern),
-            ilike(users.lastName, pattern),
-          ),
-        )
-        .orderBy(sql`${users.lastName} ASC NULLS LAST`, asc(users.firstName), asc(users.id))
+        .where(userMatches(likeContaining(text)))
+        .orderBy(byLastName, asc(users.firstName), asc(users.id))
         .limit(USER_SEARCH_LIMIT);
     },
 
