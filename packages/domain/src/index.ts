@@ -51,3 +51,5 @@ export * from "./stored-address";
 export * from "./user-merge";
 export * from "./shipping-label";
 export * from "./order-preparation";
+export * from "./live-selling";
+export * from "./api/live-selling";

@@ -1,0 +1,218 @@
+import * as z from "zod/mini";
+import { ORDER_STATUSES } from "../order-status";
+import {
+  LIVE_EVENT_TYPES,
+  LIVE_INGEST_MAX_EVENTS,
+  LIVE_SOURCE_STATES,
+  liveSellingMessages,
+} from "../live-selling";
+import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-detail";
+
+/*
+ * Contracts of live selling (issue 16). Three surfaces:
+ *  - ingestion: POST /api/live-ingest/events and /status, for live sources (TikTok bridge,
+ *    `npm run live:simulate`), authenticated by `Authorization: Bearer <LIVE_INGEST_TOKEN>`;
+ *  - the live feed: GET /api/admin/live-feed/stream (server-sent events) and
+ *    GET /api/admin/live-feed/events (the 5 s polling fallback), admins only;
+ *  - the sidebar: /api/admin/live-sidebar/*, admins only.
+ */
+
+// ---- Ingestion ---------------------------------------------------------------------------
+
+/** One event as a source sends it; `msgId` makes a resend harmless (duplicates are ignored). */
+export const liveIngestEventSchema = z.object({
+  type: z.enum(LIVE_EVENT_TYPES),
+  msgId: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** Epoch milliseconds as TikTok reports it. */
+  createTime: z.int().check(z.nonnegative()),
+  /** TikTok's numeric user id, when the source has it. */
+  tiktokUserId: z.nullable(z.string().check(z.maxLength(64))),
+  /** The viewer's handle (TikTok "uniqueId"), stored as sent; live users use it lowercased. */
+  uniqueId: z.string().check(z.minLength(1), z.maxLength(64)),
+  nickname: z.nullable(z.string().check(z.maxLength(200))),
+  avatarUrl: z.nullable(z.string().check(z.maxLength(2000))),
+  /** The chat text; null for member, gift and like events. */
+  comment: z.nullable(z.string().check(z.maxLength(1000))),
+  /** The source's raw event, kept for 'Détails'. */
+  payload: z.record(z.string(), z.unknown()),
+});
+export type LiveIngestEvent = z.infer<typeof liveIngestEventSchema>;
+
+/** A live is named by its ref, as a source's operator types it (`--live <ref>`). */
+export const liveIngestRequestSchema = z.object({
+  liveRef: z.string().check(z.minLength(1), z.maxLength(10)),
+  events: z.array(liveIngestEventSchema).check(z.minLength(1), z.maxLength(LIVE_INGEST_MAX_EVENTS)),
+});
+export type LiveIngestRequest = z.infer<typeof liveIngestRequestSchema>;
+
+/** Answered once the events are committed: `accepted` new, `duplicates` already stored. */
+export const liveIngestResponseSchema = z.object({
+  accepted: z.int(),
+  duplicates: z.int(),
+});
+export type LiveIngestResponse = z.infer<typeof liveIngestResponseSchema>;
+
+export const liveSourceStatusRequestSchema = z.object({
+  liveRef: z.string().check(z.minLength(1), z.maxLength(10)),
+  state: z.enum(LIVE_SOURCE_STATES),
+});
+export type LiveSourceStatusRequest = z.infer<typeof liveSourceStatusRequestSchema>;
+
+// ---- Live feed (SSE and polling) -------------------------------------------------------------
+
+/**
+ * One stored live event as the feed carries it. `seq` is the server's receive order (assigned at
+ * ingestion, increasing in commit order within a live): a comment's claim order, and the SSE
+ * event id a reconnecting client resumes after.
+ */
+export const liveFeedEventSchema = z.object({
+  id: z.string(),
+  seq: z.int(),
+  liveId: z.string(),
+  eventType: z.string(),
+  tiktokUserId: z.nullable(z.string()),
+  userNickname: z.nullable(z.string()),
+  userUniqueId: z.nullable(z.string()),
+  comment: z.nullable(z.string()),
+  /** Epoch milliseconds as TikTok reports it. */
+  createTime: z.int(),
+  /** ISO 8601 instant the server stored it. */
+  insertedAt: z.string(),
+});
+export type LiveFeedEvent = z.infer<typeof liveFeedEventSchema>;
+
+/**
+ * GET /api/admin/live-feed/events?liveId=&after=&types=chat
+ * Without `liveId`: every active live. Without `after`: the latest LIVE_FEED_LIMIT, oldest first.
+ * With `after` (a seq): up to LIVE_FEED_LIMIT events after it, oldest first.
+ */
+export const liveFeedQuerySchema = z.object({
+  liveId: z.optional(z.uuid()),
+  after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  /** Comma-separated event types; all when absent. */
+  types: z.optional(z.string()),
+});
+export const liveFeedResponseSchema = z.object({ events: z.array(liveFeedEventSchema) });
+
+export const liveSourceStatusSchema = z.object({
+  liveId: z.string(),
+  state: z.enum(LIVE_SOURCE_STATES),
+  /** ISO 8601 instant of the source's last report. */
+  updatedAt: z.string(),
+});
+export type LiveSourceStatus = z.infer<typeof liveSourceStatusSchema>;
+/** GET /api/admin/live-feed/sources: the last reported state of each active live's source. */
+export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(liveSourceStatusSchema) });
+
+/*
+ * GET /api/admin/live-feed/stream?liveId=&types=   (text/event-stream)
+ * Resume: the `Last-Event-ID` header (EventSource sends it) or `?after=<seq>`. On connect the
+ * server replays the events after it (or nothing without it), then streams:
+ *   event: live-event   id: <seq>   data: LiveFeedEvent
+ *   event: orders                   data: LiveOrdersChanged   (no id: clients refetch the list)
+ *   event: source                   data: LiveSourceStatus
+ * and a `: keep-alive` comment every 15 s.
+ */
+export const liveOrdersChangedSchema = z.object({ liveId: z.string(), orderId: z.string() });
+export type LiveOrdersChanged = z.infer<typeof liveOrdersChangedSchema>;
+
+// ---- Sidebar -------------------------------------------------------------------------------
+
+export const liveSidebarLiveQuerySchema = z.object({
+  liveId: z.uuid({ error: liveSellingMessages.liveRequired }),
+});
+
+/** GET /api/admin/live-sidebar/products?liveId=&ref=12: available products of the live. */
+export const liveSidebarProductsQuerySchema = z.object({
+  liveId: z.uuid({ error: liveSellingMessages.liveRequired }),
+  ref: z.string().check(z.regex(/^\d{1,6}$/)),
+});
+export const liveSidebarProductsResponseSchema = z.object({ products: z.array(productSuggestionSchema) });
+
+/**
+ * GET /api/admin/live-sidebar/claimables?liveId=: what the claim parser needs, the references of
+ * the live's products still available and those sold (with who bought them), for the waitlists.
+ */
+export const liveClaimablesResponseSchema = z.object({
+  availableRefs: z.array(z.int()),
+  sold: z.array(
+    z.object({
+      ref: z.int(),
+      productId: z.string(),
+      orderId: z.string(),
+      tiktokUsername: z.nullable(z.string()),
+    }),
+  ),
+});
+export type LiveClaimables = z.infer<typeof liveClaimablesResponseSchema>;
+
+/** GET /api/admin/live-sidebar/handles?q=mar&liveId=: users and viewers of the live, 100 at most. */
+export const liveHandleSuggestionsQuerySchema = z.object({
+  q: z.string().check(z.minLength(1), z.maxLength(64)),
+  liveId: z.optional(z.uuid()),
+});
+export const liveHandleSuggestionSchema = z.object({
+  tiktokUsername: z.string(),
+  displayName: z.nullable(z.string()),
+  avatarUrl: z.nullable(z.string()),
+  /** The shop's user with this handle, when one exists. */
+  userId: z.nullable(z.string()),
+  source: z.enum(["user", "viewer"]),
+});
+export type LiveHandleSuggestion = z.infer<typeof liveHandleSuggestionSchema>;
+export const liveHandleSuggestionsResponseSchema = z.object({
+  handles: z.array(liveHandleSuggestionSchema),
+});
+
+/** POST /api/admin/live-sidebar/add: the one-gesture add (spec §4, §5). */
+export const liveSidebarAddInputSchema = z.object({
+  liveId: z.uuid({ error: liveSellingMessages.liveRequired }),
+  productId: z.uuid({ error: liveSellingMessages.productAndHandleRequired }),
+  handle: z
+    .string({ error: liveSellingMessages.productAndHandleRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: liveSellingMessages.productAndHandleRequired, abort: true }),
+      z.maxLength(64),
+    ),
+  comment: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
+  /** The feed event this add comes from (a claim), for the record. */
+  sourceEventId: z.optional(z.uuid()),
+});
+export type LiveSidebarAddInput = z.input<typeof liveSidebarAddInputSchema>;
+
+/** One of the live's latest orders in the sidebar (spec §2). */
+export const liveSidebarOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** ISO 8601 instant. */
+  orderDate: z.string(),
+  totalAmountCents: z.int(),
+  comment: z.nullable(z.string()),
+  live: z.object({ id: z.string(), title: z.string() }),
+  client: z.object({
+    id: z.string(),
+    tiktokUsername: z.nullable(z.string()),
+    firstName: z.nullable(z.string()),
+    lastName: z.nullable(z.string()),
+  }),
+  items: z.array(adminOrderItemSchema),
+});
+export type LiveSidebarOrder = z.infer<typeof liveSidebarOrderSchema>;
+
+export const liveSidebarAddResponseSchema = z.object({
+  order: liveSidebarOrderSchema,
+  /** Whether the add created the order (false: the user's to-validate order of the live was reused). */
+  orderCreated: z.boolean(),
+  /** Whether the add created the user from the handle. */
+  userCreated: z.boolean(),
+});
+export type LiveSidebarAddResponse = z.infer<typeof liveSidebarAddResponseSchema>;
+
+/** GET /api/admin/live-sidebar/orders?liveId=: the 50 latest orders of the live, newest first. */
+export const liveSidebarOrdersResponseSchema = z.object({ orders: z.array(liveSidebarOrderSchema) });
+
+/** DELETE /api/admin/live-sidebar/orders/:orderId/items/:itemId -> { order }. */
+export const liveSidebarItemParamsSchema = z.object({ orderId: z.string(), itemId: z.string() });
+export const liveSidebarOrderResponseSchema = z.object({ order: liveSidebarOrderSchema });

@@ -1,0 +1,60 @@
+/**
+ * Live selling (back-office spec §2 live-order sidebar, §4, §5, §9; issue 16): limits, source
+ * states and the French texts the sidebar, the live detail and the server share.
+ */
+
+/** Comments shown in the sidebar's feed (spec §9: recent comments 100). */
+export const LIVE_FEED_LIMIT = 100;
+/** Orders of the selected live listed in the sidebar (spec §9: recent orders in sidebar 50). */
+export const LIVE_SIDEBAR_ORDERS_LIMIT = 50;
+/** Handle autocomplete (spec §9: handle autocomplete limit 100). */
+export const LIVE_HANDLE_SUGGESTIONS_LIMIT = 100;
+/** Product reference suggestions (spec §9: product suggestions limit 20). */
+export const LIVE_PRODUCT_SUGGESTIONS_LIMIT = 20;
+/** Debounce of both autocompletes (spec §4 and §9). */
+export const LIVE_AUTOCOMPLETE_DEBOUNCE_MS = 300;
+/** The spec's polling period: the fallback while the real-time stream is down. */
+export const LIVE_FEED_POLL_MS = 5_000;
+/** Events one ingestion request may carry. */
+export const LIVE_INGEST_MAX_EVENTS = 500;
+/** Prefix of a handle typed in the autocomplete that matches nobody yet (spec §4: "id prefixed temp"). */
+export const TEMP_HANDLE_ID_PREFIX = "temp-";
+
+/** What a live source (TikTok bridge or simulator) reports of its connection. */
+export const LIVE_SOURCE_STATES = ["connected", "reconnecting", "disconnected"] as const;
+export type LiveSourceState = (typeof LIVE_SOURCE_STATES)[number];
+
+export const liveSourceStateLabels: Record<LiveSourceState, string> = {
+  connected: "Connecté",
+  reconnecting: "Reconnexion…",
+  disconnected: "Déconnecté",
+};
+
+/** Event types a source sends, as tiktok-live-connector names them. */
+export const LIVE_EVENT_TYPES = ["chat", "member", "gift", "like"] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+export const liveSellingMessages = {
+  productAndHandleRequired: "Veuillez sélectionner un produit et indiquer un pseudo",
+  userFailed: "Impossible de trouver ou créer l'utilisateur",
+  addFailed: "Impossible d'ajouter le produit",
+  orderFailed: "Impossible d'ajouter la commande",
+  itemDeleteFailed: "Impossible de supprimer cet article",
+  added: "Produit ajouté à la commande avec succès",
+  itemDeleted: "Article supprimé avec succès",
+  liveRequired: "La sélection d'un live est obligatoire",
+  liveNotActive: "Ce live n'est pas actif",
+  eventsLoadFailed: "Erreur lors du chargement des événements TikTok",
+  ordersLoadFailed: "Impossible de charger les commandes",
+  livesLoadFailed: "Impossible de charger les lives",
+  noProductFound: "Aucun produit trouvé",
+  ingestUnauthorized: "Jeton d'ingestion invalide",
+  ingestBusy: "Ingestion saturée, réessayez dans un instant",
+  ingestLiveUnknown: "Live introuvable",
+} as const;
+
+/** The sidebar's handle: lowercased and trimmed (spec §5), one leading @ dropped. */
+export function sidebarHandle(raw: string): string {
+  const trimmed = raw.trim();
+  return (trimmed.startsWith("@") ? trimmed.slice(1) : trimmed).trim().toLowerCase();
+}
