@@ -28,6 +28,7 @@ import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
+import { createSilentLiveHub } from "./realtime/live-hub";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer: deps.mailer,
     authSecret: deps.authSecret,
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
+    liveHub: createSilentLiveHub(),
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

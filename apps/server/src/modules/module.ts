@@ -4,6 +4,7 @@ import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
 import type { ViewerResolver } from "../http/access";
 import type { Mailer } from "../integrations/mail/mailer";
+import type { LiveHub } from "../realtime/live-hub";
 import type { AuthRateLimits } from "./auth/rate-limits";
 
 /** What the app hands every module's service factory; each factory takes only what it uses. */
@@ -13,6 +14,7 @@ export interface AppContext {
   mailer: Mailer;
   authSecret: string;
   authRateLimits: AuthRateLimits;
+  liveHub: LiveHub;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */
