@@ -1,15 +1,23 @@
 import { expect, type Page } from "@playwright/test";
+import { latestMailTo } from "./mail-sink";
 
-/** Opens the development outbox and follows the link of the newest mail sent to `email`. */
+/**
+ * Reads the newest mail sent to `email` in the browser, as its recipient would, and follows its
+ * sign-in link.
+ */
 export async function followLatestMailLink(page: Page, email: string): Promise<void> {
-  await page.goto("/dev/mail");
-  const mail = page
-    .getByRole("article")
-    .filter({ hasText: `À : ${email}` })
-    .first();
-  await expect(mail).toBeVisible();
-  const link = mail.getByRole("link", { name: /\/auth\/verify\?token=/ });
-  await link.click();
+  await openLatestMail(page, email);
+  const link = page.getByRole("link", { name: /^(Me connecter|Confirmer mon email)$/ });
+  await expect(link).toHaveAttribute("href", /\/auth\/verify\?token=/);
+  // A page set from a string has no origin to navigate from: go where the link points.
+  await page.goto((await link.getAttribute("href")) ?? "");
+}
+
+/** Shows the newest mail sent to `email` in the page, with its subject as the document's title. */
+export async function openLatestMail(page: Page, email: string): Promise<void> {
+  const mail = await latestMailTo(email);
+  await page.setContent(mail.html);
+  await expect(page).toHaveTitle(mail.subject);
 }
 
 /** A unique address per run, so journeys never collide with earlier data. */

@@ -1,8 +1,15 @@
 import type { OutgoingMail } from "./mailer";
 import { escapeHtml } from "../../lib/escape-html";
 
-function layout(shopName: string, title: string, paragraphs: string[], link: { url: string; label: string }) {
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2937">
+function layout(
+  shopName: string,
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  link: { url: string; label: string },
+) {
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#1f2937">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 <p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>
@@ -17,6 +24,7 @@ export function signupConfirmationMail(to: string, url: string, shopName: string
   const subject = `Confirmez votre inscription sur ${shopName}`;
   const body = layout(
     shopName,
+    subject,
     "Bienvenue !",
     [
       "Merci pour votre inscription. Cliquez sur le bouton ci-dessous pour confirmer votre email et terminer la création de votre compte.",
@@ -30,6 +38,7 @@ export function signInLinkMail(to: string, url: string, shopName: string): Outgo
   const subject = `Votre lien de connexion à ${shopName}`;
   const body = layout(
     shopName,
+    subject,
     "Connexion à votre compte",
     ["Cliquez sur le bouton ci-dessous pour vous connecter à votre espace client."],
     { url, label: "Me connecter" },
