@@ -48,7 +48,8 @@ async function main() {
   const log = createLog(config);
   // The HTTP layer (most of the code to load) is imported while PostgreSQL starts and migrates.
   const appModule = import("./app");
-  const database = await openDatabase(config, log);
+  // Stopped by `stop` below, after the requests in progress (they still need it).
+  const database = await openDatabase(config, log, { callerHandlesStopSignals: true });
   let stopping = false;
   // Ctrl-C reaches the embedded PostgreSQL too, which then ends our idle connections: expected.
   database.pool.on("error", (error) => stopping || log(`database connection lost: ${error.message}`));

