@@ -10,7 +10,7 @@ let s3: TestS3Server;
 let storage: Storage;
 beforeAll(async () => {
   s3 = await startS3Server();
-  storage = createStorage(loadConfig(s3.env));
+  storage = await createStorage(loadConfig(s3.env));
 });
 afterAll(async () => s3.close());
 
