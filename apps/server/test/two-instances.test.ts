@@ -5,12 +5,14 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
-import { users } from "../src/db/schema";
+import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
+import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
 import { insertCustomer, insertOrder, insertProduct } from "./support/factories";
@@ -75,6 +77,30 @@ describe("two instances on one database", () => {
     const fourth = await requestLink(b);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
+  });
+});
+
+describe("scheduled jobs with two instances", () => {
+  it("run the hourly purge once between them, and again once the hour has passed", async () => {
+    await a.db.insert(pendingSignups).values({
+      email: "never-confirmed@example.com",
+      tiktokUsername: "never_confirmed",
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    // Both instances check at the same moment, three times each.
+    const round = () =>
+      Promise.all([a.db, bDatabase.db, a.db, bDatabase.db, a.db, bDatabase.db].map((db) => purgeIfDue(db)));
+    const first = await round();
+    expect(first.filter((result) => result !== null)).toEqual([
+      expect.objectContaining({ pendingSignups: 1 }),
+    ]);
+    expect(await a.db.$count(pendingSignups)).toBe(0);
+    expect((await round()).filter((result) => result !== null)).toEqual([]);
+
+    await a.db.update(scheduledJobs).set({
+      lastStartedAt: sql`now() - make_interval(secs => ${MAINTENANCE_INTERVAL_MS / 1000 + 1})`,
+    });
+    expect((await round()).filter((result) => result !== null)).toHaveLength(1);
   });
 });
 
