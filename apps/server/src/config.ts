@@ -142,6 +142,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
+/** Every environment variable the server's settings read (.env.example documents each). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type AppConfig = {
   env: "development" | "test" | "production";
   isProduction: boolean;
