@@ -85,9 +85,14 @@ async function buildServer() {
 function listFiles(target) {
   if (!existsSync(target)) return [];
   if (!statSync(target).isDirectory()) return [target];
-  return readdirSync(target)
-    .sort()
-    .flatMap((entry) => listFiles(path.join(target, entry)));
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        return entry.isDirectory() ? walk(file) : [file];
+      });
+  return walk(target);
 }
 
 /** The target's source files, test files left out. */
