@@ -85,42 +85,77 @@ async function buildServer() {
 function listFiles(target) {
   if (!existsSync(target)) return [];
   if (!statSync(target).isDirectory()) return [target];
-  return readdirSync(target)
-    .sort()
-    .flatMap((entry) => listFiles(path.join(target, entry)));
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        return entry.isDirectory() ? walk(file) : [file];
+      });
+  return walk(target);
+}
+
+/** The target's source files, test files left out. */
+function sourceFiles(target) {
+  return target.sources
+    .flatMap((source) => listFiles(path.join(root, source)))
+    .filter((file) => !file.endsWith(".test.ts") && !file.endsWith(".test.tsx"));
 }
 
 /** Hash of the target's source files (paths and contents) and of the variables it depends on. */
 function sourcesHash(target) {
   const hash = createHash("sha256");
-  for (const source of target.sources) {
-    for (const file of listFiles(path.join(root, source))) {
-      if (file.endsWith(".test.ts") || file.endsWith(".test.tsx")) continue;
-      hash
-        .update(`${path.relative(root, file)}\0`)
-        .update(readFileSync(file))
-        .update("\0");
-    }
+  for (const file of sourceFiles(target)) {
+    hash
+      .update(`${path.relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update("\0");
+  }
+  for (const name of target.env().sort()) hash.update(`${name}=${process.env[name]}\0`);
+  return hash.digest("hex");
+}
+
+/**
+ * Hash of the source files' paths, sizes and modification times (and of the variables): equal to
+ * the one saved at the last check, nothing was touched since, and the contents need not be read.
+ */
+function sourcesStatHash(target) {
+  const hash = createHash("sha256");
+  for (const file of sourceFiles(target)) {
+    const { size, mtimeMs } = statSync(file);
+    hash.update(`${path.relative(root, file)}\0${size}\0${mtimeMs}\0`);
   }
   for (const name of target.env().sort()) hash.update(`${name}=${process.env[name]}\0`);
   return hash.digest("hex");
 }
 
 const stampOf = (target) => path.join(root, target.output, ".sources-hash");
+const statStampOf = (target) => path.join(root, target.output, ".sources-stat");
+const readStamp = (file) => (existsSync(file) ? readFileSync(file, "utf8").trim() : undefined);
 
 async function buildTarget(target, hash = sourcesHash(target)) {
   await target.build();
   writeFileSync(stampOf(target), `${hash}\n`);
+  writeFileSync(statStampOf(target), `${sourcesStatHash(target)}\n`);
 }
 
-/** Builds each target whose sources changed since its last build; returns the names built. */
+/**
+ * Builds each target whose sources changed since its last build; returns the names built. The
+ * contents decide; the files' sizes and times only spare reading them when none was touched.
+ */
 export async function buildIfChanged(names = Object.keys(targets), log = console.log) {
   const built = [];
   for (const name of names) {
     const target = targets[name];
+    const builtFrom = readStamp(stampOf(target));
+    const statHash = sourcesStatHash(target);
+    if (builtFrom && readStamp(statStampOf(target)) === statHash) continue;
     const hash = sourcesHash(target);
-    const stamp = stampOf(target);
-    if (existsSync(stamp) && readFileSync(stamp, "utf8").trim() === hash) continue;
+    if (builtFrom === hash) {
+      // Touched (a checkout, an editor's save) but the same contents: no build.
+      writeFileSync(statStampOf(target), `${statHash}\n`);
+      continue;
+    }
     log(`Building ${target.label}...`);
     await buildTarget(target, hash);
     built.push(name);

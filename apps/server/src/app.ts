@@ -145,8 +145,11 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each text file (vite.config.ts).
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent in place of the
+      // file to a browser that accepts them, never routes of their own (two routes per file
+      // registered at start-up, for half the files of the folder).
       preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       cacheControl: false,
       setHeaders: (response, filePath) => {
         response.header("cache-control", cacheControlFor(path.relative(distDir, filePath)));

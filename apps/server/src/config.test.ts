@@ -189,11 +189,49 @@ describe("loadConfig", () => {
     );
   });
 
-  it("keeps files under DATA_DIR unless STORAGE_DIR says where, and has no S3 adapter yet", () => {
+  it("keeps files under DATA_DIR unless STORAGE_DIR says where", () => {
     expect(loadConfig({}).storageDir).toBe("data/files");
     expect(loadConfig({ DATA_DIR: "/srv/vitrine" }).storageDir).toBe("/srv/vitrine/files");
     expect(loadConfig({ STORAGE_DIR: "/mnt/labels" }).storageDir).toBe("/mnt/labels");
-    expect(configErrorOf({ STORAGE: "s3" }).message).toContain("STORAGE=s3 is not available yet");
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it("needs the bucket, region and keys for STORAGE=s3, and checks them", () => {
+    const s3 = {
+      STORAGE: "s3",
+      S3_BUCKET: "vitrine",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "vitrine",
+      S3_SECRET_ACCESS_KEY: "vitrine-minio-secret",
+    };
+    expect(configErrorOf({ STORAGE: "s3" }).message).toBe(
+      "STORAGE=s3 needs these settings: S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY",
+    );
+    const { S3_SECRET_ACCESS_KEY: _secret, ...withoutSecret } = s3;
+    expect(configErrorOf({ ...productionEnv, ...withoutSecret }).message).toBe(
+      "STORAGE=s3 needs these settings: S3_SECRET_ACCESS_KEY",
+    );
+    expect(loadConfig({ ...productionEnv, ...s3 }).s3).toEqual({
+      bucket: "vitrine",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: "vitrine",
+      secretAccessKey: "vitrine-minio-secret",
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: "http://minio:9000/", S3_FORCE_PATH_STYLE: "true" }).s3,
+    ).toMatchObject({ endpoint: "http://minio:9000", forcePathStyle: true });
+    const invalid = configErrorOf({
+      ...s3,
+      S3_BUCKET: "Mon_Bucket",
+      S3_REGION: "Paris",
+      S3_ENDPOINT: "minio:9000",
+      S3_FORCE_PATH_STYLE: "yes",
+    }).message;
+    for (const name of ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE"]) {
+      expect(invalid).toContain(`  - ${name}: `);
+    }
   });
 
   it("refuses a short AUTH_SECRET", () => {

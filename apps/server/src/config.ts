@@ -122,10 +122,28 @@ const envSchema = z.object({
   COLISSIMO_API_URL: z.url().default("https://ws.colissimo.fr/sls-ws/SlsServiceWSRest/2.0"),
   STORAGE: z.enum(["local", "s3"]).default("local"),
   STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "expected a bucket name: 3 to 63 lower-case letters, digits, dots and dashes",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "expected a region such as eu-west-3 (MinIO: us-east-1)")
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "expected the store's http(s) address" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
+
+/** Every environment variable the server's settings read (.env.example documents each). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export type AppConfig = {
   env: "development" | "test" | "production";
@@ -156,6 +174,8 @@ export type AppConfig = {
   storage: "local" | "s3";
   /** Where STORAGE=local keeps files (labels): STORAGE_DIR, or files/ under DATA_DIR. */
   storageDir: string;
+  /** Set when storage is "s3" (bucket, region and keys required then). */
+  s3: S3Settings | undefined;
   sentryDsn: string | undefined;
   logLevel: string;
   webDistDir: string | undefined;
@@ -181,9 +201,23 @@ export interface ColissimoSettings {
   apiUrl: string;
 }
 
+/** An S3 bucket (STORAGE=s3): AWS S3, or any S3-compatible store (MinIO, Garage, R2, Scaleway…). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** The store's address, e.g. http://minio:9000; undefined for AWS S3 itself. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The bucket in the path (http://host/bucket/key) rather than the host name: MinIO needs it. */
+  forcePathStyle: boolean;
+}
+
 export class ConfigError extends Error {}
 
 const COLISSIMO_SETTINGS = ["COLISSIMO_CONTRACT_NUMBER", "COLISSIMO_PASSWORD"] as const;
+
+const S3_SETTINGS = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA_HMAC_KEY"] as const;
 
@@ -239,8 +273,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: e.COLISSIMO_API_URL.replace(/\/$/, ""),
     };
   }
+  let s3: S3Settings | undefined;
   if (e.STORAGE === "s3") {
-    throw new ConfigError("STORAGE=s3 is not available yet (a later issue brings it): use STORAGE=local");
+    const missing = S3_SETTINGS.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`STORAGE=s3 needs these settings: ${missing.join(", ")}`);
+    }
+    s3 = {
+      bucket: e.S3_BUCKET ?? "",
+      region: e.S3_REGION ?? "",
+      endpoint: e.S3_ENDPOINT?.replace(/\/$/, ""),
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? "",
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? "",
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
   }
   return {
     env: e.NODE_ENV,
@@ -270,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     colissimo,
     storage: e.STORAGE,
     storageDir: e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files"),
+    s3,
     sentryDsn: e.SENTRY_DSN || undefined,
     // Request logs are for production; a developer reads the few lines main.ts prints.
     logLevel: e.LOG_LEVEL ?? (isProduction ? "info" : "warn"),

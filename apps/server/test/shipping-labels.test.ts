@@ -19,6 +19,7 @@ import {
   type OrderOverrides,
 } from "./support/factories";
 import { readLabelPdf } from "./support/label-pdf";
+import { startS3Server, type TestS3Server } from "./support/s3-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const address: ShippingAddress = {
@@ -300,6 +301,54 @@ function fakeColissimo(labelPdf: Uint8Array) {
     },
   };
 }
+
+describe("shipping labels stored in an S3 bucket (STORAGE=s3)", () => {
+  let t: TestApp;
+  let s3: TestS3Server;
+  let as: { admin: Caller; customer: Caller; anonymous: Caller };
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp({ env: s3.env });
+    as = await catalogueCallers(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it("generates, downloads and deletes a label through the bucket, with the same routes", async () => {
+    const order = await orderToShip(t);
+    const generated = await as.admin("POST", labelUrl(order.id));
+    expect(generated.statusCode).toBe(201);
+    const { trackingId } = generated.json().label;
+    const key = `labels/${order.id}/${trackingId}.pdf`;
+    expect((await orderRowOf(t.db, order.id)).shippingLabelPath).toBe(key);
+    expect(await s3.objectKeys()).toEqual([key]);
+
+    const download = await as.admin("GET", labelUrl(order.id));
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    const pdf = await readLabelPdf(download.rawPayload);
+    expect(pdf.text).toContain(`N° de colis : ${trackingId}`);
+    expect(pdf.barcodes).toEqual([trackingId]);
+
+    const deleted = await as.admin("DELETE", labelUrl(order.id));
+    expect(deleted.statusCode).toBe(200);
+    expect(await s3.objectKeys()).toEqual([]);
+    expect((await as.admin("GET", labelUrl(order.id))).json()).toEqual(NO_LABEL);
+  });
+
+  it("keeps one label and one object when two are asked for at once", async () => {
+    const order = await orderToShip(t);
+    const responses = await Promise.all([
+      as.admin("POST", labelUrl(order.id)),
+      as.admin("POST", labelUrl(order.id)),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const winner = responses.find((response) => response.statusCode === 201)?.json().label.trackingId;
+    expect(await s3.objectKeys()).toEqual([`labels/${order.id}/${winner}.pdf`]);
+  });
+});
 
 describe("shipping labels with the Colissimo web service", () => {
   let t: TestApp;

@@ -1,16 +1,23 @@
-import { httpMessages } from "@vitrine/domain";
+import { httpMessages, SHIPPING_COUNTRY } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
-import { users } from "../src/db/schema";
+import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
+import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
+import { insertCustomer, insertOrder, insertProduct } from "./support/factories";
+import { readLabelPdf } from "./support/label-pdf";
+import { startS3Server } from "./support/s3-server";
 import { withDatabase } from "./support/global-setup";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -73,6 +80,30 @@ describe("two instances on one database", () => {
   });
 });
 
+describe("scheduled jobs with two instances", () => {
+  it("run the hourly purge once between them, and again once the hour has passed", async () => {
+    await a.db.insert(pendingSignups).values({
+      email: "never-confirmed@example.com",
+      tiktokUsername: "never_confirmed",
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    // Both instances check at the same moment, three times each.
+    const round = () =>
+      Promise.all([a.db, bDatabase.db, a.db, bDatabase.db, a.db, bDatabase.db].map((db) => purgeIfDue(db)));
+    const first = await round();
+    expect(first.filter((result) => result !== null)).toEqual([
+      expect.objectContaining({ pendingSignups: 1 }),
+    ]);
+    expect(await a.db.$count(pendingSignups)).toBe(0);
+    expect((await round()).filter((result) => result !== null)).toEqual([]);
+
+    await a.db.update(scheduledJobs).set({
+      lastStartedAt: sql`now() - make_interval(secs => ${MAINTENANCE_INTERVAL_MS / 1000 + 1})`,
+    });
+    expect((await round()).filter((result) => result !== null)).toHaveLength(1);
+  });
+});
+
 describe("instances starting together on a database that needs migrations", () => {
   it("apply each migration once, and all of them start", async () => {
     const adminUrl = inject("adminDatabaseUrl");
@@ -93,6 +124,92 @@ describe("instances starting together on a database that needs migrations", () =
       expect(Number(applied?.rows[0]?.count)).toBe(journal.entries.length);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
+    }
+  });
+});
+
+/** Instance A (createTestApp) and a second instance B on its database, both with `env`'s files. */
+async function twoInstancesWith(env: Record<string, string>) {
+  const first = await createTestApp({ env });
+  const handle = connectDatabase(first.databaseUrl, 3);
+  const second = await buildApp({
+    config: first.config,
+    db: handle.db,
+    mailer: { send: async () => {} },
+    authSecret: first.authSecret,
+    logger: false,
+  });
+  await second.ready();
+  return {
+    first,
+    second,
+    close: async () => {
+      await second.close();
+      await handle.close();
+      await first.close();
+    },
+  };
+}
+
+describe.each([
+  {
+    storage: "a folder both instances mount (STORAGE=local)",
+    start: async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), "vitrine-shared-files-"));
+      return {
+        env: { STORAGE: "local", STORAGE_DIR: folder },
+        stop: () => rm(folder, { recursive: true, force: true }),
+      };
+    },
+  },
+  {
+    storage: "one S3 bucket (STORAGE=s3)",
+    start: async () => {
+      const s3 = await startS3Server();
+      return { env: s3.env, stop: s3.close };
+    },
+  },
+])("two instances sharing $storage", ({ start }) => {
+  it("download from one the label the other generated, and see its deletion", async () => {
+    const store = await start();
+    const instances = await twoInstancesWith(store.env);
+    try {
+      const { first, second } = instances;
+      const cookie = await signInAsAdmin(first);
+      const customer = await insertCustomer(first.db);
+      const product = await insertProduct(first.db);
+      const order = await insertOrder(first.db, {
+        userId: customer.id,
+        status: "paid",
+        products: [product],
+        shippingAddress: {
+          first_name: "Marie",
+          last_name: "Dupont",
+          street: "8 rue de la République",
+          zip: "69002",
+          city: "Lyon",
+          state: "",
+          country: SHIPPING_COUNTRY,
+          email: "marie.dupont@example.com",
+          phone: "06 12 34 56 78",
+        },
+      });
+      const url = `/api/admin/orders/${order.id}/label`;
+
+      const generated = await first.app.inject({ method: "POST", url, headers: { cookie } });
+      expect(generated.statusCode).toBe(201);
+      const { trackingId } = generated.json().label;
+      const download = await second.inject({ method: "GET", url, headers: { cookie } });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers["content-type"]).toBe("application/pdf");
+      expect((await readLabelPdf(download.rawPayload)).barcodes).toEqual([trackingId]);
+
+      expect((await second.inject({ method: "DELETE", url, headers: { cookie } })).statusCode).toBe(200);
+      const afterDeletion = await first.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(afterDeletion.statusCode).toBe(404);
+    } finally {
+      await instances.close();
+      await store.stop();
     }
   });
 });

@@ -4,7 +4,6 @@ import type { Queryable } from "../../db/client";
 import { PARCEL_NUMBER_SEQUENCE } from "../../db/schema";
 import { createColissimoLabelProvider } from "./colissimo-label-provider";
 import type { LabelProvider } from "./label-provider";
-import { createLocalLabelProvider } from "./local-label-provider";
 import { shopSender } from "./shop-sender";
 
 /** The provider LABEL_PROVIDER names, sending parcels from the shop's own address. */
@@ -25,13 +24,22 @@ export function createLabelProvider({
     }
     return createColissimoLabelProvider({ settings: config.colissimo, sender });
   }
-  return createLocalLabelProvider({
-    sender,
-    nextParcelSequenceValue: async () => {
-      const result = await db.execute<{ value: string }>(
-        sql`SELECT nextval(${PARCEL_NUMBER_SEQUENCE}) AS value`,
+  const nextParcelSequenceValue = async () => {
+    const result = await db.execute<{ value: string }>(
+      sql`SELECT nextval(${PARCEL_NUMBER_SEQUENCE}) AS value`,
+    );
+    return Number(result.rows[0]?.value);
+  };
+  // pdf-lib and bwip-js are some 2.5 MB of the server bundle: loaded by the first label, not parsed
+  // at every start.
+  let local: Promise<LabelProvider> | undefined;
+  return {
+    name: "local",
+    async generate(request) {
+      local ??= import("./local-label-provider").then(({ createLocalLabelProvider }) =>
+        createLocalLabelProvider({ sender, nextParcelSequenceValue }),
       );
-      return Number(result.rows[0]?.value);
+      return (await local).generate(request);
     },
-  });
+  };
 }

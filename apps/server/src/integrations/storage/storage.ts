@@ -1,7 +1,7 @@
 /**
  * Where the app keeps files (shipping labels): DESIGN.md section 3. Keys are relative, lower-case
- * paths such as "labels/<order id>/<parcel number>.pdf"; the S3 adapter of a later issue will use
- * them as object keys.
+ * paths such as "labels/<order id>/<parcel number>.pdf": file paths under STORAGE_DIR for the local
+ * adapter, object keys in the bucket for the S3 one.
  */
 export interface Storage {
   /** Writes the file, replacing one already stored under that key. */

@@ -7,11 +7,11 @@ import { createShippingLabelService } from "./service";
 export const shippingLabelsModule = defineModule({
   name: "shipping-labels",
   prefix: "/api/admin/orders",
-  createService: ({ config, db }) =>
+  createService: async ({ config, db }) =>
     createShippingLabelService({
       db,
       provider: createLabelProvider({ config, db }),
-      storage: createStorage(config),
+      storage: await createStorage(config),
     }),
   routes: shippingLabelRoutes,
 });
