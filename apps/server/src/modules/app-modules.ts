@@ -28,6 +28,7 @@ import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
 // Issue 16: live ingestion and the live feed.
 import { liveIngestModule } from "./live-ingest";
+import { liveFeedModule } from "./live-feed";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -59,4 +60,5 @@ export const appModules: AppModule[] = [
   adminMessagesModule,
   // Issue 16: live ingestion and the live feed.
   liveIngestModule,
+  liveFeedModule,
 ];
