@@ -28,6 +28,7 @@ import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
+import type { LiveHub } from "./realtime/live-hub";
 import { createPgLiveHub } from "./realtime/pg-live-hub";
 
 export interface AppDependencies {
@@ -43,6 +44,8 @@ export interface AppDependencies {
 declare module "fastify" {
   interface FastifyInstance {
     routeBook: RouteBook;
+    /** The app's live fan-out (issue 16), also what tests publish through. */
+    liveHub: LiveHub;
   }
 }
 
@@ -74,6 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const liveHub = createPgLiveHub({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
   await liveHub.start();
   app.addHook("onClose", async () => liveHub.close());
+  app.decorate("liveHub", liveHub);
 
   const context: AppContext = {
     config,

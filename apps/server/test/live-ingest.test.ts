@@ -99,7 +99,10 @@ describe("POST /api/live-ingest/events", () => {
     const first = chatEvent({ msgId: "m-1" });
     const once = await postEvents(t.app, target.ref, [first, chatEvent({ msgId: "m-2" }), { ...first }]);
     expect(once.json()).toEqual({ accepted: 2, duplicates: 1 });
-    const again = await postEvents(t.app, target.ref, [chatEvent({ msgId: "m-2" }), chatEvent({ msgId: "m-3" })]);
+    const again = await postEvents(t.app, target.ref, [
+      chatEvent({ msgId: "m-2" }),
+      chatEvent({ msgId: "m-3" }),
+    ]);
     expect(again.json()).toEqual({ accepted: 1, duplicates: 1 });
     expect((await eventsOf(target.id)).map((e) => e.msgId)).toEqual(["m-1", "m-2", "m-3"]);
   });
@@ -121,7 +124,12 @@ describe("POST /api/live-ingest/events", () => {
       { ...chatEvent({ uniqueId: "zoe_77", nickname: null }), type: "member", comment: null },
     ]);
     await postEvents(t.app, target.ref, [
-      chatEvent({ uniqueId: "LEA.MARTIN", nickname: "Léa ✨", avatarUrl: "https://a.example/lea.jpg", tiktokUserId: "42" }),
+      chatEvent({
+        uniqueId: "LEA.MARTIN",
+        nickname: "Léa ✨",
+        avatarUrl: "https://a.example/lea.jpg",
+        tiktokUserId: "42",
+      }),
       chatEvent({ uniqueId: "lea.martin", nickname: null, avatarUrl: null, tiktokUserId: null }),
     ]);
     const viewers = await t.db

@@ -85,7 +85,9 @@ export function createPgLiveHub({
       remoteChain = remoteChain
         .then(() => handle(notification))
         .catch((error: unknown) =>
-          log(`live hub: a notification was lost (${error instanceof Error ? error.message : String(error)})`),
+          log(
+            `live hub: a notification was lost (${error instanceof Error ? error.message : String(error)})`,
+          ),
         );
     });
     try {

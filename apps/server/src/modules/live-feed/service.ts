@@ -60,11 +60,19 @@ export function createLiveFeedService({ db, liveHub }: Pick<AppContext, "db" | "
   }
 
   async function listSources(): Promise<LiveSourceStatus[]> {
-    const { rows } = await pool.query<{ live_id: string; state: LiveSourceStatus["state"]; updated_at: Date }>(
+    const { rows } = await pool.query<{
+      live_id: string;
+      state: LiveSourceStatus["state"];
+      updated_at: Date;
+    }>(
       `SELECT s.live_id, s.state, s.updated_at FROM live_source_status s
        JOIN lives l ON l.id = s.live_id WHERE l.is_active ORDER BY l.live_date DESC`,
     );
-    return rows.map((row) => ({ liveId: row.live_id, state: row.state, updatedAt: row.updated_at.toISOString() }));
+    return rows.map((row) => ({
+      liveId: row.live_id,
+      state: row.state,
+      updatedAt: row.updated_at.toISOString(),
+    }));
   }
 
   return {

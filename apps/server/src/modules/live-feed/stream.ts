@@ -61,7 +61,8 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     if (message.kind === "events") {
       for (const event of message.events) if (wanted(event) && !skip?.has(event.seq)) sendEvent(event);
     } else if (message.kind === "orders") {
-      if (forThisLive(message.change.liveId)) write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
+      if (forThisLive(message.change.liveId))
+        write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
     } else if (forThisLive(message.status.liveId)) {
       write(`event: source\ndata: ${JSON.stringify(message.status)}\n\n`);
     }

@@ -24,7 +24,11 @@ export function bearerTokenMatches(header: string | undefined, token: string | u
 export type LiveIngestService = ReturnType<typeof createLiveIngestService>;
 
 /** Live sources' entry (issue 16): events through the batcher, source states straight. */
-export function createLiveIngestService({ db, liveHub, config }: Pick<AppContext, "db" | "liveHub" | "config">) {
+export function createLiveIngestService({
+  db,
+  liveHub,
+  config,
+}: Pick<AppContext, "db" | "liveHub" | "config">) {
   const pool = db.$client;
   const batcher: IngestBatcher = createIngestBatcher({ pool, hub: liveHub });
 
