@@ -28,7 +28,8 @@ import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
-import { createSilentLiveHub } from "./realtime/live-hub";
+import type { LiveHub } from "./realtime/live-hub";
+import { createPgLiveHub } from "./realtime/pg-live-hub";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -43,6 +44,8 @@ export interface AppDependencies {
 declare module "fastify" {
   interface FastifyInstance {
     routeBook: RouteBook;
+    /** The app's live fan-out (issue 16), also what tests publish through. */
+    liveHub: LiveHub;
   }
 }
 
@@ -70,13 +73,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
 
+  // Live selling's fan-out (issue 16): listening before any module can publish.
+  const liveHub = createPgLiveHub({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
+  await liveHub.start();
+  app.addHook("onClose", async () => liveHub.close());
+  app.decorate("liveHub", liveHub);
+
   const context: AppContext = {
     config,
     db: deps.db,
     mailer: deps.mailer,
     authSecret: deps.authSecret,
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
-    liveHub: createSilentLiveHub(),
+    liveHub,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

@@ -11,6 +11,8 @@ import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
 import { users } from "../src/db/schema";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
+import { insertLive } from "./support/factories";
+import { chatEvent, openSse, postEvents } from "./support/live-kit";
 import { withDatabase } from "./support/global-setup";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -70,6 +72,28 @@ describe("two instances on one database", () => {
     const fourth = await requestLink(b);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
+  });
+});
+
+describe("the live feed across two instances (issue 16)", () => {
+  it("brings an event ingested on A, and an orders change published on A, to a stream of B", async () => {
+    const cookie = await signInAsAdmin(a);
+    const live = await insertLive(a.db, { isActive: true });
+    const base = await b.listen({ port: 0, host: "127.0.0.1" });
+    const client = await openSse(`${base}/api/admin/live-feed/stream?liveId=${live.id}`, { cookie });
+    try {
+      const started = performance.now();
+      const answer = await postEvents(a.app, live.ref, [chatEvent({ comment: "je prends le 7" })]);
+      expect(answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+      await client.waitFor((messages) => messages.some((m) => m.event === "live-event"));
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(client.liveEvents().map((e) => e.comment)).toEqual(["je prends le 7"]);
+
+      await a.app.liveHub.publishOrdersChanged({ liveId: live.id, orderId: live.id });
+      await client.waitFor((messages) => messages.some((m) => m.event === "orders"));
+    } finally {
+      client.close();
+    }
   });
 });
 

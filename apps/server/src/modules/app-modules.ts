@@ -26,6 +26,9 @@ import { userMergeModule } from "./user-merge";
 import { adminUsersModule } from "./admin-users";
 import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
+// Issue 16: live ingestion and the live feed.
+import { liveIngestModule } from "./live-ingest";
+import { liveFeedModule } from "./live-feed";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -55,4 +58,7 @@ export const appModules: AppModule[] = [
   adminUsersModule,
   auditEventsModule,
   adminMessagesModule,
+  // Issue 16: live ingestion and the live feed.
+  liveIngestModule,
+  liveFeedModule,
 ];
