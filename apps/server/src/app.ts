@@ -28,7 +28,7 @@ import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
-import { createSilentLiveHub } from "./realtime/live-hub";
+import { createSilentLiveHub, type LiveHub } from "./realtime/live-hub";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -36,6 +36,8 @@ export interface AppDependencies {
   mailer: Mailer;
   authSecret: string;
   authRateLimits?: AuthRateLimits;
+  /** The real-time fan-out; a silent one without it. Tests pass one that records. */
+  liveHub?: LiveHub;
   /** false silences the log; a stream receives it as JSON lines (tests read it). */
   logger?: false | { stream: Writable };
 }
@@ -76,7 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mailer: deps.mailer,
     authSecret: deps.authSecret,
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
-    liveHub: createSilentLiveHub(),
+    liveHub: deps.liveHub ?? createSilentLiveHub(),
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

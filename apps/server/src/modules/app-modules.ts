@@ -26,6 +26,8 @@ import { userMergeModule } from "./user-merge";
 import { adminUsersModule } from "./admin-users";
 import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
+// Issue 16: the live-order sidebar.
+import { liveSidebarModule } from "./live-sidebar";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -55,4 +57,6 @@ export const appModules: AppModule[] = [
   adminUsersModule,
   auditEventsModule,
   adminMessagesModule,
+  // Issue 16: the live-order sidebar.
+  liveSidebarModule,
 ];
