@@ -197,7 +197,8 @@ async function runStaff(addOne, productIds, known, label) {
 
 /**
  * The floor: the statements the add sends (modules/live-sidebar/service.ts with the shared
- * createOrder and addProductToOrder), written by hand, then the order read back as the reply.
+ * insertNumberedOrder, readProductForOrder and insertOrderLine), written by hand, then the order
+ * read back as the reply.
  */
 async function rawAdd(pool, liveId, { productId, handle: typed }) {
   const handle = typed.trim().replace(/^@/, "").trim().toLowerCase();
@@ -225,8 +226,18 @@ async function rawAdd(pool, liveId, { productId, handle: typed }) {
       [user.id, liveId],
     );
     orderId = open.rows[0]?.id;
+    const product = (
+      await client.query(
+        `SELECT p.id, p.live_id, p.ref, p.price_cents, c.name, c.hex_code,
+                EXISTS (SELECT 1 FROM order_items WHERE order_id = $2 AND product_id = p.id) AS in_order,
+                EXISTS (SELECT 1 FROM order_items WHERE product_id = p.id AND NOT is_released) AS held
+         FROM products p LEFT JOIN product_colors c ON c.id = p.color_id WHERE p.id = $1`,
+        [productId, orderId ?? null],
+      )
+    ).rows[0];
+    if (product?.live_id !== liveId) throw new Error("product not in live");
+    if (product.in_order || product.held) throw new Error("already sold");
     if (!orderId) {
-      await client.query("SAVEPOINT create_order");
       const counter = await client.query(
         "UPDATE lives SET order_counter = order_counter + 1 WHERE id = $1 RETURNING ref, order_counter",
         [liveId],
@@ -239,21 +250,7 @@ async function rawAdd(pool, liveId, { productId, handle: typed }) {
           [`HF-${ref}-${n}`, liveId, user.id],
         )
       ).rows[0].id;
-      await client.query("RELEASE SAVEPOINT create_order");
     }
-    const product = (
-      await client.query(
-        `SELECT p.id, p.live_id, p.ref, p.price_cents, c.name, c.hex_code FROM products p
-         LEFT JOIN product_colors c ON c.id = p.color_id WHERE p.id = $1`,
-        [productId],
-      )
-    ).rows[0];
-    if (product?.live_id !== liveId) throw new Error("product not in live");
-    const line = await client.query("SELECT id FROM order_items WHERE order_id = $1 AND product_id = $2", [
-      orderId,
-      productId,
-    ]);
-    if (line.rows.length) throw new Error("already in order");
     await client.query(
       "INSERT INTO order_items (order_id, product_id, quantity, price_cents, color) VALUES ($1, $2, 1, $3, $4)",
       [
@@ -295,8 +292,11 @@ async function rawAdd(pool, liveId, { productId, handle: typed }) {
 }
 
 const app = await startDemoServer("sidebar", 3900);
-const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 12 });
+// Setup and the SQL load on one pool; the floor on its own, as large as the server's (10).
+const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 4 });
 pool.on("error", () => {});
+const floorPool = new pg.Pool({ connectionString: app.databaseUrl, max: 10 });
+floorPool.on("error", () => {});
 let bare;
 let load;
 try {
@@ -306,7 +306,7 @@ try {
   const cookie = await app.adminCookie();
 
   bare = Fastify();
-  bare.post("/add", async (request) => rawAdd(pool, live.id, request.body));
+  bare.post("/add", async (request) => rawAdd(floorPool, live.id, request.body));
   const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
 
   const viaApi = async (body) => {
@@ -329,7 +329,7 @@ try {
       throw new Error(`bare add ${response.status}: ${(await response.text()).slice(0, 200)}`);
     await response.json();
   };
-  const viaPg = (body) => rawAdd(pool, live.id, body);
+  const viaPg = (body) => rawAdd(floorPool, live.id, body);
 
   // Warm-up: the JIT, both pools, the indexes' pages (a few adds each, products set aside).
   const spare = (
@@ -394,5 +394,6 @@ try {
   load?.stop();
   await bare?.close();
   await pool.end();
+  await floorPool.end();
   await app.stop();
 }

@@ -60,49 +60,84 @@ async function recomputeTotal(tx: Transaction, orderId: string): Promise<void> {
     .where(eq(orders.id, orderId));
 }
 
+const alreadySold = () =>
+  new DomainError("CONFLICT", adminOrderMessages.alreadySold, { productId: adminOrderMessages.alreadySold });
+
+/** What deciding an addition needs to know of the product, read in one query. */
+export interface ProductForOrder {
+  product: {
+    id: string;
+    liveId: string;
+    ref: number;
+    priceCents: number;
+    colorName: string | null;
+    colorHexCode: string | null;
+  } | null;
+  alreadyInOrder: boolean;
+  /** A line of some order holds the piece (as the database saw it when read). */
+  held: boolean;
+}
+
+/** The product and whether the order (none yet: null) or any order already holds it. */
+export async function readProductForOrder(
+  tx: Transaction,
+  productId: string,
+  orderId: string | null,
+): Promise<ProductForOrder> {
+  if (!isRowId(productId)) return { product: null, alreadyInOrder: false, held: false };
+  const inOrder = orderId
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.orderId} = ${orderId} AND ${orderItems.productId} = ${products.id})`
+    : sql<boolean>`false`;
+  const [row] = await tx
+    .select({
+      id: products.id,
+      liveId: products.liveId,
+      ref: products.ref,
+      priceCents: products.priceCents,
+      colorName: productColors.name,
+      colorHexCode: productColors.hexCode,
+      alreadyInOrder: inOrder,
+      held: sql<boolean>`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.productId} = ${products.id} AND NOT ${orderItems.isReleased})`,
+    })
+    .from(products)
+    .leftJoin(productColors, eq(productColors.id, products.colorId))
+    .where(eq(products.id, productId));
+  if (!row) return { product: null, alreadyInOrder: false, held: false };
+  const { alreadyInOrder, held, ...product } = row;
+  return { product, alreadyInOrder, held };
+}
+
+/**
+ * The product, when an order of `orderLiveId` may take it; else the refusal, in the spec's words.
+ * A piece already held is refused here without waiting for the insert (the common case of a
+ * claim rush); the sold-once index stays the last word for two takers at the same moment.
+ */
+export function productToAdd(orderLiveId: string | null, facts: ProductForOrder) {
+  const decision = decideItemAddition({
+    orderLiveId,
+    product: facts.product,
+    alreadyInOrder: facts.alreadyInOrder,
+  });
+  if ("refusal" in decision) throw refused(decision.refusal);
+  if (facts.held) throw alreadySold();
+  return decision.product;
+}
+
 /**
  * One line at the product's price with its colour as it is now (quantity 1), and the new total.
- * `order` must be locked by the caller (`lockOrder`, or created in this transaction). The
+ * The order must be locked by the caller (`lockOrder`, or created in this transaction). The
  * sold-once index, not a prior read, decides "already sold": of two orders taking the same piece
  * at once, exactly one gets it.
  */
-export async function addProductToOrder(
+export async function insertOrderLine(
   tx: Transaction,
-  order: LockedOrder,
-  productId: string,
+  orderId: string,
+  product: NonNullable<ProductForOrder["product"]>,
 ): Promise<void> {
-  const [found] = isRowId(productId)
-    ? await tx
-        .select({
-          id: products.id,
-          liveId: products.liveId,
-          ref: products.ref,
-          priceCents: products.priceCents,
-          colorName: productColors.name,
-          colorHexCode: productColors.hexCode,
-        })
-        .from(products)
-        .leftJoin(productColors, eq(productColors.id, products.colorId))
-        .where(eq(products.id, productId))
-    : [];
-  const [line] = found
-    ? await tx
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, productId)))
-    : [];
-  const decision = decideItemAddition({
-    orderLiveId: order.liveId,
-    product: found ?? null,
-    alreadyInOrder: Boolean(line),
-  });
-  if ("refusal" in decision) throw refused(decision.refusal);
-  const { product } = decision;
-
   await tx
     .insert(orderItems)
     .values({
-      orderId: order.id,
+      orderId,
       productId: product.id,
       quantity: 1,
       priceCents: product.priceCents,
@@ -113,13 +148,21 @@ export async function addProductToOrder(
     })
     .catch((error: unknown) => {
       if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error) === SOLD_ONCE_INDEX) {
-        throw new DomainError("CONFLICT", adminOrderMessages.alreadySold, {
-          productId: adminOrderMessages.alreadySold,
-        });
+        throw alreadySold();
       }
       throw error;
     });
-  await recomputeTotal(tx, order.id);
+  await recomputeTotal(tx, orderId);
+}
+
+/** Adds the product to a locked order: the checks, the line and the new total (see above). */
+export async function addProductToOrder(
+  tx: Transaction,
+  order: LockedOrder,
+  productId: string,
+): Promise<void> {
+  const product = productToAdd(order.liveId, await readProductForOrder(tx, productId, order.id));
+  await insertOrderLine(tx, order.id, product);
 }
 
 /** Removes one line of the order (404 when the order holds no such line) and recomputes the total. */

@@ -16,8 +16,13 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import type { LiveHub } from "../../realtime/live-hub";
-import { addProductToOrder, deleteOrderItem } from "../admin-order-detail/order-items";
-import { createOrder } from "../admin-orders/create-order";
+import {
+  deleteOrderItem,
+  insertOrderLine,
+  productToAdd,
+  readProductForOrder,
+} from "../admin-order-detail/order-items";
+import { insertNumberedOrder } from "../admin-orders/create-order";
 import { lockClaim } from "../auth/identity";
 import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
 
@@ -125,8 +130,12 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
           .orderBy(desc(orders.orderDate))
           .limit(1)
           .for("update");
-        const orderId = open ? open.id : (await createOrder(tx, { liveId, userId: user.id, comment })).id;
-        await addProductToOrder(tx, { id: orderId, liveId }, productId);
+        // Checked before a new order takes the live's row: other adds of the live wait on it.
+        const product = productToAdd(liveId, await readProductForOrder(tx, productId, open?.id ?? null));
+        const orderId = open
+          ? open.id
+          : (await insertNumberedOrder(tx, { liveId, userId: user.id, comment })).id;
+        await insertOrderLine(tx, orderId, product);
         return { orderId, orderCreated: !open, userCreated: user.created };
       });
 
