@@ -37,6 +37,8 @@ export interface AppDependencies {
   mailer: Mailer;
   authSecret: string;
   authRateLimits?: AuthRateLimits;
+  /** The real-time fan-out; a silent one without it. Tests pass one that records. */
+  liveHub?: LiveHub;
   /** false silences the log; a stream receives it as JSON lines (tests read it). */
   logger?: false | { stream: Writable };
 }
@@ -74,9 +76,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNoStoreForApi(app);
 
   // Live selling's fan-out (issue 16): listening before any module can publish.
-  const liveHub = createPgLiveHub({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
-  await liveHub.start();
-  app.addHook("onClose", async () => liveHub.close());
+  let liveHub: LiveHub;
+  if (deps.liveHub) liveHub = deps.liveHub;
+  else {
+    const pgHub = createPgLiveHub({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
+    await pgHub.start();
+    app.addHook("onClose", async () => pgHub.close());
+    liveHub = pgHub;
+  }
   app.decorate("liveHub", liveHub);
 
   const context: AppContext = {

@@ -161,6 +161,12 @@ const validBodies: Record<string, () => unknown> = {
     ],
   }),
   "POST /api/live-ingest/status": () => ({ liveRef: "matrice", state: "connected" }),
+  // Issue 16: the live-order sidebar.
+  "POST /api/admin/live-sidebar/add": () => ({
+    liveId: randomUUID(),
+    productId: randomUUID(),
+    handle: "matrice",
+  }),
 };
 
 /**
@@ -271,6 +277,21 @@ describe("authorization matrix of the real app", () => {
       "admin POST /api/admin/orders/:id/label",
       "admin POST /api/admin/preparation/:id/validate",
       "admin POST /api/admin/user-merge",
+    ]);
+  });
+
+  it("declares the live-order sidebar's routes for admins only (issue 16)", () => {
+    const sidebar = t.app.routeBook.declared
+      .filter((route) => route.url.startsWith("/api/admin/live-sidebar"))
+      .map((route) => `${route.access} ${route.method} ${route.url}`)
+      .sort();
+    expect(sidebar).toEqual([
+      "admin DELETE /api/admin/live-sidebar/orders/:orderId/items/:itemId",
+      "admin GET /api/admin/live-sidebar/claimables",
+      "admin GET /api/admin/live-sidebar/handles",
+      "admin GET /api/admin/live-sidebar/orders",
+      "admin GET /api/admin/live-sidebar/products",
+      "admin POST /api/admin/live-sidebar/add",
     ]);
   });
 

@@ -29,6 +29,8 @@ import { adminMessagesModule } from "./admin-messages";
 // Issue 16: live ingestion and the live feed.
 import { liveIngestModule } from "./live-ingest";
 import { liveFeedModule } from "./live-feed";
+// Issue 16: the live-order sidebar.
+import { liveSidebarModule } from "./live-sidebar";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -61,4 +63,6 @@ export const appModules: AppModule[] = [
   // Issue 16: live ingestion and the live feed.
   liveIngestModule,
   liveFeedModule,
+  // Issue 16: the live-order sidebar.
+  liveSidebarModule,
 ];
