@@ -98,9 +98,11 @@ liveTest("staff add from the keyboard, and a refusal keeps what was typed", asyn
   await expect(handleField).toHaveValue("");
   await expect(reference).toBeFocused();
   await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
-  await expect(
-    page.getByRole("list", { name: "Commandes du live" }).getByRole("listitem").filter({ hasText: `@${first}` }),
-  ).toContainText("1 article");
+  const firstOrder = page
+    .getByRole("list", { name: "Commandes du live" })
+    .getByRole("listitem")
+    .filter({ hasText: `@${first}` });
+  await expect(firstOrder).toContainText("1 article");
 
   // Product 4 chosen in the list, then sold by someone else before 'Ajouter': the server refuses.
   await page.keyboard.type("4");
@@ -120,6 +122,12 @@ liveTest("staff add from the keyboard, and a refusal keeps what was typed", asyn
   await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
   await expect(reference).toHaveValue("4");
   await expect(handleField).toHaveValue(second);
+
+  // The first add is taken back: its item deleted from the latest orders.
+  await firstOrder.getByRole("button", { expanded: false }).click();
+  await firstOrder.getByRole("button", { name: "Supprimer réf 2" }).click();
+  await expect(page.getByText("Article supprimé avec succès")).toBeVisible();
+  await expect(firstOrder).toContainText("0 article");
 });
 
 liveTest("the automatic add serves the first claimer and lists the others", async ({ adminPage: page, sale }) => {
