@@ -78,72 +78,80 @@ liveTest(
   },
 );
 
-liveTest("staff add from the keyboard, and a refusal keeps what was typed", async ({ adminPage: page, sale }) => {
-  await openSidebar(page, sale);
-  const reference = page.getByLabel("Référence du produit");
-  const handleField = page.getByLabel("Pseudo TikTok");
+liveTest(
+  "staff add from the keyboard, and a refusal keeps what was typed",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    const reference = page.getByLabel("Référence du produit");
+    const handleField = page.getByLabel("Pseudo TikTok");
 
-  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(page.getByText("Veuillez sélectionner un produit et indiquer un pseudo")).toBeVisible();
+    await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(page.getByText("Veuillez sélectionner un produit et indiquer un pseudo")).toBeVisible();
 
-  const first = uniqueHandle("clavier").toLowerCase();
-  await reference.click();
-  await page.keyboard.type("2");
-  await page.keyboard.press("Tab");
-  await expect(handleField).toBeFocused();
-  await page.keyboard.type(`@${first.toUpperCase()} `);
-  await page.keyboard.press("Enter");
-  await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
-  await expect(reference).toHaveValue("");
-  await expect(handleField).toHaveValue("");
-  await expect(reference).toBeFocused();
-  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
-  const firstOrder = page
-    .getByRole("list", { name: "Commandes du live" })
-    .getByRole("listitem")
-    .filter({ hasText: `@${first}` });
-  await expect(firstOrder).toContainText("1 article");
+    const first = uniqueHandle("clavier").toLowerCase();
+    await reference.click();
+    await page.keyboard.type("2");
+    await page.keyboard.press("Tab");
+    await expect(handleField).toBeFocused();
+    await page.keyboard.type(`@${first.toUpperCase()} `);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+    await expect(reference).toHaveValue("");
+    await expect(handleField).toHaveValue("");
+    await expect(reference).toBeFocused();
+    await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
+    const firstOrder = page
+      .getByRole("list", { name: "Commandes du live" })
+      .getByRole("listitem")
+      .filter({ hasText: `@${first}` });
+    await expect(firstOrder).toContainText("1 article");
 
-  // Product 4 chosen in the list, then sold by someone else before 'Ajouter': the server refuses.
-  await page.keyboard.type("4");
-  await page.getByRole("option", { name: /Robe .* n°4/ }).click();
-  const second = uniqueHandle("refus").toLowerCase();
-  await handleField.fill(second);
-  const found = await page.request.get(`/api/admin/live-sidebar/products?liveId=${sale.id}&ref=4`);
-  const { products } = (await found.json()) as { products: { id: string; ref: number }[] };
-  const product = products.find((candidate) => candidate.ref === 4);
-  expect(product).toBeDefined();
-  const sold = await page.request.post("/api/admin/live-sidebar/add", {
-    headers: { origin: E2E_BASE_URL },
-    data: { liveId: sale.id, productId: product?.id, handle: uniqueHandle("rapide").toLowerCase() },
-  });
-  expect(sold.ok()).toBe(true);
-  await handleField.press("Enter");
-  await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
-  await expect(reference).toHaveValue("4");
-  await expect(handleField).toHaveValue(second);
+    // Product 4 chosen in the list, then sold by someone else before 'Ajouter': the server refuses.
+    await page.keyboard.type("4");
+    await page.getByRole("option", { name: /Robe .* n°4/ }).click();
+    const second = uniqueHandle("refus").toLowerCase();
+    await handleField.fill(second);
+    const found = await page.request.get(`/api/admin/live-sidebar/products?liveId=${sale.id}&ref=4`);
+    const { products } = (await found.json()) as { products: { id: string; ref: number }[] };
+    const product = products.find((candidate) => candidate.ref === 4);
+    expect(product).toBeDefined();
+    const sold = await page.request.post("/api/admin/live-sidebar/add", {
+      headers: { origin: E2E_BASE_URL },
+      data: { liveId: sale.id, productId: product?.id, handle: uniqueHandle("rapide").toLowerCase() },
+    });
+    expect(sold.ok()).toBe(true);
+    await handleField.press("Enter");
+    await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
+    await expect(reference).toHaveValue("4");
+    await expect(handleField).toHaveValue(second);
 
-  // The first add is taken back: its item deleted from the latest orders.
-  await firstOrder.getByRole("button", { expanded: false }).click();
-  await firstOrder.getByRole("button", { name: "Supprimer réf 2" }).click();
-  await expect(page.getByText("Article supprimé avec succès")).toBeVisible();
-  await expect(firstOrder).toContainText("0 article");
-});
+    // The first add is taken back: its item deleted from the latest orders.
+    await firstOrder.getByRole("button", { expanded: false }).click();
+    await firstOrder.getByRole("button", { name: "Supprimer réf 2" }).click();
+    await expect(page.getByText("Article supprimé avec succès")).toBeVisible();
+    await expect(firstOrder).toContainText("0 article");
+  },
+);
 
-liveTest("the automatic add serves the first claimer and lists the others", async ({ adminPage: page, sale }) => {
-  await openSidebar(page, sale);
-  const [early, first, late] = ["avant", "premiere", "seconde"].map((prefix) => uniqueHandle(prefix).toLowerCase());
-  await viewerComments(sale, early ?? "", "le 5 svp");
-  await expect(page.getByRole("button", { name: `Ajouter @${early} → réf 5` })).toBeVisible();
+liveTest(
+  "the automatic add serves the first claimer and lists the others",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    const [early, first, late] = ["avant", "premiere", "seconde"].map((prefix) =>
+      uniqueHandle(prefix).toLowerCase(),
+    );
+    await viewerComments(sale, early ?? "", "le 5 svp");
+    await expect(page.getByRole("button", { name: `Ajouter @${early} → réf 5` })).toBeVisible();
 
-  await page.getByRole("switch", { name: "Ajout automatique" }).click();
-  await viewerComments(sale, first ?? "", "je prends le 5");
-  await viewerComments(sale, late ?? "", "5 pour moi !");
-  const orders = page.getByRole("list", { name: "Commandes du live" });
-  await expect(orders.getByRole("listitem").filter({ hasText: `@${first}` })).toContainText("1 article");
-  await expect(page.getByText(`Liste d'attente réf 5 : @${early}, @${late}`)).toBeVisible();
-  await expect(orders.getByRole("listitem").filter({ hasText: `@${late}` })).toHaveCount(0);
-});
+    await page.getByRole("switch", { name: "Ajout automatique" }).click();
+    await viewerComments(sale, first ?? "", "je prends le 5");
+    await viewerComments(sale, late ?? "", "5 pour moi !");
+    const orders = page.getByRole("list", { name: "Commandes du live" });
+    await expect(orders.getByRole("listitem").filter({ hasText: `@${first}` })).toContainText("1 article");
+    await expect(page.getByText(`Liste d'attente réf 5 : @${early}, @${late}`)).toBeVisible();
+    await expect(orders.getByRole("listitem").filter({ hasText: `@${late}` })).toHaveCount(0);
+  },
+);
 
 liveTest("the live page follows the chat without reloading", async ({ adminPage: page, sale }) => {
   await page.goto(`/admin/lives/${sale.id}`);
@@ -155,9 +163,12 @@ liveTest("the live page follows the chat without reloading", async ({ adminPage:
   await expect(page.getByText("Aucun utilisateur dans ce live pour le moment")).toBeHidden();
 });
 
-liveTest("the live-order sidebar has no serious accessibility violation", async ({ adminPage: page, sale }) => {
-  await openSidebar(page, sale);
-  await viewerComments(sale, uniqueHandle("axe").toLowerCase(), "je prends le 1");
-  await expect(page.getByRole("button", { name: /→ réf 1$/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+liveTest(
+  "the live-order sidebar has no serious accessibility violation",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    await viewerComments(sale, uniqueHandle("axe").toLowerCase(), "je prends le 1");
+    await expect(page.getByRole("button", { name: /→ réf 1$/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);

@@ -12,7 +12,10 @@ export interface LiveSale {
 }
 
 export function uniqueLiveRef(): string {
-  return `ls${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.slice(0, 10);
+  return `ls${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.slice(
+    0,
+    10,
+  );
 }
 
 export async function createLiveSale(count = 6): Promise<LiveSale> {
@@ -45,7 +48,13 @@ export async function deleteLiveSale(sale: LiveSale): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const held = await tx.select({ id: orders.id }).from(orders).where(eq(orders.liveId, sale.id));
-      if (held.length > 0) await tx.delete(orders).where(inArray(orders.id, held.map((order) => order.id)));
+      if (held.length > 0)
+        await tx.delete(orders).where(
+          inArray(
+            orders.id,
+            held.map((order) => order.id),
+          ),
+        );
       await tx.delete(products).where(eq(products.liveId, sale.id));
       await tx.delete(lives).where(eq(lives.id, sale.id));
     });

@@ -34,14 +34,22 @@ export function useActiveLives() {
 }
 
 /** Stored events of the feed (the polling fallback): the latest ones, or those after a seq. */
-export function fetchFeedEvents(params: { liveId?: string | undefined; after?: number | undefined; types?: string }) {
+export function fetchFeedEvents(params: {
+  liveId?: string | undefined;
+  after?: number | undefined;
+  types?: string;
+}) {
   return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema }).then(
     (data) => data.events,
   );
 }
 
 /** The stream's URL: resumes after `after` on its first connection, by Last-Event-ID afterwards. */
-export function feedStreamUrl(params: { liveId?: string | undefined; after?: number | undefined; types?: string }) {
+export function feedStreamUrl(params: {
+  liveId?: string | undefined;
+  after?: number | undefined;
+  types?: string;
+}) {
   return `${feedUrl}/stream${query(params)}`;
 }
 
@@ -60,7 +68,10 @@ export function liveOrdersQueryOptions(liveId: string) {
   return queryOptions({
     queryKey: [...sidebarKey, liveId, "orders"],
     queryFn: ({ signal }) =>
-      apiFetch(`${sidebarUrl}/orders${query({ liveId })}`, { response: liveSidebarOrdersResponseSchema, signal }),
+      apiFetch(`${sidebarUrl}/orders${query({ liveId })}`, {
+        response: liveSidebarOrdersResponseSchema,
+        signal,
+      }),
     select: (data) => data.orders,
     enabled: liveId !== "",
   });
@@ -74,7 +85,10 @@ export function claimablesQueryOptions(liveId: string) {
   return queryOptions({
     queryKey: [...sidebarKey, liveId, "claimables"],
     queryFn: ({ signal }) =>
-      apiFetch(`${sidebarUrl}/claimables${query({ liveId })}`, { response: liveClaimablesResponseSchema, signal }),
+      apiFetch(`${sidebarUrl}/claimables${query({ liveId })}`, {
+        response: liveClaimablesResponseSchema,
+        signal,
+      }),
     enabled: liveId !== "",
   });
 }

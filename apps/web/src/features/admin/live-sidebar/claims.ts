@@ -35,7 +35,9 @@ export interface Waitlist {
  */
 export function waitlistsOf(events: readonly LiveFeedEvent[], claimables: LiveClaimables): Waitlist[] {
   const refs = claimableRefs(claimables);
-  const buyers = new Map(claimables.sold.map((sold) => [sold.ref, sold.tiktokUsername?.toLowerCase() ?? null]));
+  const buyers = new Map(
+    claimables.sold.map((sold) => [sold.ref, sold.tiktokUsername?.toLowerCase() ?? null]),
+  );
   const lists = new Map<number, string[]>();
   for (const event of events) {
     const claim = claimOf(event.comment, claimables, refs);
@@ -46,9 +48,7 @@ export function waitlistsOf(events: readonly LiveFeedEvent[], claimables: LiveCl
     if (!list.includes(handle)) list.push(handle);
     lists.set(claim.ref, list);
   }
-  return [...lists.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([ref, handles]) => ({ ref, handles }));
+  return [...lists.entries()].sort(([a], [b]) => a - b).map(([ref, handles]) => ({ ref, handles }));
 }
 
 /** 'Liste d'attente réf 12 : @a, @b'. */

@@ -4,7 +4,10 @@ import { chat } from "./test-events";
 
 describe("mergeFeedEvents", () => {
   it("orders by seq whatever the arrival order", () => {
-    const merged = mergeFeedEvents([chat(2, "b", "x")], [chat(5, "e", "x"), chat(1, "a", "x"), chat(3, "c", "x")]);
+    const merged = mergeFeedEvents(
+      [chat(2, "b", "x")],
+      [chat(5, "e", "x"), chat(1, "a", "x"), chat(3, "c", "x")],
+    );
     expect(merged.map((event) => event.seq)).toEqual([1, 2, 3, 5]);
   });
 

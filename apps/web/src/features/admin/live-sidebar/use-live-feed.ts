@@ -56,7 +56,10 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
   const sources = useLiveSources();
   // Both belong to one scope (live and types): another scope starts from nothing.
   const scope = `${liveId ?? ""}|${types ?? ""}`;
-  const [held, setHeld] = useState<{ scope: string; events: readonly LiveFeedEvent[] }>({ scope, events: [] });
+  const [held, setHeld] = useState<{ scope: string; events: readonly LiveFeedEvent[] }>({
+    scope,
+    events: [],
+  });
   const [stream, setStream] = useState<{ scope: string; state: StreamState }>({ scope, state: "connecting" });
   const events = held.scope === scope ? held.events : [];
   const streamState = stream.scope === scope ? stream.state : "connecting";

@@ -18,7 +18,14 @@ export interface CommentFeedProps {
   pendingSeq: number | null;
 }
 
-export function CommentFeed({ events, liveId, claimables, liveTitles, onClaim, pendingSeq }: CommentFeedProps) {
+export function CommentFeed({
+  events,
+  liveId,
+  claimables,
+  liveTitles,
+  onClaim,
+  pendingSeq,
+}: CommentFeedProps) {
   if (events.length === 0) {
     return <p className="text-sm text-muted-foreground">Aucun commentaire pour le moment</p>;
   }
@@ -31,13 +38,19 @@ export function CommentFeed({ events, liveId, claimables, liveTitles, onClaim, p
         const claim =
           claimables && handle && event.liveId === liveId ? claimOf(event.comment, claimables, refs) : null;
         return (
-          <li key={event.seq} className="flex flex-col gap-1 rounded-md border border-border bg-background p-3">
+          <li
+            key={event.seq}
+            className="flex flex-col gap-1 rounded-md border border-border bg-background p-3"
+          >
             <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold break-all">@{event.userUniqueId ?? "inconnu"}</span>
               {event.userNickname ? (
                 <span className="text-muted-foreground break-all">{event.userNickname}</span>
               ) : null}
-              <time className="ml-auto text-xs text-muted-foreground tabular-nums" dateTime={event.insertedAt}>
+              <time
+                className="ml-auto text-xs text-muted-foreground tabular-nums"
+                dateTime={event.insertedAt}
+              >
                 {format(new Date(event.createTime), "HH:mm:ss")}
               </time>
             </div>

@@ -43,7 +43,13 @@ function productOption(product: ProductSuggestion): AutocompleteOption {
  * reference and the handle clear and the focus goes back to the reference; a refusal keeps them.
  * Keyed by the live: choosing another live starts afresh.
  */
-export function SidebarAddForm({ liveId, claimables }: { liveId: string; claimables: LiveClaimables | undefined }) {
+export function SidebarAddForm({
+  liveId,
+  claimables,
+}: {
+  liveId: string;
+  claimables: LiveClaimables | undefined;
+}) {
   const queryClient = useQueryClient();
   const add = useSidebarAdd();
   const [refText, setRefText] = useState("");

@@ -79,12 +79,7 @@ export function LiveOrderSidebarPage() {
           </Button>
         </div>
         <div className="flex items-center gap-3">
-          <Switch
-            id={autoId}
-            checked={auto.enabled}
-            disabled={liveId === ""}
-            onCheckedChange={auto.toggle}
-          />
+          <Switch id={autoId} checked={auto.enabled} disabled={liveId === ""} onCheckedChange={auto.toggle} />
           <Label htmlFor={autoId}>Ajout automatique</Label>
           <span className="text-sm text-muted-foreground">
             Ajoute les réservations des nouveaux commentaires, premier arrivé premier servi.
@@ -130,7 +125,11 @@ export function LiveOrderSidebarPage() {
           <>
             <div className="flex flex-col gap-2">
               <Label htmlFor={selectId}>Live</Label>
-              <NativeSelect id={selectId} value={liveId} onChange={(event) => setLiveParam(event.target.value)}>
+              <NativeSelect
+                id={selectId}
+                value={liveId}
+                onChange={(event) => setLiveParam(event.target.value)}
+              >
                 {activeLives.map((live) => (
                   <option key={live.id} value={live.id}>
                     {live.title}
@@ -158,4 +157,3 @@ export function LiveOrderSidebarPage() {
     </div>
   );
 }
-
