@@ -115,11 +115,19 @@ liveTest(
     const { products } = (await found.json()) as { products: { id: string; ref: number }[] };
     const product = products.find((candidate) => candidate.ref === 4);
     expect(product).toBeDefined();
+    const quicker = uniqueHandle("rapide").toLowerCase();
     const sold = await page.request.post("/api/admin/live-sidebar/add", {
       headers: { origin: E2E_BASE_URL },
-      data: { liveId: sale.id, productId: product?.id, handle: uniqueHandle("rapide").toLowerCase() },
+      data: { liveId: sale.id, productId: product?.id, handle: quicker },
     });
     expect(sold.ok()).toBe(true);
+    // Sold from elsewhere: the stream's `orders` event brings that order into the list.
+    await expect(
+      page
+        .getByRole("list", { name: "Commandes du live" })
+        .getByRole("listitem")
+        .filter({ hasText: `@${quicker}` }),
+    ).toBeVisible();
     await handleField.press("Enter");
     await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
     await expect(reference).toHaveValue("4");
@@ -170,5 +178,30 @@ liveTest(
     await viewerComments(sale, uniqueHandle("axe").toLowerCase(), "je prends le 1");
     await expect(page.getByRole("button", { name: /→ réf 1$/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  },
+);
+
+liveTest(
+  "while the real-time stream is down, the sidebar polls and then resumes",
+  async ({ adminPage: page, sale }) => {
+    await page.route("**/api/admin/live-feed/stream**", (route) => route.abort());
+    await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
+    await expect(page.getByText(/^Direct (interrompu|: reconnexion)/)).toBeVisible();
+    const polled = uniqueHandle("sondage").toLowerCase();
+    await viewerComments(sale, polled, "je prends le 6");
+    // The spec's 5-second polling is the fallback.
+    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toBeVisible({
+      timeout: 8_000,
+    });
+
+    await page.unroute("**/api/admin/live-feed/stream**");
+    await expect(page.getByText("Direct actif")).toBeVisible({ timeout: 15_000 });
+    const streamed = uniqueHandle("direct").toLowerCase();
+    await viewerComments(sale, streamed, "le 2 svp");
+    await expect(page.getByRole("button", { name: `Ajouter @${streamed} → réf 2` })).toBeVisible({
+      timeout: 2_000,
+    });
+    // Each comment once, whatever the poll and the stream's replay both brought.
+    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toHaveCount(1);
   },
 );
