@@ -43,6 +43,11 @@ export interface IngestBatcher {
  */
 export const INGEST_LOCK_KEY = 0x76_69_74_72_6c_69_76; // "vitrliv"
 
+/** live id, handle (lowercased), display name, avatar, TikTok user id. */
+type ViewerRow = [string, string, string | null, string | null, string | null];
+const viewerFingerprint = (viewer: ViewerRow) => JSON.stringify(viewer.slice(2));
+const KNOWN_VIEWERS_MAX = 100_000;
+
 interface Pending {
   liveId: string;
   events: LiveIngestEvent[];
@@ -96,6 +101,9 @@ export function createIngestBatcher({
   let writing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closing = false;
+  // What this instance last wrote of each viewer: a viewer who comments again unchanged costs
+  // no write (most of a live's events come from viewers already seen).
+  const knownViewers = new Map<string, string>();
 
   function schedule() {
     if (writing || queue.length === 0) return;
@@ -150,7 +158,7 @@ export function createIngestBatcher({
     const rows = batch.flatMap((pending, request) =>
       pending.events.map((event) => ({ id: randomUUID(), request, liveId: pending.liveId, event })),
     );
-    const viewers = new Map<string, [string, string, string | null, string | null, string | null]>();
+    const viewers = new Map<string, ViewerRow>();
     for (const { liveId, event } of rows) {
       const handle = sidebarHandle(event.uniqueId);
       if (handle === "") continue;
@@ -163,7 +171,9 @@ export function createIngestBatcher({
         event.tiktokUserId ?? known?.[4] ?? null,
       ]);
     }
-    const viewerRows = [...viewers.values()];
+    const viewerRows = [...viewers.entries()]
+      .filter(([key, viewer]) => knownViewers.get(key) !== viewerFingerprint(viewer))
+      .map(([, viewer]) => viewer);
     const client = await pool.connect();
     let inserted: { id: string; seq: string; inserted_at: Date }[];
     try {
@@ -208,6 +218,7 @@ export function createIngestBatcher({
       throw error;
     }
     client.release();
+    for (const viewer of viewerRows) rememberViewer(viewer);
 
     const stored = new Map(inserted.map((row) => [row.id, row]));
     const results = batch.map(() => ({ accepted: 0, duplicates: 0 }));
@@ -236,6 +247,17 @@ export function createIngestBatcher({
     }
     events.sort((a, b) => a.seq - b.seq);
     return { events, results };
+  }
+
+  function rememberViewer(viewer: ViewerRow) {
+    const key = `${viewer[0]}\n${viewer[1]}`;
+    knownViewers.delete(key);
+    knownViewers.set(key, viewerFingerprint(viewer));
+    // Oldest first out: a Map iterates in insertion order.
+    if (knownViewers.size > KNOWN_VIEWERS_MAX) {
+      const oldest = knownViewers.keys().next().value;
+      if (oldest !== undefined) knownViewers.delete(oldest);
+    }
   }
 
   return {
