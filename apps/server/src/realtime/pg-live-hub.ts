@@ -5,6 +5,9 @@ import { loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
 import { decodeNotification, encodeEventIds, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
 
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
+
 export interface PgLiveHubOptions {
   /** The app's pool: its settings open the listening connection, its connections load rows. */
   pool: pg.Pool;
@@ -65,7 +68,7 @@ export function createPgLiveHub({
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const candidate = new pg.Client(pool.options);
+    const candidate = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
     const lost = (error?: Error) => {
       if (client !== candidate) return;
       client = null;
