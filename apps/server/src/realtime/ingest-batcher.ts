@@ -41,7 +41,7 @@ export interface IngestBatcher {
  * commit order, within a live and across lives, and across server instances. Batches are few and
  * short (one per 25 ms per instance), so it costs nearly nothing.
  */
-export const INGEST_LOCK_KEY = 0x76_69_74_72_6c_69_76; // "vitrliv"
+export const INGEST_LOCK_KEY = 0x76_69_74_72_6c_69; // "vitrli"
 
 /** live id, handle (lowercased), display name, avatar, TikTok user id. */
 type ViewerRow = [string, string, string | null, string | null, string | null];
