@@ -13,7 +13,11 @@ export type LiveFeedListener = (message: LiveHubMessage) => void;
  * on this instance first, then on the others through PostgreSQL LISTEN/NOTIFY.
  */
 export interface LiveHub {
-  /** An order of a live changed (an item added or removed): open sidebars refetch the live's orders. */
+  /**
+   * An order of a live changed (an item added or removed): open sidebars refetch the live's
+   * orders. Call it after the change's commit; it never rejects (other instances are told on a
+   * best-effort basis).
+   */
   publishOrdersChanged(change: LiveOrdersChanged): Promise<void>;
   /**
    * Events this instance has just committed, in seq order. Fanned out here only: the ingestion

@@ -100,7 +100,7 @@ export function createPgLiveHub({
       candidate.removeAllListeners();
       candidate.on("error", () => {});
       void candidate.end().catch(() => {});
-      log(`live hub: cannot listen (${error instanceof Error ? error.message : String(error)}), retrying`);
+      log(`live hub: cannot listen (${errorText(error)}), retrying`);
       scheduleReconnect();
       return;
     }
@@ -112,8 +112,16 @@ export function createPgLiveHub({
     failures = 0;
   }
 
+  /**
+   * Best effort: a change already committed must not fail its request because the other
+   * instances could not be told (their clients catch up on their next poll or reconnect).
+   */
   async function notify(notification: LiveNotification) {
-    await pool.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(notification)]);
+    try {
+      await pool.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(notification)]);
+    } catch (error) {
+      log(`live hub: other instances not told of a ${notification.kind} change (${errorText(error)})`);
+    }
   }
 
   return {
@@ -151,4 +159,8 @@ export function createPgLiveHub({
       await remoteChain;
     },
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
