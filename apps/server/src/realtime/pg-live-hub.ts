@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
-import { decodeNotification, encodeEventIds, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
+import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
 
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
@@ -18,7 +18,6 @@ export interface PgLiveHubOptions {
 
 /** A PostgreSQL hub once it listens (`start`), plus what tests need to see. */
 export interface PgLiveHub extends LiveHub {
-  readonly instanceId: string;
   /** Connects the listening client (retrying in the background when that fails). */
   start(): Promise<void>;
   /** Whether the LISTEN connection is up. */
@@ -146,7 +145,6 @@ export function createPgLiveHub({
     },
     subscribe: (listener) => listeners.add(listener),
     unsubscribe: (listener) => listeners.remove(listener),
-    eventNotifications: (ids) => encodeEventIds(instanceId, ids),
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
