@@ -1,5 +1,7 @@
 import type { LiveFeedEvent } from "@vitrine/domain";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { signInAsAdmin } from "./support/actors";
 import { insertLive, type LiveRow } from "./support/factories";
 import { bearer, chatEvent, openSse, postEvents, type SseClient } from "./support/live-kit";
@@ -111,6 +113,36 @@ describe("GET /api/admin/live-feed/stream", () => {
     expect(JSON.parse(orders?.data ?? "{}")).toEqual({ liveId: live.id, orderId });
     const source = client.messages.find((m) => m.event === "source");
     expect(JSON.parse(source?.data ?? "{}")).toMatchObject({ liveId: live.id, state: "reconnecting" });
+  });
+});
+
+describe("the hub's listening connection", () => {
+  it("listens again by itself after its connection dropped, and hears other instances then", async () => {
+    const client = await stream(`?liveId=${live.id}`);
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(killed.rowCount).toBe(1);
+      const orderId = "6f1e2d3c-4b5a-4678-9abc-def012345678";
+      // Another instance's notification, sent until this one listens again.
+      const payload = JSON.stringify({
+        from: "another-instance",
+        kind: "orders",
+        change: { liveId: live.id, orderId },
+      });
+      const deadline = Date.now() + 5_000;
+      while (!client.messages.some((m) => m.event === "orders" && m.data.includes(orderId))) {
+        if (Date.now() > deadline) throw new Error("the hub did not listen again");
+        await admin.query("SELECT pg_notify('vitrine_live', $1)", [payload]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await admin.end();
+    }
   });
 });
 

@@ -190,6 +190,30 @@ describe("POST /api/live-ingest/events", () => {
   }, 120_000);
 });
 
+describe("a server stopping", () => {
+  it("lets the batch in progress commit and answers its sources before it closes", async () => {
+    const other = await createTestApp();
+    const target = await insertLive(other.db);
+    const holder = new pg.Client({ connectionString: other.databaseUrl });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock($1)", [INGEST_LOCK_KEY]);
+    const pending = postEvents(other.app, target.ref, [chatEvent({ msgId: "at-shutdown" })]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let closed = false;
+    const closing = other.app.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    await holder.query("COMMIT");
+    await holder.end();
+    expect((await pending).json()).toEqual({ accepted: 1, duplicates: 0 });
+    await closing;
+    const rows = await other.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, target.id));
+    expect(rows.map((row) => row.msgId)).toEqual(["at-shutdown"]);
+    await other.close().catch(() => {});
+  });
+});
+
 describe("POST /api/live-ingest/status", () => {
   it("stores the source's state, the latest one winning", async () => {
     const target = await insertLive(t.db);

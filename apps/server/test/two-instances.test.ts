@@ -91,6 +91,14 @@ describe("the live feed across two instances (issue 16)", () => {
 
       await a.app.liveHub.publishOrdersChanged({ liveId: live.id, orderId: live.id });
       await client.waitFor((messages) => messages.some((m) => m.event === "orders"));
+
+      // A full batch travels as several notifications (ids only, under the payload limit).
+      const many = Array.from({ length: 500 }, (_, i) => chatEvent({ comment: `n°${i}` }));
+      expect((await postEvents(a.app, live.ref, many)).json()).toEqual({ accepted: 500, duplicates: 0 });
+      await client.waitFor((messages) => messages.filter((m) => m.event === "live-event").length === 501);
+      const seqs = client.liveEvents().map((event) => event.seq);
+      expect(new Set(seqs).size).toBe(501);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
     } finally {
       client.close();
     }

@@ -13,7 +13,11 @@ export type LiveFeedListener = (message: LiveHubMessage) => void;
  * on this instance first, then on the others through PostgreSQL LISTEN/NOTIFY.
  */
 export interface LiveHub {
-  /** An order of a live changed (an item added or removed): open sidebars refetch the live's orders. */
+  /**
+   * An order of a live changed (an item added or removed): open sidebars refetch the live's
+   * orders. Call it after the change's commit; it never rejects (other instances are told on a
+   * best-effort basis).
+   */
   publishOrdersChanged(change: LiveOrdersChanged): Promise<void>;
   /**
    * Events this instance has just committed, in seq order. Fanned out here only: the ingestion
@@ -25,9 +29,12 @@ export interface LiveHub {
   /** Adds a feed listener; returns the function that removes it. */
   subscribe(listener: LiveFeedListener): () => void;
   unsubscribe(listener: LiveFeedListener): void;
-  /** The NOTIFY payloads announcing these committed event ids to the other instances. */
-  eventNotifications(eventIds: string[]): string[];
-  /** The NOTIFY channel the payloads above go to. */
+  /**
+   * Who the ingestion's NOTIFY names as sender (`{ from, kind: "events", ids }` on `channel`),
+   * so this instance skips its own; null: tell no other instance.
+   */
+  readonly instanceId: string | null;
+  /** The channel every instance listens on. */
   readonly channel: string;
   /** Stops listening; later publications reach nobody. */
   close(): Promise<void>;
@@ -72,7 +79,7 @@ export function createSilentLiveHub(): LiveHub {
     publishSourceStatus: async (status) => listeners.emit({ kind: "source", status }),
     subscribe: (listener) => listeners.add(listener),
     unsubscribe: (listener) => listeners.remove(listener),
-    eventNotifications: () => [],
+    instanceId: null,
     close: async () => {},
   };
 }

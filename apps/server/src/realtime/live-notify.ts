@@ -12,26 +12,6 @@ export type LiveNotification =
   | { from: string; kind: "orders"; change: LiveOrdersChanged }
   | { from: string; kind: "source"; status: LiveSourceStatus };
 
-/** Event ids split into payloads under the budget (ids only: receivers load the rows). */
-export function encodeEventIds(from: string, ids: string[]): string[] {
-  const payloads: string[] = [];
-  let chunk: string[] = [];
-  const emptySize = JSON.stringify({ from, kind: "events", ids: [] }).length;
-  let size = emptySize;
-  for (const id of ids) {
-    const added = JSON.stringify(id).length + 1;
-    if (chunk.length > 0 && size + added > NOTIFY_PAYLOAD_BUDGET) {
-      payloads.push(JSON.stringify({ from, kind: "events", ids: chunk }));
-      chunk = [];
-      size = emptySize;
-    }
-    chunk.push(id);
-    size += added;
-  }
-  if (chunk.length > 0) payloads.push(JSON.stringify({ from, kind: "events", ids: chunk }));
-  return payloads;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 

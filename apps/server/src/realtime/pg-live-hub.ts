@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
-import { decodeNotification, encodeEventIds, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
+import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
 
 export interface PgLiveHubOptions {
   /** The app's pool: its settings open the listening connection, its connections load rows. */
@@ -15,7 +18,6 @@ export interface PgLiveHubOptions {
 
 /** A PostgreSQL hub once it listens (`start`), plus what tests need to see. */
 export interface PgLiveHub extends LiveHub {
-  readonly instanceId: string;
   /** Connects the listening client (retrying in the background when that fails). */
   start(): Promise<void>;
   /** Whether the LISTEN connection is up. */
@@ -65,7 +67,7 @@ export function createPgLiveHub({
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const candidate = new pg.Client(pool.options);
+    const candidate = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
     const lost = (error?: Error) => {
       if (client !== candidate) return;
       client = null;
@@ -97,7 +99,7 @@ export function createPgLiveHub({
       candidate.removeAllListeners();
       candidate.on("error", () => {});
       void candidate.end().catch(() => {});
-      log(`live hub: cannot listen (${error instanceof Error ? error.message : String(error)}), retrying`);
+      log(`live hub: cannot listen (${errorText(error)}), retrying`);
       scheduleReconnect();
       return;
     }
@@ -109,8 +111,16 @@ export function createPgLiveHub({
     failures = 0;
   }
 
+  /**
+   * Best effort: a change already committed must not fail its request because the other
+   * instances could not be told (their clients catch up on their next poll or reconnect).
+   */
   async function notify(notification: LiveNotification) {
-    await pool.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(notification)]);
+    try {
+      await pool.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(notification)]);
+    } catch (error) {
+      log(`live hub: other instances not told of a ${notification.kind} change (${errorText(error)})`);
+    }
   }
 
   return {
@@ -135,7 +145,6 @@ export function createPgLiveHub({
     },
     subscribe: (listener) => listeners.add(listener),
     unsubscribe: (listener) => listeners.remove(listener),
-    eventNotifications: (ids) => encodeEventIds(instanceId, ids),
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
@@ -148,4 +157,8 @@ export function createPgLiveHub({
       await remoteChain;
     },
   };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

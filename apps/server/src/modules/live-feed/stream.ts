@@ -23,6 +23,20 @@ export const KEEP_ALIVE_MS = 15_000;
 /** A client this far behind (bytes not yet sent) is dropped: it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Each event's SSE text, written once however many streams carry it (the hub hands every
+ * listener the same objects).
+ */
+const sseTexts = new WeakMap<LiveFeedEvent, string>();
+function sseTextOf(event: LiveFeedEvent): string {
+  let text = sseTexts.get(event);
+  if (text === undefined) {
+    text = `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
+    sseTexts.set(event, text);
+  }
+  return text;
+}
+
 export interface FeedStreamOptions {
   scope: FeedScope;
   /** The seq to resume after (Last-Event-ID or ?after=); nothing is replayed without it. */
@@ -55,11 +69,15 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     response.write(text);
     if (response.writableLength > MAX_BUFFERED_BYTES) close();
   };
-  const sendEvent = (event: LiveFeedEvent) =>
-    write(`event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
+  // One write per batch of events: a stream carries a batch in one chunk, not one per comment.
+  const sendEvents = (events: LiveFeedEvent[], skip?: Set<number>) => {
+    let text = "";
+    for (const event of events) if (wanted(event) && !skip?.has(event.seq)) text += sseTextOf(event);
+    if (text !== "") write(text);
+  };
   const send = (message: LiveHubMessage, skip?: Set<number>) => {
     if (message.kind === "events") {
-      for (const event of message.events) if (wanted(event) && !skip?.has(event.seq)) sendEvent(event);
+      sendEvents(message.events, skip);
     } else if (message.kind === "orders") {
       if (forThisLive(message.change.liveId))
         write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
@@ -100,10 +118,8 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     if (after !== undefined) {
       for await (const page of options.replay(scope, after)) {
         if (closed) return;
-        for (const event of page) {
-          replayed.add(event.seq);
-          sendEvent(event);
-        }
+        for (const event of page) replayed.add(event.seq);
+        sendEvents(page);
       }
     }
   } catch {
