@@ -8,6 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { liveUsers, lives, orderItems, orders, users } from "../src/db/schema";
+import { createSilentLiveHub } from "../src/realtime/live-hub";
 import { signUpCustomer } from "./support/actors";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
@@ -30,6 +31,8 @@ let as: { admin: Caller; customer: Caller; anonymous: Caller };
 beforeAll(async () => {
   t = await createTestApp({
     liveHub: {
+      // The rest of the hub as the silent one has it: this test listens to orders changes only.
+      ...createSilentLiveHub(),
       publishOrdersChanged: async (change) => {
         // Read through the pool, outside the add's transaction: counts only what is committed.
         const itemsSeen = await t.db.$count(orderItems, eq(orderItems.orderId, change.orderId));
