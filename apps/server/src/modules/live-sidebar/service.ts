@@ -139,18 +139,15 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
         return { orderId, orderCreated: !open, userCreated: user.created };
       });
 
-      await announce(liveId, outcome.orderId);
-      return {
-        order: await sidebarOrder(outcome.orderId),
-        orderCreated: outcome.orderCreated,
-        userCreated: outcome.userCreated,
-      };
+      // The announcement and the reply's read on two connections at once: one round trip less.
+      const [, order] = await Promise.all([announce(liveId, outcome.orderId), sidebarOrder(outcome.orderId)]);
+      return { order, orderCreated: outcome.orderCreated, userCreated: outcome.userCreated };
     },
 
     async deleteItem(orderId: string, itemId: string): Promise<LiveSidebarOrder> {
       const order = await db.transaction(async (tx) => deleteOrderItem(tx, orderId, itemId));
-      await announce(order.liveId, order.id);
-      return sidebarOrder(order.id);
+      const [, changed] = await Promise.all([announce(order.liveId, order.id), sidebarOrder(order.id)]);
+      return changed;
     },
   };
 }
