@@ -1,4 +1,5 @@
 import {
+  adminOrderListMessages,
   liveSellingMessages,
   liveViewerPlaceholderEmail,
   sidebarHandle,
@@ -35,8 +36,8 @@ const productAndHandleRequired = () =>
 async function activeLive(tx: Transaction, liveId: string): Promise<void> {
   const [live] = await tx.select({ isActive: lives.isActive }).from(lives).where(eq(lives.id, liveId));
   if (!live) {
-    throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown, {
-      liveId: liveSellingMessages.ingestLiveUnknown,
+    throw new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound, {
+      liveId: adminOrderListMessages.liveNotFound,
     });
   }
   if (!live.isActive) {
