@@ -8,8 +8,10 @@
 // written by hand and sent straight through pg, once behind a bare Fastify endpoint and once
 // without HTTP. Prints p50 / p95 of each and the ratio; asserts nothing. Target: p95 <= 25 ms.
 //
-//   npm run bench:sidebar -- [--seconds=15] [--staff=10] [--rate=1000] [--think=100]
+//   npm run bench:sidebar -- [--seconds=15] [--rounds=5] [--staff=10] [--rate=1000] [--think=100]
 //                            [--load=http|sql|none]
+//
+// Each way of adding runs --seconds in all, in --rounds short rounds taken in turn with the others.
 //
 // --load=http (default) posts the comments to POST /api/live-ingest/events (Bearer
 // LIVE_INGEST_TOKEN) in batches every 50 ms, as a live source does; --load=sql inserts the same
@@ -30,6 +32,7 @@ const SECONDS = Number(options.seconds ?? 15);
 const STAFF = Number(options.staff ?? 10);
 const RATE = Number(options.rate ?? 1000);
 const THINK_MS = Number(options.think ?? 100);
+const ROUNDS = Number(options.rounds ?? 5);
 const LOAD = options.load ?? "http";
 const BATCH_EVERY_MS = 50;
 const KNOWN_HANDLES = 200;
@@ -164,35 +167,44 @@ function startLoad({ origin, pool, live }) {
   };
 }
 
-/** STAFF workers, each taking the next product and adding it for a new or a known handle. */
-async function runStaff(addOne, productIds, known, label) {
+/**
+ * One way of adding, measured over several rounds: STAFF workers, each taking the next product of
+ * its own list and adding it for a new or a known handle.
+ */
+function contender(addOne, productIds, known, label) {
   const latencies = [];
   let errors = 0;
   let firstError = "";
   let next = 0;
   let count = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const worker = async (staff) => {
-    while (Date.now() < deadline) {
-      const productId = productIds[next++];
-      if (!productId) break;
-      count += 1;
-      // Half new handles, half known ones (whose to-validate order is then reused).
-      const handle = count % 2 ? `bn${run}_${label}_${count}` : known[(count * 7 + staff) % known.length];
-      const started = performance.now();
-      try {
-        await addOne({ productId, handle: count % 4 === 1 ? `  @${handle.toUpperCase()} ` : handle });
-        latencies.push(performance.now() - started);
-      } catch (error) {
-        errors += 1;
-        firstError ||= String(error.message ?? error);
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * THINK_MS));
-    }
+  return {
+    async round(seconds) {
+      const deadline = Date.now() + seconds * 1000;
+      const worker = async (staff) => {
+        while (Date.now() < deadline) {
+          const productId = productIds[next++];
+          if (!productId) break;
+          count += 1;
+          // Half new handles, half known ones (whose to-validate order is then reused).
+          const handle = count % 2 ? `bn${run}_${label}_${count}` : known[(count * 7 + staff) % known.length];
+          const started = performance.now();
+          try {
+            await addOne({ productId, handle: count % 4 === 1 ? `  @${handle.toUpperCase()} ` : handle });
+            latencies.push(performance.now() - started);
+          } catch (error) {
+            errors += 1;
+            firstError ||= String(error.message ?? error);
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * THINK_MS));
+        }
+      };
+      await Promise.all(Array.from({ length: STAFF }, (_, staff) => worker(staff)));
+    },
+    result() {
+      if (firstError) log(`  ${label}: first error: ${firstError}`);
+      return summary(latencies, errors, SECONDS);
+    },
   };
-  await Promise.all(Array.from({ length: STAFF }, (_, staff) => worker(staff)));
-  if (firstError) log(`  ${label}: first error: ${firstError}`);
-  return summary(latencies, errors, SECONDS);
 }
 
 /**
@@ -347,11 +359,16 @@ try {
   load = startLoad({ origin: app.origin, pool, live });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const loadBefore = loadavg();
-  const results = [
-    ["project: POST /api/admin/live-sidebar/add", await runStaff(viaApi, setup.phases[0], known, "api")],
-    ["floor: bare Fastify + pg, same statements", await runStaff(viaBare, setup.phases[1], known, "bare")],
-    ["floor: pg only, same statements (no HTTP)", await runStaff(viaPg, setup.phases[2], known, "pg")],
+  // Short rounds in turn, so that the shared machine's ups and downs fall on all three alike.
+  const contenders = [
+    ["project: POST /api/admin/live-sidebar/add", contender(viaApi, setup.phases[0], known, "api")],
+    ["floor: bare Fastify + pg, same statements", contender(viaBare, setup.phases[1], known, "bare")],
+    ["floor: pg only, same statements (no HTTP)", contender(viaPg, setup.phases[2], known, "pg")],
   ];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [, measured] of contenders) await measured.round(SECONDS / ROUNDS);
+  }
+  const results = contenders.map(([name, measured]) => [name, measured.result()]);
   const loadAfter = loadavg();
   load.stop();
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -370,7 +387,7 @@ try {
   const ms = (value) => `${(value ?? NaN).toFixed(1).padStart(5)} ms`;
   log("");
   log(
-    `Sidebar add, ${STAFF} staff for ${SECONDS} s each (think time 0-${2 * THINK_MS} ms), PostgreSQL ${version} (embedded)`,
+    `Sidebar add, ${STAFF} staff, ${SECONDS} s each in ${ROUNDS} rounds taken in turn (think time 0-${2 * THINK_MS} ms), PostgreSQL ${version} (embedded)`,
   );
   log(
     `background load: ${LOAD === "none" ? "none" : `${RATE} comments/s ${LOAD === "http" ? "to POST /api/live-ingest/events" : "inserted straight into tiktok_events"}`}; ` +

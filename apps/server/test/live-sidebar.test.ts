@@ -31,6 +31,7 @@ let as: { admin: Caller; customer: Caller; anonymous: Caller };
 beforeAll(async () => {
   t = await createTestApp({
     liveHub: {
+      // The rest of the hub as the silent one has it: this test listens to orders changes only.
       ...createSilentLiveHub(),
       publishOrdersChanged: async (change) => {
         // Read through the pool, outside the add's transaction: counts only what is committed.
