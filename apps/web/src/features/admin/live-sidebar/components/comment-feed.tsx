@@ -1,9 +1,8 @@
-import type { LiveClaimables, LiveFeedEvent } from "@vitrine/domain";
+import { sidebarHandle, type LiveClaimables, type LiveFeedEvent } from "@vitrine/domain";
 import { format } from "date-fns";
 import { PlusIcon } from "lucide-react";
 import { BusyButton } from "../../../../components/ui/busy-button";
 import { claimableRefs, claimOf, type PendingClaim } from "../claims";
-import { sidebarHandle } from "@vitrine/domain";
 
 export interface CommentFeedProps {
   /** Oldest first, as the feed holds them; shown newest first. */
