@@ -28,7 +28,8 @@ import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
-import { createSilentLiveHub } from "./realtime/live-hub";
+import type { LiveHub } from "./realtime/live-hub";
+import { createPgLiveHub } from "./realtime/pg-live-hub";
 
 export interface AppDependencies {
   config: AppConfig;
@@ -36,6 +37,8 @@ export interface AppDependencies {
   mailer: Mailer;
   authSecret: string;
   authRateLimits?: AuthRateLimits;
+  /** The real-time fan-out; a silent one without it. Tests pass one that records. */
+  liveHub?: LiveHub;
   /** false silences the log; a stream receives it as JSON lines (tests read it). */
   logger?: false | { stream: Writable };
 }
@@ -43,6 +46,8 @@ export interface AppDependencies {
 declare module "fastify" {
   interface FastifyInstance {
     routeBook: RouteBook;
+    /** The app's live fan-out (issue 16), also what tests publish through. */
+    liveHub: LiveHub;
   }
 }
 
@@ -70,13 +75,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
 
+  // Live selling's fan-out (issue 16): listening before any module can publish.
+  let liveHub: LiveHub;
+  if (deps.liveHub) liveHub = deps.liveHub;
+  else {
+    const pgHub = createPgLiveHub({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
+    await pgHub.start();
+    app.addHook("onClose", async () => pgHub.close());
+    liveHub = pgHub;
+  }
+  app.decorate("liveHub", liveHub);
+
   const context: AppContext = {
     config,
     db: deps.db,
     mailer: deps.mailer,
     authSecret: deps.authSecret,
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
-    liveHub: createSilentLiveHub(),
+    liveHub,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

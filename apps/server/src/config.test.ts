@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEMO_ADMIN, loadConfig } from "./config";
+import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig } from "./config";
 import { defaultAuthRateLimits } from "./modules/auth/rate-limits";
 
 const productionEnv = {
@@ -262,6 +262,23 @@ describe("loadConfig", () => {
       "a-real-secret-password",
     );
     expect(loadConfig({ ADMIN_PASSWORD: DEMO_ADMIN.password }).adminPassword).toBe(DEMO_ADMIN.password);
+  });
+
+  it("gives live sources the public demo token outside production, and refuses it in production", () => {
+    expect(loadConfig({}).liveIngestToken).toBe(DEMO_LIVE_INGEST_TOKEN);
+    expect(loadConfig(productionEnv).liveIngestToken).toBeUndefined();
+    expect(configErrorOf({ ...productionEnv, LIVE_INGEST_TOKEN: DEMO_LIVE_INGEST_TOKEN }).message).toBe(
+      "LIVE_INGEST_TOKEN is the public demo token: choose another one in production",
+    );
+    const token = "a-long-random-ingestion-token-for-production";
+    expect(loadConfig({ ...productionEnv, LIVE_INGEST_TOKEN: token }).liveIngestToken).toBe(token);
+  });
+
+  it.each(["", "short-token"])("refuses an empty or short LIVE_INGEST_TOKEN (%j)", (token) => {
+    expect(configErrorOf({ LIVE_INGEST_TOKEN: token }).message).toContain("LIVE_INGEST_TOKEN");
+    expect(configErrorOf({ ...productionEnv, LIVE_INGEST_TOKEN: token }).message).toContain(
+      "LIVE_INGEST_TOKEN",
+    );
   });
 
   it("accepts a complete production environment", () => {

@@ -91,6 +91,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
+  LIVE_INGEST_TOKEN: z.string().min(24, "expected 24 characters or more").optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   AUTH_RATE_LIMITS: authRateLimitsFromEnv.default(defaultAuthRateLimits),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -159,6 +160,12 @@ export type AppConfig = {
   authSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /**
+   * The bearer token live sources (TikTok bridge, simulator) send to /api/live-ingest. Outside
+   * production it defaults to the public DEMO_LIVE_INGEST_TOKEN; undefined in production when
+   * LIVE_INGEST_TOKEN is not set, which turns ingestion off (every source is refused).
+   */
+  liveIngestToken: string | undefined;
   /** false, a number of proxy hops, or the proxies' addresses (see trustProxyFromEnv). */
   trustProxy: false | number | string[];
   /** The sign-in limits: the defaults, with AUTH_RATE_LIMITS's overrides. */
@@ -224,6 +231,9 @@ const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA
 /** The administrator created outside production when none is configured; its password is public. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
 
+/** The ingestion token outside production: public (documented), so production refuses it. */
+export const DEMO_LIVE_INGEST_TOKEN = "vitrine-live-ingest-demo-token";
+
 /** Parses the environment once; fails fast with every invalid setting named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -244,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     if (e.ADMIN_PASSWORD === DEMO_ADMIN.password) {
       throw new ConfigError("ADMIN_PASSWORD is the public demo password: choose another one in production");
+    }
+    if (e.LIVE_INGEST_TOKEN === DEMO_LIVE_INGEST_TOKEN) {
+      throw new ConfigError("LIVE_INGEST_TOKEN is the public demo token: choose another one in production");
     }
   }
   let lyra: LyraSettings | undefined;
@@ -302,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    liveIngestToken: e.LIVE_INGEST_TOKEN ?? (isProduction ? undefined : DEMO_LIVE_INGEST_TOKEN),
     trustProxy: e.TRUST_PROXY,
     authRateLimits: e.AUTH_RATE_LIMITS,
     seedDemo: e.SEED_DEMO ?? !isProduction,

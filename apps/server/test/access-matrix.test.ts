@@ -143,18 +143,57 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "POST /api/admin/orders/:id/items": () => ({ productId: randomUUID() }),
+  // Issue 16: live ingestion (its bearer token is checked by the route, not the session guard).
+  "POST /api/live-ingest/events": () => ({
+    liveRef: "matrice",
+    events: [
+      {
+        type: "chat",
+        msgId: `matrix-${++probe}`,
+        createTime: 1_700_000_000_000,
+        tiktokUserId: null,
+        uniqueId: "matrix_viewer",
+        nickname: null,
+        avatarUrl: null,
+        comment: "je prends le 3",
+        payload: {},
+      },
+    ],
+  }),
+  "POST /api/live-ingest/status": () => ({ liveRef: "matrice", state: "connected" }),
+  // Issue 16: the live-order sidebar.
+  "POST /api/admin/live-sidebar/add": () => ({
+    liveId: randomUUID(),
+    productId: randomUUID(),
+    handle: "matrice",
+  }),
 };
+
+/**
+ * Routes that answer whom they serve with a stream that never ends (server-sent events): called
+ * with a deadline, a stream still open then was served. Issue 16.
+ */
+const streamingRoutes = new Set(["GET /api/admin/live-feed/stream"]);
+const STREAM_DEADLINE_MS = 1_000;
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */
 async function callAs(role: Role, route: DeclaredRoute) {
   const body = validBodies[`${route.method} ${route.url}`]?.();
-  const response = await kit.injectAs(role, {
-    method: route.method,
-    url: fillParams(route.url),
-    ...(body === undefined
-      ? {}
-      : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
+  const streaming = streamingRoutes.has(`${route.method} ${route.url}`);
+  const response = await kit
+    .injectAs(role, {
+      method: route.method,
+      url: fillParams(route.url),
+      ...(body === undefined
+        ? {}
+        : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+      ...(streaming ? { signal: AbortSignal.timeout(STREAM_DEADLINE_MS) } : {}),
+    })
+    .catch((error: unknown) => {
+      if (streaming && error instanceof Error && /Abort|Timeout/.test(error.name)) return null;
+      throw error;
+    });
+  if (!response) return { status: 200, code: undefined };
   const code: unknown = response.statusCode >= 400 ? response.json().code : undefined;
   return { status: response.statusCode, code };
 }
@@ -238,6 +277,21 @@ describe("authorization matrix of the real app", () => {
       "admin POST /api/admin/orders/:id/label",
       "admin POST /api/admin/preparation/:id/validate",
       "admin POST /api/admin/user-merge",
+    ]);
+  });
+
+  it("declares the live-order sidebar's routes for admins only (issue 16)", () => {
+    const sidebar = t.app.routeBook.declared
+      .filter((route) => route.url.startsWith("/api/admin/live-sidebar"))
+      .map((route) => `${route.access} ${route.method} ${route.url}`)
+      .sort();
+    expect(sidebar).toEqual([
+      "admin DELETE /api/admin/live-sidebar/orders/:orderId/items/:itemId",
+      "admin GET /api/admin/live-sidebar/claimables",
+      "admin GET /api/admin/live-sidebar/handles",
+      "admin GET /api/admin/live-sidebar/orders",
+      "admin GET /api/admin/live-sidebar/products",
+      "admin POST /api/admin/live-sidebar/add",
     ]);
   });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lives, messageTemplates, orders, products, users } from "../src/db/schema";
+import { eq } from "drizzle-orm";
+import { liveUsers, lives, messageTemplates, orders, products, tiktokEvents, users } from "../src/db/schema";
 import { seedDemoData } from "../src/db/seed";
-import { signInByLink, signUpCustomer } from "./support/actors";
+import { signInAsAdmin, signInByLink, signUpCustomer } from "./support/actors";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -67,6 +68,33 @@ describe("the demo data", () => {
       headers: { cookie },
     });
     expect(payable.json().order.shippingAddress).toMatchObject({ city: "Lyon", country: "France" });
+  });
+
+  it("opens the live-order sidebar on the running live's viewers, comments and products for sale (issue 16)", async () => {
+    const [live] = await t.db.select().from(lives).where(eq(lives.isActive, true));
+    expect(live?.ref).toBe("nouveautes");
+    const viewers = await t.db
+      .select()
+      .from(liveUsers)
+      .where(eq(liveUsers.liveId, live?.id ?? ""));
+    expect(viewers.map((viewer) => viewer.tiktokUsername).sort()).toEqual([
+      "camille_mode",
+      "ines.shop",
+      "lea_live",
+      "nath_92",
+    ]);
+    const comments = await t.db
+      .select()
+      .from(tiktokEvents)
+      .where(eq(tiktokEvents.liveId, live?.id ?? ""));
+    expect(comments.map((event) => event.comment)).toContain("je prends le 5");
+    const cookie = await signInAsAdmin(t);
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/live-sidebar/claimables?liveId=${live?.id}`,
+      headers: { cookie },
+    });
+    expect(response.json().availableRefs).toEqual([3, 5, 6]);
   });
 
   it("lets whoever signs up with the live viewer's handle find her order", async () => {

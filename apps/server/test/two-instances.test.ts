@@ -15,8 +15,9 @@ import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
-import { insertCustomer, insertOrder, insertProduct } from "./support/factories";
+import { insertCustomer, insertLive, insertOrder, insertProduct } from "./support/factories";
 import { readLabelPdf } from "./support/label-pdf";
+import { chatEvent, openSse, postEvents } from "./support/live-kit";
 import { startS3Server } from "./support/s3-server";
 import { withDatabase } from "./support/global-setup";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -101,6 +102,36 @@ describe("scheduled jobs with two instances", () => {
       lastStartedAt: sql`now() - make_interval(secs => ${MAINTENANCE_INTERVAL_MS / 1000 + 1})`,
     });
     expect((await round()).filter((result) => result !== null)).toHaveLength(1);
+  });
+});
+
+describe("the live feed across two instances (issue 16)", () => {
+  it("brings an event ingested on A, and an orders change published on A, to a stream of B", async () => {
+    const cookie = await signInAsAdmin(a);
+    const live = await insertLive(a.db, { isActive: true });
+    const base = await b.listen({ port: 0, host: "127.0.0.1" });
+    const client = await openSse(`${base}/api/admin/live-feed/stream?liveId=${live.id}`, { cookie });
+    try {
+      const started = performance.now();
+      const answer = await postEvents(a.app, live.ref, [chatEvent({ comment: "je prends le 7" })]);
+      expect(answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+      await client.waitFor((messages) => messages.some((m) => m.event === "live-event"));
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(client.liveEvents().map((e) => e.comment)).toEqual(["je prends le 7"]);
+
+      await a.app.liveHub.publishOrdersChanged({ liveId: live.id, orderId: live.id });
+      await client.waitFor((messages) => messages.some((m) => m.event === "orders"));
+
+      // A full batch travels as several notifications (ids only, under the payload limit).
+      const many = Array.from({ length: 500 }, (_, i) => chatEvent({ comment: `n°${i}` }));
+      expect((await postEvents(a.app, live.ref, many)).json()).toEqual({ accepted: 500, duplicates: 0 });
+      await client.waitFor((messages) => messages.filter((m) => m.event === "live-event").length === 501);
+      const seqs = client.liveEvents().map((event) => event.seq);
+      expect(new Set(seqs).size).toBe(501);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    } finally {
+      client.close();
+    }
   });
 });
 

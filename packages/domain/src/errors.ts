@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   "PAYMENT_PROVIDER_FAILED",
   "LABEL_PROVIDER_FAILED",
   "INTERNAL",
+  // Live ingestion (issue 16): a source's bearer token refused, the ingestion queue full.
+  "INGEST_TOKEN_INVALID",
+  "INGEST_BUSY",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

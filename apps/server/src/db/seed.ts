@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
 import {
   faqs,
+  liveUsers,
   lives,
   messageTemplates,
   orderItems,
@@ -16,6 +17,7 @@ import {
   pages,
   productColors,
   products,
+  tiktokEvents,
   users,
 } from "./schema";
 
@@ -93,6 +95,48 @@ async function insertDemoOrders(
     );
   }
   await tx.update(lives).set({ orderCounter: demoOrders.length }).where(eq(lives.id, live.id));
+}
+
+/**
+ * Issue 16: the running live's audience, so the live-order sidebar and the live detail open on a
+ * few viewers and comments (claims among them) rather than on empty lists.
+ */
+async function insertDemoLiveAudience(tx: Transaction, liveId: string) {
+  const lea = { tiktokUsername: "lea_live", displayName: "Léa", tiktokUserId: "6900000000000000001" };
+  const camille = {
+    tiktokUsername: "camille_mode",
+    displayName: "Camille",
+    tiktokUserId: "6900000000000000002",
+  };
+  const ines = { tiktokUsername: "ines.shop", displayName: "Inès", tiktokUserId: "6900000000000000003" };
+  const nath = { tiktokUsername: "nath_92", displayName: "Nathalie", tiktokUserId: "6900000000000000004" };
+  await tx.insert(liveUsers).values([lea, camille, ines, nath].map((viewer) => ({ ...viewer, liveId })));
+  const said = [
+    [camille, null],
+    [camille, "Bonsoir tout le monde !"],
+    [ines, "je prends le 5"],
+    [nath, "le 6 en M svp"],
+    [lea, "c'est combien le 2 ?"],
+    [nath, "Trop belle la veste 😍"],
+  ] as const;
+  const now = Date.now();
+  await tx.insert(tiktokEvents).values(
+    said.map(([viewer, comment], index) => {
+      const createTime = now - (said.length - index) * 45_000;
+      return {
+        liveId,
+        eventType: comment === null ? "member" : "chat",
+        tiktokUserId: viewer.tiktokUserId,
+        userNickname: viewer.displayName,
+        userUniqueId: viewer.tiktokUsername,
+        comment,
+        createTime,
+        msgId: `demo-${index + 1}`,
+        payload: { demo: true, uniqueId: viewer.tiktokUsername, comment },
+        insertedAt: new Date(createTime),
+      };
+    }),
+  );
 }
 
 const legalNotice = `<h2>Éditeur du site</h2>
@@ -319,6 +363,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       },
     ]);
     await insertDemoMessageTemplates(tx);
+    await insertDemoLiveAudience(tx, current.live.id);
     return true;
   });
 }

@@ -31,6 +31,8 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
   PAYMENT_PROVIDER_FAILED: 502,
   LABEL_PROVIDER_FAILED: 502,
+  INGEST_TOKEN_INVALID: 401,
+  INGEST_BUSY: 503,
 };
 
 const INTERNAL_MESSAGE = httpMessages.internal;

@@ -26,6 +26,11 @@ import { userMergeModule } from "./user-merge";
 import { adminUsersModule } from "./admin-users";
 import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
+// Issue 16: live ingestion and the live feed.
+import { liveIngestModule } from "./live-ingest";
+import { liveFeedModule } from "./live-feed";
+// Issue 16: the live-order sidebar.
+import { liveSidebarModule } from "./live-sidebar";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -55,4 +60,9 @@ export const appModules: AppModule[] = [
   adminUsersModule,
   auditEventsModule,
   adminMessagesModule,
+  // Issue 16: live ingestion and the live feed.
+  liveIngestModule,
+  liveFeedModule,
+  // Issue 16: the live-order sidebar.
+  liveSidebarModule,
 ];

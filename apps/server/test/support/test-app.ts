@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import { connectDatabase, type Database } from "../../src/db/client";
 import type { Mailer, OutgoingMail } from "../../src/integrations/mail/mailer";
 import type { AuthRateLimits } from "../../src/modules/auth/rate-limits";
+import type { LiveHub } from "../../src/realtime/live-hub";
 import { withDatabase } from "./global-setup";
 
 export interface TestApp {
@@ -25,6 +26,8 @@ export interface TestApp {
 export interface TestAppOptions {
   mailer?: Mailer;
   authRateLimits?: AuthRateLimits;
+  /** The real-time fan-out the app publishes to (silent without it). */
+  liveHub?: LiveHub;
   env?: Record<string, string>;
   /** Receives the app's log as JSON lines (silent without it). */
   logStream?: Writable;
@@ -57,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     authSecret,
     authRateLimits: options.authRateLimits,
+    liveHub: options.liveHub,
     logger: options.logStream ? { stream: options.logStream } : false,
   });
   await app.ready();

@@ -101,6 +101,8 @@ export const liveSourceStatusSchema = z.object({
   updatedAt: z.string(),
 });
 export type LiveSourceStatus = z.infer<typeof liveSourceStatusSchema>;
+/** POST /api/live-ingest/status answers the state as stored. */
+export const liveSourceStatusResponseSchema = z.object({ source: liveSourceStatusSchema });
 /** GET /api/admin/live-feed/sources: the last reported state of each active live's source. */
 export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(liveSourceStatusSchema) });
 

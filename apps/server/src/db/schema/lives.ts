@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -67,9 +68,30 @@ export const tiktokEvents = pgTable(
     msgId: text("msg_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The server's receive order (issue 16): a comment's claim order and the feed's resume point.
+     * Ingestion assigns it under an advisory lock, so it increases in commit order.
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (table) => [
     uniqueIndex("tiktok_events_live_msg_key").on(table.liveId, table.msgId),
     index("tiktok_events_live_time_idx").on(table.liveId, table.createTime),
+    index("tiktok_events_live_seq_idx").on(table.liveId, table.seq),
+  ],
+);
+
+/** The last state a live's source (TikTok bridge, simulator) reported: the sidebar shows it. */
+export const liveSourceStatus = pgTable(
+  "live_source_status",
+  {
+    liveId: uuid("live_id")
+      .primaryKey()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("live_source_status_state", sql`${table.state} in ('connected', 'reconnecting', 'disconnected')`),
   ],
 );

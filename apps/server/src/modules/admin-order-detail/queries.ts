@@ -1,13 +1,8 @@
-import {
-  PRODUCT_SUGGESTIONS_LIMIT,
-  storedShippingAddress,
-  type AdminOrder,
-  type ProductSuggestion,
-} from "@vitrine/domain";
-import { and, asc, eq, not, sql } from "drizzle-orm";
+import { storedShippingAddress, type AdminOrder } from "@vitrine/domain";
+import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesOf } from "../../db/order-lines";
-import { lives, orderItems, orders, productColors, products, users } from "../../db/schema";
+import { lives, orders, users } from "../../db/schema";
 
 /** One order as the back office shows it, or null when no order has this id. */
 export async function findAdminOrder(db: Queryable, orderId: string): Promise<AdminOrder | null> {
@@ -46,44 +41,4 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
     // The back office reads references as numbers (it searches and sorts them).
     items: (await orderLinesOf(db, orderId)).map((line) => ({ ...line, ref: Number(line.ref) })),
   };
-}
-
-/**
- * Products of a live that no order holds (a line of a cancelled order gave its piece back), whose
- * reference starts with these digits: the lowest references first.
- */
-export async function availableProductsByRef(
-  db: Queryable,
-  liveId: string,
-  refDigits: string,
-): Promise<ProductSuggestion[]> {
-  const sold = db
-    .select({ one: sql`1` })
-    .from(orderItems)
-    .where(and(eq(orderItems.productId, products.id), not(orderItems.isReleased)));
-  const rows = await db
-    .select({
-      id: products.id,
-      ref: products.ref,
-      name: products.name,
-      priceCents: products.priceCents,
-      size: products.size,
-      colorName: productColors.name,
-      colorHexCode: productColors.hexCode,
-    })
-    .from(products)
-    .leftJoin(productColors, eq(productColors.id, products.colorId))
-    .where(
-      and(
-        eq(products.liveId, liveId),
-        sql`${products.ref}::text LIKE ${`${refDigits}%`}`,
-        sql`NOT EXISTS (${sold})`,
-      ),
-    )
-    .orderBy(asc(products.ref))
-    .limit(PRODUCT_SUGGESTIONS_LIMIT);
-  return rows.map(({ colorName, colorHexCode, ...product }) => ({
-    ...product,
-    color: colorName && colorHexCode ? { name: colorName, hexCode: colorHexCode } : null,
-  }));
 }

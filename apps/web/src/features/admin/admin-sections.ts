@@ -77,7 +77,9 @@ export const adminSections: readonly AdminSection[] = [
     label: "Commande live",
     icon: RadioIcon,
     fullScreen: true,
-    load: async () => ({ Component: (await import("./pages/live-order-sidebar-page")).LiveOrderSidebarPage }),
+    load: async () => ({
+      Component: (await import("./live-sidebar/pages/live-order-sidebar-page")).LiveOrderSidebarPage,
+    }),
   },
   {
     path: paths.admin.orders,

@@ -12,6 +12,7 @@ import { formatDateTime } from "../../../../lib/format";
 import { paths } from "../../../../lib/paths";
 import { PageHeader } from "../../components/page-header";
 import { useLive } from "../api";
+import { useLiveDetailRealtime } from "../use-live-detail-realtime";
 import { EditLiveForm } from "../components/edit-live-form";
 import { LiveEventsTable } from "../components/live-events-table";
 import { LiveStatusBadge } from "../components/live-status-badge";
@@ -78,6 +79,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LiveDetailContent({ live }: { live: Live }) {
+  useLiveDetailRealtime(live.id);
   return (
     <div className="flex flex-col gap-6">
       <BackToLives />

@@ -1,0 +1,53 @@
+import {
+  liveFeedQuerySchema,
+  liveFeedResponseSchema,
+  liveSourceStatusListResponseSchema,
+} from "@vitrine/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ModuleRouteOptions } from "../module";
+import type { LiveFeedService } from "./service";
+
+/** The Last-Event-ID an EventSource sends back on reconnection: a seq. */
+function lastEventIdOf(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/** The live feed: server-sent events, and the 5 s polling fallback (issue 16). */
+export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedService>> = async (
+  app,
+  { service },
+) => {
+  // Open streams would hold the server's close until its drain deadline: end them first.
+  app.addHook("preClose", async () => service.closeStreams());
+
+  app.get(
+    "/events",
+    {
+      config: { access: "admin" },
+      schema: { querystring: liveFeedQuerySchema, response: { 200: liveFeedResponseSchema } },
+    },
+    async (request) => ({ events: await service.listEvents(request.query) }),
+  );
+
+  app.get(
+    "/sources",
+    { config: { access: "admin" }, schema: { response: { 200: liveSourceStatusListResponseSchema } } },
+    async () => ({ sources: await service.listSources() }),
+  );
+
+  app.get(
+    "/stream",
+    { config: { access: "admin" }, schema: { querystring: liveFeedQuerySchema } },
+    async (request, reply) => {
+      const { liveId, types, after } = request.query;
+      const headers = reply.getHeaders();
+      reply.hijack();
+      await service.openStream(reply.raw, {
+        scope: { liveId, types },
+        after: lastEventIdOf(request.headers["last-event-id"]) ?? after,
+        headers,
+      });
+    },
+  );
+};

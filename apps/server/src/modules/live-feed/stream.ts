@@ -1,0 +1,132 @@
+import type { LiveFeedEvent } from "@vitrine/domain";
+import type { ServerResponse } from "node:http";
+import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
+
+/** What a reader of the feed asks: one live or every active one, some event types, after a seq. */
+export interface FeedScope {
+  liveId?: string;
+  /** Comma-separated event types; all when absent or empty. */
+  types?: string;
+}
+
+/** The event types of a `types` parameter, or null for all. */
+export function typesOf(types: string | undefined): string[] | null {
+  const list = (types ?? "")
+    .split(",")
+    .map((type) => type.trim())
+    .filter((type) => type !== "");
+  return list.length > 0 ? list : null;
+}
+
+/** A comment line this often keeps proxies and browsers from dropping an idle stream. */
+export const KEEP_ALIVE_MS = 15_000;
+/** A client this far behind (bytes not yet sent) is dropped: it reconnects and resumes. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Each event's SSE text, written once however many streams carry it (the hub hands every
+ * listener the same objects).
+ */
+const sseTexts = new WeakMap<LiveFeedEvent, string>();
+function sseTextOf(event: LiveFeedEvent): string {
+  let text = sseTexts.get(event);
+  if (text === undefined) {
+    text = `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
+    sseTexts.set(event, text);
+  }
+  return text;
+}
+
+export interface FeedStreamOptions {
+  scope: FeedScope;
+  /** The seq to resume after (Last-Event-ID or ?after=); nothing is replayed without it. */
+  after: number | undefined;
+  /** Extra headers to send (the app's security headers, set before the reply was taken over). */
+  headers: Record<string, string | string[] | number | undefined>;
+  hub: LiveHub;
+  replay: (scope: FeedScope, after: number) => AsyncGenerator<LiveFeedEvent[]>;
+  streams: Set<ServerResponse>;
+  keepAliveMs?: number;
+}
+
+/**
+ * One SSE client. It listens to the hub before it replays what it missed from the database, and
+ * holds what the hub brings meanwhile; once the replay is sent, the held events whose seq the
+ * replay already carried are skipped: no event is lost between replay and live, none is sent twice.
+ */
+export async function openFeedStream(response: ServerResponse, options: FeedStreamOptions): Promise<void> {
+  const { scope, after, hub, streams } = options;
+  const types = typesOf(scope.types);
+  const wanted = (event: LiveFeedEvent) =>
+    (!scope.liveId || event.liveId === scope.liveId) && (!types || types.includes(event.eventType));
+  const forThisLive = (liveId: string) => !scope.liveId || liveId === scope.liveId;
+
+  let held: LiveHubMessage[] | null = [];
+  let closed = false;
+
+  const write = (text: string) => {
+    if (closed) return;
+    response.write(text);
+    if (response.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  // One write per batch of events: a stream carries a batch in one chunk, not one per comment.
+  const sendEvents = (events: LiveFeedEvent[], skip?: Set<number>) => {
+    let text = "";
+    for (const event of events) if (wanted(event) && !skip?.has(event.seq)) text += sseTextOf(event);
+    if (text !== "") write(text);
+  };
+  const send = (message: LiveHubMessage, skip?: Set<number>) => {
+    if (message.kind === "events") {
+      sendEvents(message.events, skip);
+    } else if (message.kind === "orders") {
+      if (forThisLive(message.change.liveId))
+        write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
+    } else if (forThisLive(message.status.liveId)) {
+      write(`event: source\ndata: ${JSON.stringify(message.status)}\n\n`);
+    }
+  };
+  const listener = (message: LiveHubMessage) => {
+    if (held) held.push(message);
+    else send(message);
+  };
+
+  const unsubscribe = hub.subscribe(listener);
+  const keepAlive = setInterval(() => write(": keep-alive\n\n"), options.keepAliveMs ?? KEEP_ALIVE_MS);
+  function close() {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(keepAlive);
+    streams.delete(response);
+    response.end();
+  }
+  response.on("close", close);
+  streams.add(response);
+
+  response.writeHead(200, {
+    ...options.headers,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+  });
+  // The first bytes tell the client the stream is open; `retry` asks for a quick reconnection.
+  write("retry: 1000\n: connected\n\n");
+
+  const replayed = new Set<number>();
+  try {
+    if (after !== undefined) {
+      for await (const page of options.replay(scope, after)) {
+        if (closed) return;
+        for (const event of page) replayed.add(event.seq);
+        sendEvents(page);
+      }
+    }
+  } catch {
+    close();
+    return;
+  }
+  const pending = held;
+  held = null;
+  for (const message of pending) send(message, replayed);
+}

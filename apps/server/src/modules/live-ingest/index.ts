@@ -1,0 +1,10 @@
+import { defineModule } from "../module";
+import { liveIngestRoutes } from "./routes";
+import { createLiveIngestService } from "./service";
+
+export const liveIngestModule = defineModule({
+  name: "live-ingest",
+  prefix: "/api/live-ingest",
+  createService: createLiveIngestService,
+  routes: liveIngestRoutes,
+});

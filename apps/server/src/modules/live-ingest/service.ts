@@ -1,0 +1,78 @@
+import {
+  liveSellingMessages,
+  type LiveIngestRequest,
+  type LiveIngestResponse,
+  type LiveSourceStatus,
+  type LiveSourceStatusRequest,
+} from "@vitrine/domain";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { AppContext } from "../module";
+import { DomainError } from "../../http/errors";
+import { createIngestBatcher, IngestBusyError, type IngestBatcher } from "../../realtime/ingest-batcher";
+
+/** Seconds a source is told to wait when the queue is full. */
+export const INGEST_RETRY_AFTER_SECONDS = 1;
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** Compares digests, so neither the token's length nor its content leak through timing. */
+export function bearerTokenMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  return timingSafeEqual(digest(header.slice("Bearer ".length).trim()), digest(token));
+}
+
+export type LiveIngestService = ReturnType<typeof createLiveIngestService>;
+
+/** Live sources' entry (issue 16): events through the batcher, source states straight. */
+export function createLiveIngestService({
+  db,
+  liveHub,
+  config,
+}: Pick<AppContext, "db" | "liveHub" | "config">) {
+  const pool = db.$client;
+  const batcher: IngestBatcher = createIngestBatcher({ pool, hub: liveHub });
+
+  async function liveIdOf(ref: string): Promise<string> {
+    const { rows } = await pool.query<{ id: string }>("SELECT id FROM lives WHERE ref = $1", [ref]);
+    const id = rows[0]?.id;
+    if (!id) throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown);
+    return id;
+  }
+
+  return {
+    isAuthorized: (authorization: string | undefined) =>
+      bearerTokenMatches(authorization, config.liveIngestToken),
+
+    async ingest({ liveRef, events }: LiveIngestRequest): Promise<LiveIngestResponse> {
+      const liveId = await liveIdOf(liveRef);
+      try {
+        return await batcher.submit(liveId, events);
+      } catch (error) {
+        if (error instanceof IngestBusyError) {
+          throw new DomainError("INGEST_BUSY", liveSellingMessages.ingestBusy);
+        }
+        throw error;
+      }
+    },
+
+    async reportStatus({ liveRef, state }: LiveSourceStatusRequest): Promise<LiveSourceStatus> {
+      const liveId = await liveIdOf(liveRef);
+      const { rows } = await pool.query<{ updated_at: Date }>(
+        `INSERT INTO live_source_status (live_id, state, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (live_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
+         RETURNING updated_at`,
+        [liveId, state],
+      );
+      const status: LiveSourceStatus = {
+        liveId,
+        state,
+        updatedAt: (rows[0]?.updated_at ?? new Date()).toISOString(),
+      };
+      await liveHub.publishSourceStatus(status);
+      return status;
+    },
+
+    /** Lets the batch in progress and the queued events be written (server stop). */
+    close: () => batcher.close(),
+  };
+}

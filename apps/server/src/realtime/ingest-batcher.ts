@@ -1,0 +1,297 @@
+import { sidebarHandle, type LiveFeedEvent, type LiveIngestEvent } from "@vitrine/domain";
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import type { LiveHub } from "./live-hub";
+
+export interface IngestResult {
+  accepted: number;
+  duplicates: number;
+}
+
+/** The queue holds as many events as it may: the source should retry a moment later. */
+export class IngestBusyError extends Error {
+  constructor() {
+    super("ingestion queue full");
+    this.name = "IngestBusyError";
+  }
+}
+
+export interface IngestBatcherOptions {
+  pool: pg.Pool;
+  hub: LiveHub;
+  /** How long the first queued event waits for company before its batch is written. */
+  flushIntervalMs?: number;
+  /** A batch is written as soon as this many events wait. */
+  maxBatchEvents?: number;
+  /** Events waiting or being written, at most; beyond, submit refuses (IngestBusyError). */
+  maxPendingEvents?: number;
+  log?: (message: string) => void;
+}
+
+export interface IngestBatcher {
+  /** Resolves once the events are committed (and fanned out); rejects when their batch failed. */
+  submit(liveId: string, events: LiveIngestEvent[]): Promise<IngestResult>;
+  /** Writes what is queued, waits for it, then refuses further events. */
+  close(): Promise<void>;
+  readonly pendingEvents: number;
+}
+
+/**
+ * Ingestion's one lock: every batch takes it before its rows draw their seq, so seq order is
+ * commit order, within a live and across lives, and across server instances. Batches are few and
+ * short (one per 25 ms per instance), so it costs nearly nothing.
+ */
+export const INGEST_LOCK_KEY = 0x76_69_74_72_6c_69; // "vitrli"
+
+/** live id, handle (lowercased), display name, avatar, TikTok user id. */
+type ViewerRow = [string, string, string | null, string | null, string | null];
+const viewerFingerprint = (viewer: ViewerRow) => JSON.stringify(viewer.slice(2));
+const KNOWN_VIEWERS_MAX = 100_000;
+
+interface Pending {
+  liveId: string;
+  events: LiveIngestEvent[];
+  queuedAt: number;
+  resolve: (result: IngestResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Ids per NOTIFY: 150 uuids and the envelope stay under NOTIFY_PAYLOAD_BUDGET (7,500 bytes). */
+export const IDS_PER_NOTIFICATION = 150;
+
+/*
+ * A whole batch in one statement, so one round trip and its own transaction: the ingestion lock
+ * first (both inserts read it, so neither runs before it is held), the events (duplicates by
+ * (live, msgId) skipped, seqs drawn in the batch's order), the viewers (a viewer keeps the name,
+ * avatar and id last seen; a source that lacks one keeps the stored one), and one NOTIFY per 150
+ * new ids, in seq order, for the other instances ($18 null: none).
+ */
+const WRITE_BATCH = `
+WITH ingest_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock($1) AS locked),
+inserted AS (
+  INSERT INTO tiktok_events
+    (id, live_id, event_type, tiktok_user_id, user_nickname, user_unique_id, comment, create_time, msg_id, payload)
+  SELECT e.id, e.live_id, e.event_type, e.tiktok_user_id, e.user_nickname, e.user_unique_id, e.comment,
+         e.create_time, e.msg_id, e.payload
+  FROM ingest_lock,
+       unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[],
+              $10::text[], $11::jsonb[])
+         WITH ORDINALITY AS e(id, live_id, event_type, tiktok_user_id, user_nickname, user_unique_id, comment,
+                              create_time, msg_id, payload, ord)
+  ORDER BY e.ord
+  ON CONFLICT (live_id, msg_id) DO NOTHING
+  RETURNING id, seq, inserted_at
+),
+viewers AS (
+  INSERT INTO live_users (live_id, tiktok_username, display_name, avatar_url, tiktok_user_id)
+  SELECT v.live_id, v.tiktok_username, v.display_name, v.avatar_url, v.tiktok_user_id
+  FROM ingest_lock,
+       unnest($12::uuid[], $13::text[], $14::text[], $15::text[], $16::text[])
+         AS v(live_id, tiktok_username, display_name, avatar_url, tiktok_user_id)
+  ON CONFLICT (live_id, tiktok_username) DO UPDATE SET
+    display_name = coalesce(excluded.display_name, live_users.display_name),
+    avatar_url = coalesce(excluded.avatar_url, live_users.avatar_url),
+    tiktok_user_id = coalesce(excluded.tiktok_user_id, live_users.tiktok_user_id)
+  WHERE excluded.display_name IS DISTINCT FROM live_users.display_name AND excluded.display_name IS NOT NULL
+     OR excluded.avatar_url IS DISTINCT FROM live_users.avatar_url AND excluded.avatar_url IS NOT NULL
+     OR excluded.tiktok_user_id IS DISTINCT FROM live_users.tiktok_user_id AND excluded.tiktok_user_id IS NOT NULL
+  RETURNING 1
+),
+notified AS (
+  SELECT pg_notify($17, chunks.payload)
+  FROM (
+    SELECT n / ${IDS_PER_NOTIFICATION} AS chunk,
+           json_build_object('from', $18::text, 'kind', 'events', 'ids', json_agg(id ORDER BY seq))::text AS payload
+    FROM (SELECT id, seq, row_number() OVER (ORDER BY seq) - 1 AS n FROM inserted) AS numbered
+    WHERE $18::text IS NOT NULL
+    GROUP BY n / ${IDS_PER_NOTIFICATION}
+    ORDER BY chunk
+  ) AS chunks
+)
+SELECT id, seq, inserted_at, (SELECT count(*) FROM notified) AS notifications FROM inserted`;
+
+/**
+ * Ingestion's write path (issue 16): requests queue their events; one batch at a time is written
+ * in one transaction (every 25 ms, or at once when 500 events wait): the rows in one multi-row
+ * insert that skips duplicates by (live, msgId), the viewers upserted, and one NOTIFY of the new
+ * ids for the other instances. Only after the commit are the events fanned out here and the
+ * requests answered: an acknowledged event is stored.
+ */
+export function createIngestBatcher({
+  pool,
+  hub,
+  flushIntervalMs = 25,
+  maxBatchEvents = 500,
+  maxPendingEvents = 20_000,
+  log = () => {},
+}: IngestBatcherOptions): IngestBatcher {
+  let queue: Pending[] = [];
+  let queuedEvents = 0;
+  let writingEvents = 0;
+  let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+  // What this instance last wrote of each viewer: a viewer who comments again unchanged costs
+  // no write (most of a live's events come from viewers already seen).
+  const knownViewers = new Map<string, string>();
+
+  function schedule() {
+    if (writing || queue.length === 0) return;
+    const oldest = queue[0];
+    const waited = oldest ? performance.now() - oldest.queuedAt : 0;
+    if (closing || queuedEvents >= maxBatchEvents || waited >= flushIntervalMs) {
+      clearTimeout(timer);
+      timer = undefined;
+      writing = writeNext().finally(() => {
+        writing = null;
+        schedule();
+      });
+    } else {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        schedule();
+      }, flushIntervalMs - waited);
+    }
+  }
+
+  /** The oldest requests, whole, up to maxBatchEvents events (always at least one request). */
+  function takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    let count = 0;
+    while (queue.length > 0) {
+      const next = queue[0];
+      if (!next || (batch.length > 0 && count + next.events.length > maxBatchEvents)) break;
+      batch.push(next);
+      count += next.events.length;
+      queue.shift();
+    }
+    queuedEvents -= count;
+    writingEvents = count;
+    return batch;
+  }
+
+  async function writeNext() {
+    const batch = takeBatch();
+    try {
+      const { events, results } = await writeBatch(batch);
+      hub.publishEvents(events);
+      batch.forEach((pending, index) => pending.resolve(results[index] ?? { accepted: 0, duplicates: 0 }));
+    } catch (error) {
+      log(`live ingestion: a batch of ${writingEvents} events failed (${errorText(error)})`);
+      for (const pending of batch) pending.reject(error);
+    } finally {
+      writingEvents = 0;
+    }
+  }
+
+  async function writeBatch(batch: Pending[]) {
+    const rows = batch.flatMap((pending, request) =>
+      pending.events.map((event) => ({ id: randomUUID(), request, liveId: pending.liveId, event })),
+    );
+    const viewers = new Map<string, ViewerRow>();
+    for (const { liveId, event } of rows) {
+      const handle = sidebarHandle(event.uniqueId);
+      if (handle === "") continue;
+      const known = viewers.get(`${liveId}\n${handle}`);
+      viewers.set(`${liveId}\n${handle}`, [
+        liveId,
+        handle,
+        event.nickname ?? known?.[2] ?? null,
+        event.avatarUrl ?? known?.[3] ?? null,
+        event.tiktokUserId ?? known?.[4] ?? null,
+      ]);
+    }
+    const viewerRows = [...viewers.entries()]
+      .filter(([key, viewer]) => knownViewers.get(key) !== viewerFingerprint(viewer))
+      .map(([, viewer]) => viewer);
+    viewerRows.sort((a, b) => (a[0] + a[1] < b[0] + b[1] ? -1 : 1));
+    const { rows: inserted } = await pool.query<{ id: string; seq: string; inserted_at: Date }>({
+      name: "live-ingest-batch",
+      text: WRITE_BATCH,
+      values: [
+        INGEST_LOCK_KEY,
+        rows.map((row) => row.id),
+        rows.map((row) => row.liveId),
+        rows.map((row) => row.event.type),
+        rows.map((row) => row.event.tiktokUserId),
+        rows.map((row) => row.event.nickname),
+        rows.map((row) => row.event.uniqueId),
+        rows.map((row) => row.event.comment),
+        rows.map((row) => row.event.createTime),
+        rows.map((row) => row.event.msgId),
+        rows.map((row) => JSON.stringify(row.event.payload)),
+        ...[0, 1, 2, 3, 4].map((column) => viewerRows.map((viewer) => viewer[column])),
+        hub.channel,
+        hub.instanceId,
+      ],
+    });
+    for (const viewer of viewerRows) rememberViewer(viewer);
+
+    const stored = new Map(inserted.map((row) => [row.id, row]));
+    const results = batch.map(() => ({ accepted: 0, duplicates: 0 }));
+    const events: LiveFeedEvent[] = [];
+    for (const row of rows) {
+      const result = results[row.request];
+      const saved = stored.get(row.id);
+      if (!result) continue;
+      if (!saved) {
+        result.duplicates += 1;
+        continue;
+      }
+      result.accepted += 1;
+      events.push({
+        id: row.id,
+        seq: Number(saved.seq),
+        liveId: row.liveId,
+        eventType: row.event.type,
+        tiktokUserId: row.event.tiktokUserId,
+        userNickname: row.event.nickname,
+        userUniqueId: row.event.uniqueId,
+        comment: row.event.comment,
+        createTime: row.event.createTime,
+        insertedAt: saved.inserted_at.toISOString(),
+      });
+    }
+    events.sort((a, b) => a.seq - b.seq);
+    return { events, results };
+  }
+
+  function rememberViewer(viewer: ViewerRow) {
+    const key = `${viewer[0]}\n${viewer[1]}`;
+    knownViewers.delete(key);
+    knownViewers.set(key, viewerFingerprint(viewer));
+    // Oldest first out: a Map iterates in insertion order.
+    if (knownViewers.size > KNOWN_VIEWERS_MAX) {
+      const oldest = knownViewers.keys().next().value;
+      if (oldest !== undefined) knownViewers.delete(oldest);
+    }
+  }
+
+  return {
+    get pendingEvents() {
+      return queuedEvents + writingEvents;
+    },
+    submit(liveId, events) {
+      if (closing) return Promise.reject(new IngestBusyError());
+      if (queuedEvents + writingEvents + events.length > maxPendingEvents) {
+        return Promise.reject(new IngestBusyError());
+      }
+      return new Promise<IngestResult>((resolve, reject) => {
+        queue.push({ liveId, events, queuedAt: performance.now(), resolve, reject });
+        queuedEvents += events.length;
+        schedule();
+      });
+    },
+    async close() {
+      closing = true;
+      schedule();
+      while (writing) await writing;
+      clearTimeout(timer);
+      queue = [];
+    },
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,50 @@
+import type { LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
+
+/** The one channel every instance LISTENs on. */
+export const LIVE_CHANNEL = "vitrine_live";
+
+/** PostgreSQL refuses payloads of 8,000 bytes or more: stay well under. */
+export const NOTIFY_PAYLOAD_BUDGET = 7_500;
+
+/** A notification names the instance that sent it, so that instance skips its own. */
+export type LiveNotification =
+  | { from: string; kind: "events"; ids: string[] }
+  | { from: string; kind: "orders"; change: LiveOrdersChanged }
+  | { from: string; kind: "source"; status: LiveSourceStatus };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/** The notification in a payload, or null for anything this version does not know. */
+export function decodeNotification(payload: string): LiveNotification | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || typeof value.from !== "string") return null;
+  const from = value.from;
+  if (value.kind === "events" && Array.isArray(value.ids)) {
+    return { from, kind: "events", ids: value.ids.filter((id): id is string => typeof id === "string") };
+  }
+  const change = value.change;
+  if (value.kind === "orders" && isRecord(change)) {
+    const { liveId, orderId } = change;
+    if (typeof liveId === "string" && typeof orderId === "string") {
+      return { from, kind: "orders", change: { liveId, orderId } };
+    }
+  }
+  const status = value.status;
+  if (value.kind === "source" && isRecord(status)) {
+    const { liveId, state, updatedAt } = status;
+    if (
+      typeof liveId === "string" &&
+      typeof updatedAt === "string" &&
+      (state === "connected" || state === "reconnecting" || state === "disconnected")
+    ) {
+      return { from, kind: "source", status: { liveId, state, updatedAt } };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+import type { LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { loadFeedEventsById } from "./feed-rows";
+import { createListenerSet, type LiveHub } from "./live-hub";
+import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
+
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
+
+export interface PgLiveHubOptions {
+  /** The app's pool: its settings open the listening connection, its connections load rows. */
+  pool: pg.Pool;
+  log?: (message: string) => void;
+  /** First and longest wait before listening again after the connection dropped. */
+  reconnectDelayMs?: { min: number; max: number };
+}
+
+/** A PostgreSQL hub once it listens (`start`), plus what tests need to see. */
+export interface PgLiveHub extends LiveHub {
+  /** Connects the listening client (retrying in the background when that fails). */
+  start(): Promise<void>;
+  /** Whether the LISTEN connection is up. */
+  readonly listening: boolean;
+}
+
+/**
+ * The hub of a server instance: one dedicated connection LISTENs on one channel. Whatever this
+ * instance publishes reaches its own listeners at once and the other instances by NOTIFY; a
+ * notification names its sender, so each instance skips its own. Other instances' events come as
+ * ids: their rows are loaded by one query, and fanned out in the order the notifications came.
+ */
+export function createPgLiveHub({
+  pool,
+  log = () => {},
+  reconnectDelayMs = { min: 250, max: 10_000 },
+}: PgLiveHubOptions): PgLiveHub {
+  const instanceId = randomUUID();
+  const listeners = createListenerSet();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  // Remote notifications are handled one after the other, so their events keep commit order.
+  let remoteChain: Promise<void> = Promise.resolve();
+
+  async function handle(notification: LiveNotification) {
+    if (notification.from === instanceId) return;
+    if (notification.kind === "orders") listeners.emit({ kind: "orders", change: notification.change });
+    else if (notification.kind === "source") listeners.emit({ kind: "source", status: notification.status });
+    else if (listeners.size > 0) {
+      const events = await loadFeedEventsById(pool, notification.ids);
+      if (events.length > 0) listeners.emit({ kind: "events", events });
+    }
+  }
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return;
+    const delay = Math.min(reconnectDelayMs.max, reconnectDelayMs.min * 2 ** failures);
+    failures += 1;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, delay);
+    reconnectTimer.unref();
+  }
+
+  async function connect(): Promise<void> {
+    if (closed) return;
+    const candidate = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
+    const lost = (error?: Error) => {
+      if (client !== candidate) return;
+      client = null;
+      candidate.removeAllListeners("notification");
+      void candidate.end().catch(() => {});
+      if (!closed) {
+        log(`live hub: listening connection lost${error ? ` (${error.message})` : ""}, reconnecting`);
+        scheduleReconnect();
+      }
+    };
+    candidate.on("error", lost);
+    candidate.on("end", () => lost());
+    candidate.on("notification", (message) => {
+      if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+      const notification = decodeNotification(message.payload);
+      if (!notification) return;
+      remoteChain = remoteChain
+        .then(() => handle(notification))
+        .catch((error: unknown) =>
+          log(
+            `live hub: a notification was lost (${error instanceof Error ? error.message : String(error)})`,
+          ),
+        );
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      candidate.removeAllListeners();
+      candidate.on("error", () => {});
+      void candidate.end().catch(() => {});
+      log(`live hub: cannot listen (${errorText(error)}), retrying`);
+      scheduleReconnect();
+      return;
+    }
+    if (closed) {
+      await candidate.end().catch(() => {});
+      return;
+    }
+    client = candidate;
+    failures = 0;
+  }
+
+  /**
+   * Best effort: a change already committed must not fail its request because the other
+   * instances could not be told (their clients catch up on their next poll or reconnect).
+   */
+  async function notify(notification: LiveNotification) {
+    try {
+      await pool.query("SELECT pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(notification)]);
+    } catch (error) {
+      log(`live hub: other instances not told of a ${notification.kind} change (${errorText(error)})`);
+    }
+  }
+
+  return {
+    instanceId,
+    channel: LIVE_CHANNEL,
+    get listening() {
+      return client !== null;
+    },
+    start: connect,
+    async publishOrdersChanged(change: LiveOrdersChanged) {
+      if (closed) return;
+      listeners.emit({ kind: "orders", change });
+      await notify({ from: instanceId, kind: "orders", change });
+    },
+    publishEvents(events) {
+      if (!closed && events.length > 0) listeners.emit({ kind: "events", events });
+    },
+    async publishSourceStatus(status: LiveSourceStatus) {
+      if (closed) return;
+      listeners.emit({ kind: "source", status });
+      await notify({ from: instanceId, kind: "source", status });
+    },
+    subscribe: (listener) => listeners.add(listener),
+    unsubscribe: (listener) => listeners.remove(listener),
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners("notification");
+        await current.end().catch(() => {});
+      }
+      await remoteChain;
+    },
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,111 @@
+import type { LiveFeedEvent, LiveIngestEvent } from "@vitrine/domain";
+import type { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import { DEMO_LIVE_INGEST_TOKEN } from "../../src/config";
+
+/** The token test apps accept (the development default). */
+export const INGEST_TOKEN = DEMO_LIVE_INGEST_TOKEN;
+export const bearer = (token = INGEST_TOKEN) => ({ authorization: `Bearer ${token}` });
+
+/** A chat event as a source sends it; a fresh msgId unless given. */
+export function chatEvent(overrides: Partial<LiveIngestEvent> = {}): LiveIngestEvent {
+  return {
+    type: "chat",
+    msgId: randomUUID(),
+    createTime: Date.now(),
+    tiktokUserId: "7012345678901234567",
+    uniqueId: "Marie_Dupont",
+    nickname: "Marie 🌸",
+    avatarUrl: "https://p16.tiktokcdn.example/marie.jpeg",
+    comment: "je prends le 12",
+    payload: { source: "test" },
+    ...overrides,
+  };
+}
+
+export function postEvents(app: FastifyInstance, liveRef: string, events: LiveIngestEvent[], token?: string) {
+  return app.inject({
+    method: "POST",
+    url: "/api/live-ingest/events",
+    headers: bearer(token),
+    payload: { liveRef, events },
+  });
+}
+
+export interface SseMessage {
+  event: string;
+  id: string | undefined;
+  data: string;
+}
+
+/** A server-sent events client over fetch, collecting messages as they come. */
+export interface SseClient {
+  messages: SseMessage[];
+  /** Resolves once `predicate` holds for the messages received (rejects after `timeoutMs`). */
+  waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
+  liveEvents(): LiveFeedEvent[];
+  close(): void;
+  response: Response;
+}
+
+export async function openSse(url: string, headers: Record<string, string>): Promise<SseClient> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
+  const messages: SseMessage[] = [];
+  const waiters = new Set<() => void>();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const message: SseMessage = { event: "message", id: undefined, data: "" };
+          let hasData = false;
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event: ")) message.event = line.slice(7);
+            else if (line.startsWith("id: ")) message.id = line.slice(4);
+            else if (line.startsWith("data: ")) {
+              message.data += line.slice(6);
+              hasData = true;
+            }
+          }
+          if (hasData) messages.push(message);
+        }
+        for (const wake of waiters) wake();
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const client: SseClient = {
+    messages,
+    response,
+    liveEvents: () =>
+      messages.filter((m) => m.event === "live-event").map((m) => JSON.parse(m.data) as LiveFeedEvent),
+    waitFor(predicate, timeoutMs = 3_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!predicate(messages)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(messages);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out; got ${JSON.stringify(messages.map((m) => [m.event, m.id]))}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+  return client;
+}

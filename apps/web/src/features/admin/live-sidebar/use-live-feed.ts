@@ -1,0 +1,188 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  LIVE_FEED_POLL_MS,
+  liveFeedEventSchema,
+  liveOrdersChangedSchema,
+  liveSourceStatusSchema,
+  type LiveFeedEvent,
+  type LiveOrdersChanged,
+  type LiveSourceStatus,
+} from "@vitrine/domain";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { feedStreamUrl, fetchFeedEvents, liveSourcesQueryOptions, useLiveSources } from "./api";
+import { mergeFeedEvents } from "./feed-merge";
+
+/**
+ * The stream's own state: "open" while events flow; "reconnecting" while the browser reconnects by
+ * itself; "down" when the browser gave up (the page reopens it every LIVE_FEED_POLL_MS).
+ */
+export type StreamState = "connecting" | "open" | "reconnecting" | "down";
+
+export const streamStateLabels: Record<StreamState, string> = {
+  connecting: "Connexion au direct…",
+  open: "Direct actif",
+  reconnecting: "Direct : reconnexion…",
+  down: "Direct interrompu : actualisation toutes les 5 secondes",
+};
+
+export interface LiveFeedOptions {
+  /** One live, or every active live. */
+  liveId?: string | undefined;
+  /** Comma-separated event types ("chat"); all when absent. */
+  types?: string;
+  /** New events, as they arrive (not the first load). */
+  onEvents?: (events: readonly LiveFeedEvent[]) => void;
+  /** An order changed (`orders` event), or null when the page could not hear it (poll, refresh). */
+  onOrders?: (change: LiveOrdersChanged | null) => void;
+}
+
+function parseData(data: unknown): unknown {
+  if (typeof data !== "string") return undefined;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live's events in real time: one EventSource on the feed stream, resumed after the last seq
+ * held (the browser sends Last-Event-ID when it reconnects), and the spec's 5 s polling of the
+ * stored events while the stream is not open. Keeps the latest LIVE_FEED_LIMIT, by seq, each once.
+ */
+export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptions) {
+  const queryClient = useQueryClient();
+  const sources = useLiveSources();
+  // Both belong to one scope (live and types): another scope starts from nothing.
+  const scope = `${liveId ?? ""}|${types ?? ""}`;
+  const [held, setHeld] = useState<{ scope: string; events: readonly LiveFeedEvent[] }>({
+    scope,
+    events: [],
+  });
+  const [stream, setStream] = useState<{ scope: string; state: StreamState }>({ scope, state: "connecting" });
+  const events = held.scope === scope ? held.events : [];
+  const streamState = stream.scope === scope ? stream.state : "connecting";
+  const [loadFailed, setLoadFailed] = useState(false);
+  const lastSeq = useRef<number | undefined>(undefined);
+  const callbacks = useRef({ onEvents, onOrders });
+  useEffect(() => {
+    callbacks.current = { onEvents, onOrders };
+  });
+
+  const merge = useCallback(
+    (incoming: readonly LiveFeedEvent[]) => {
+      for (const event of incoming) {
+        if (lastSeq.current === undefined || event.seq > lastSeq.current) lastSeq.current = event.seq;
+      }
+      setHeld((current) => {
+        const base = current.scope === scope ? current.events : [];
+        const merged = mergeFeedEvents(base, incoming);
+        return merged === current.events ? current : { scope, events: merged };
+      });
+    },
+    [scope],
+  );
+  const setStreamState = useCallback((state: StreamState) => setStream({ scope, state }), [scope]);
+
+  const storeSource = useCallback(
+    (status: LiveSourceStatus) => {
+      queryClient.setQueryData(liveSourcesQueryOptions.queryKey, (data) => ({
+        sources: [...(data?.sources ?? []).filter((source) => source.liveId !== status.liveId), status],
+      }));
+    },
+    [queryClient],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    let source: EventSource | null = null;
+    let reopenTimer: number | undefined;
+    lastSeq.current = undefined;
+
+    const connect = () => {
+      if (cancelled) return;
+      const stream = new EventSource(feedStreamUrl({ liveId, types, after: lastSeq.current ?? 0 }));
+      source = stream;
+      stream.onopen = () => setStreamState("open");
+      stream.onerror = () => {
+        if (stream.readyState === EventSource.CLOSED) {
+          // The browser gave up (the server answered with an error): poll, and try again later.
+          setStreamState("down");
+          stream.close();
+          reopenTimer = window.setTimeout(connect, LIVE_FEED_POLL_MS);
+        } else {
+          setStreamState("reconnecting");
+        }
+      };
+      stream.addEventListener("live-event", (message) => {
+        const parsed = liveFeedEventSchema.safeParse(parseData(message.data));
+        if (!parsed.success) return;
+        merge([parsed.data]);
+        callbacks.current.onEvents?.([parsed.data]);
+      });
+      stream.addEventListener("orders", (message) => {
+        const parsed = liveOrdersChangedSchema.safeParse(parseData(message.data));
+        if (parsed.success) callbacks.current.onOrders?.(parsed.data);
+      });
+      stream.addEventListener("source", (message) => {
+        const parsed = liveSourceStatusSchema.safeParse(parseData(message.data));
+        if (parsed.success) storeSource(parsed.data);
+      });
+    };
+
+    fetchFeedEvents({ liveId, ...(types ? { types } : {}) }).then(
+      (loaded) => {
+        if (cancelled) return;
+        setLoadFailed(false);
+        merge(loaded);
+        connect();
+      },
+      () => {
+        if (cancelled) return;
+        setLoadFailed(true);
+        connect();
+      },
+    );
+    return () => {
+      cancelled = true;
+      source?.close();
+      window.clearTimeout(reopenTimer);
+    };
+  }, [liveId, types, merge, storeSource, setStreamState]);
+
+  /** Reads what the stream may have missed: stored events after the last seq, sources, orders. */
+  const catchUp = useCallback(async () => {
+    const [loaded] = await Promise.all([
+      fetchFeedEvents({ liveId, after: lastSeq.current, ...(types ? { types } : {}) }),
+      queryClient.invalidateQueries({ queryKey: liveSourcesQueryOptions.queryKey }),
+    ]);
+    setLoadFailed(false);
+    merge(loaded);
+    if (loaded.length > 0) callbacks.current.onEvents?.(loaded);
+    callbacks.current.onOrders?.(null);
+  }, [liveId, types, merge, queryClient]);
+
+  const streamDown = streamState === "reconnecting" || streamState === "down";
+  useEffect(() => {
+    if (!streamDown) return;
+    const timer = window.setInterval(() => {
+      catchUp().catch(() => setLoadFailed(true));
+    }, LIVE_FEED_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [streamDown, catchUp]);
+
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await catchUp();
+    } catch {
+      setLoadFailed(true);
+    } finally {
+      setRefreshing(false);
+    }
+  }, [catchUp]);
+
+  return { events, streamState, sources: sources.data ?? [], loadFailed, refresh, refreshing };
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// Live ingestion throughput (issue 16). Starts the server as `npm start` does (embedded
+// PostgreSQL in a fresh data folder, or DATABASE_URL's server), then posts a realistic comment
+// stream (scripts/live/comment-stream.mjs) to POST /api/live-ingest/events in batches of 500:
+// a sustained phase at 10,000 comments/s, then a burst at 20,000/s. A phase passes when every
+// event is acknowledged (the server answers once committed) and stored, and the acknowledged
+// rate keeps up with the offered one (the source keeps at most 8 requests in flight and holds
+// the rest, as the simulator and the TikTok bridge do). Beside it, in the same run, the floor: the same multi-row
+// insert (unnest, ON CONFLICT DO NOTHING) straight through pg, without the server.
+// Usage: npm run bench:ingest -- [sustainSeconds=60] [burstSeconds=10]
+import { loadavg } from "node:os";
+import pg from "pg";
+import { createCommentStream } from "../scripts/live/comment-stream.mjs";
+import { createIngestClient } from "../scripts/live/ingest-client.mjs";
+import { startDemoServer } from "./support/demo-server.mjs";
+
+const sustainSeconds = Number(process.argv[2] ?? 60);
+const burstSeconds = Number(process.argv[3] ?? 10);
+const BATCH = 500;
+const TICK_MS = 50;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function createLive(databaseUrl, ref) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query(
+    "INSERT INTO lives (ref, title, live_date, is_active) VALUES ($1, $2, now(), true) RETURNING id",
+    [ref, `Bench ${ref}`],
+  );
+  await client.end();
+  return rows[0].id;
+}
+
+/**
+ * Offers `rate` events/s for `seconds`, as a well-behaved source does: requests of up to 500
+ * events, at most MAX_IN_FLIGHT at a time; what the server has not taken yet waits on the
+ * source's side (its backlog) and is sent as soon as a request returns. Waits for every answer.
+ */
+const MAX_IN_FLIGHT = 8;
+async function offer(client, stream, rate, seconds) {
+  const latencies = [];
+  const backlog = [];
+  let generated = 0;
+  let acked = 0;
+  let accepted = 0;
+  let failed = 0;
+  let maxBacklog = 0;
+  const inFlight = new Set();
+  const pump = () => {
+    while (backlog.length > 0 && inFlight.size < MAX_IN_FLIGHT) {
+      const events = backlog.splice(0, BATCH);
+      const postedAt = performance.now();
+      const request = client
+        .sendEvents(events)
+        .then((result) => {
+          latencies.push(performance.now() - postedAt);
+          acked += events.length;
+          accepted += result.accepted;
+        })
+        .catch(() => (failed += events.length))
+        .finally(() => {
+          inFlight.delete(request);
+          pump();
+        });
+      inFlight.add(request);
+    }
+  };
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    const due = Math.floor((rate * (performance.now() - started)) / 1000) - generated;
+    for (let i = 0; i < due; i++) backlog.push(stream.chat());
+    generated += Math.max(due, 0);
+    maxBacklog = Math.max(maxBacklog, backlog.length);
+    pump();
+    await sleep(TICK_MS);
+  }
+  const offeredFor = (performance.now() - started) / 1000;
+  const ackedDuringOffer = acked;
+  while (backlog.length > 0 || inFlight.size > 0) {
+    pump();
+    await Promise.race([...inFlight, sleep(TICK_MS)]);
+  }
+  const total = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    sent: generated,
+    acked,
+    accepted,
+    failed,
+    offeredPerSecond: Math.round(generated / offeredFor),
+    ackedPerSecondDuringOffer: Math.round(ackedDuringOffer / offeredFor),
+    ackedPerSecond: Math.round(acked / total),
+    drainSeconds: total - offeredFor,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    maxBacklog,
+  };
+}
+
+/** The floor: batches of 500 through pg's unnest insert, `count` writers, as fast as they go. */
+async function rawInsertFloor(databaseUrl, liveId, seconds, count) {
+  const stream = createCommentStream({ viewers: 2_000, seed: 9 + count, runId: `floor${count}` });
+  const writers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  let inserted = 0;
+  const started = performance.now();
+  await Promise.all(
+    writers.map(async (client) => {
+      while (performance.now() - started < seconds * 1000) {
+        const events = Array.from({ length: BATCH }, () => stream.chat());
+        const result = await client.query({
+          name: "floor-insert",
+          text: `INSERT INTO tiktok_events (live_id, event_type, tiktok_user_id, user_nickname, user_unique_id,
+                   comment, create_time, msg_id, payload)
+                 SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                   $7::bigint[], $8::text[], $9::jsonb[])
+                 ON CONFLICT (live_id, msg_id) DO NOTHING`,
+          values: [
+            liveId,
+            events.map((e) => e.type),
+            events.map((e) => e.tiktokUserId),
+            events.map((e) => e.nickname),
+            events.map((e) => e.uniqueId),
+            events.map((e) => e.comment),
+            events.map((e) => e.createTime),
+            events.map((e) => e.msgId),
+            events.map((e) => JSON.stringify(e.payload)),
+          ],
+        });
+        inserted += result.rowCount ?? 0;
+      }
+      await client.end();
+    }),
+  );
+  return Math.round(inserted / ((performance.now() - started) / 1000));
+}
+
+async function storedCount(databaseUrl, liveId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query("SELECT count(*)::int AS n FROM tiktok_events WHERE live_id = $1", [
+    liveId,
+  ]);
+  await client.end();
+  return rows[0].n;
+}
+
+const server = await startDemoServer("ingest", 43_000);
+try {
+  console.log(
+    `Live ingestion benchmark (load average before: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")})`,
+  );
+  const floorLive = await createLive(server.databaseUrl, "benchfloor");
+  // One writer is what ingestion's ordered commits allow; two show what the machine's PostgreSQL takes.
+  const floorOne = await rawInsertFloor(server.databaseUrl, floorLive, 10, 1);
+  const floor = await rawInsertFloor(server.databaseUrl, floorLive, 10, 2);
+  console.log(
+    `Floor: raw batched inserts through pg, batches of ${BATCH}: ${floorOne} events/s with one writer, ${floor} with two`,
+  );
+
+  const phases = [
+    { name: "sustained", rate: Number(process.env.BENCH_RATE ?? 10_000), seconds: sustainSeconds },
+    { name: "burst", rate: 20_000, seconds: burstSeconds },
+  ];
+  for (const phase of phases) {
+    const ref = `bench${phase.name.slice(0, 4)}`;
+    const liveId = await createLive(server.databaseUrl, ref);
+    const client = createIngestClient({ url: server.origin, liveRef: ref, maxAttempts: 20 });
+    const stream = createCommentStream({ viewers: 2_000, seed: phase.rate, runId: phase.name });
+    const result = await offer(client, stream, phase.rate, phase.seconds);
+    const stored = await storedCount(server.databaseUrl, liveId);
+    const lossless = result.failed === 0 && stored === result.sent && result.acked === result.sent;
+    console.log(
+      `${phase.name}: offered ${result.offeredPerSecond}/s for ${phase.seconds} s (${result.sent} comments); ` +
+        `acknowledged ${result.ackedPerSecondDuringOffer}/s meanwhile, ${result.ackedPerSecond}/s overall ` +
+        `(source backlog up to ${result.maxBacklog}, drained ${result.drainSeconds.toFixed(1)} s after the offer); ` +
+        `stored ${stored}, failed ${result.failed}; request p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms -> ` +
+        `${lossless ? "no loss" : "LOSS"}; ${Math.round((result.ackedPerSecondDuringOffer / floorOne) * 100)} % of the one-writer floor, ` +
+        `${Math.round((result.ackedPerSecondDuringOffer / floor) * 100)} % of the two-writer one`,
+    );
+  }
+  console.log(
+    `Load average after: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
+} finally {
+  await server.stop();
+}

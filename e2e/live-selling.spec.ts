@@ -1,0 +1,207 @@
+import { expect, type Page } from "@playwright/test";
+import { orderNumber } from "@vitrine/domain";
+import { runSimulation } from "../scripts/live/simulate.mjs";
+import { seriousViolations } from "./support/accessibility";
+import { signUpThroughTheForm } from "./support/auth";
+import { test } from "./support/fixtures";
+import { createLiveSale, deleteLiveSale, viewerComments, type LiveSale } from "./support/live-selling";
+import { uniqueEmail, uniqueHandle } from "./support/mail";
+import { E2E_BASE_URL } from "./support/server";
+
+const liveTest = test.extend<{ sale: LiveSale }>({
+  // Depends on createCustomer so that the live's orders go before the customers they belong to.
+  sale: async ({ createCustomer: _customersOutliveOrders }, use) => {
+    const sale = await createLiveSale();
+    await use(sale);
+    await deleteLiveSale(sale);
+  },
+});
+
+async function openSidebar(page: Page, sale: LiveSale) {
+  await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
+  await expect(page.getByRole("heading", { name: "Commande live", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
+  await expect(page.getByText("Direct actif")).toBeVisible();
+}
+
+liveTest(
+  "a claim in the chat reaches the sidebar at once, one click adds it, and the viewer finds it after signing up",
+  async ({ adminPage: page, sale, browser }) => {
+    const simulation = new AbortController();
+    const simulator = runSimulation({
+      url: E2E_BASE_URL,
+      liveRef: sale.ref,
+      rate: 2,
+      viewers: 20,
+      seed: 16,
+      signal: simulation.signal,
+    });
+    try {
+      await openSidebar(page, sale);
+      await expect(page.getByText("Source du live : Connecté")).toBeVisible();
+
+      const handle = uniqueHandle("viewer").toLowerCase();
+      await viewerComments(sale, handle, "je prends le 3");
+      // Stored and acknowledged: on the screen within a second, without reloading.
+      const claim = page.getByRole("button", { name: `Ajouter @${handle} → réf 3` });
+      await expect(claim).toBeVisible({ timeout: 1_000 });
+
+      await claim.click();
+      await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+      const order = page
+        .getByRole("list", { name: "Commandes du live" })
+        .getByRole("listitem")
+        .filter({ hasText: `@${handle}` });
+      await expect(order).toContainText("1 article");
+      await expect(order).toContainText("46,00 €");
+      await expect(order).toContainText("À valider");
+      await order.getByRole("button").first().click();
+      await expect(order.getByRole("button", { name: "Supprimer réf 3" })).toBeVisible();
+      // The product is sold: the claim turns into 'Déjà vendu'.
+      await expect(claim).toBeHidden();
+
+      simulation.abort();
+      await simulator;
+
+      const context = await browser.newContext();
+      try {
+        const customer = await context.newPage();
+        await signUpThroughTheForm(customer, handle, uniqueEmail("viewer"));
+        await expect(customer.getByRole("article", { name: orderNumber(sale.ref, 1) })).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    } finally {
+      simulation.abort();
+      await simulator.catch(() => undefined);
+    }
+  },
+);
+
+liveTest(
+  "staff add from the keyboard, and a refusal keeps what was typed",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    const reference = page.getByLabel("Référence du produit");
+    const handleField = page.getByLabel("Pseudo TikTok");
+
+    await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(page.getByText("Veuillez sélectionner un produit et indiquer un pseudo")).toBeVisible();
+
+    const first = uniqueHandle("clavier").toLowerCase();
+    await reference.click();
+    await page.keyboard.type("2");
+    await page.keyboard.press("Tab");
+    await expect(handleField).toBeFocused();
+    await page.keyboard.type(`@${first.toUpperCase()} `);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+    await expect(reference).toHaveValue("");
+    await expect(handleField).toHaveValue("");
+    await expect(reference).toBeFocused();
+    await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
+    const firstOrder = page
+      .getByRole("list", { name: "Commandes du live" })
+      .getByRole("listitem")
+      .filter({ hasText: `@${first}` });
+    await expect(firstOrder).toContainText("1 article");
+
+    // Product 4 chosen in the list, then sold by someone else before 'Ajouter': the server refuses.
+    await page.keyboard.type("4");
+    await page.getByRole("option", { name: /Robe .* n°4/ }).click();
+    const second = uniqueHandle("refus").toLowerCase();
+    await handleField.fill(second);
+    const found = await page.request.get(`/api/admin/live-sidebar/products?liveId=${sale.id}&ref=4`);
+    const { products } = (await found.json()) as { products: { id: string; ref: number }[] };
+    const product = products.find((candidate) => candidate.ref === 4);
+    expect(product).toBeDefined();
+    const quicker = uniqueHandle("rapide").toLowerCase();
+    const sold = await page.request.post("/api/admin/live-sidebar/add", {
+      headers: { origin: E2E_BASE_URL },
+      data: { liveId: sale.id, productId: product?.id, handle: quicker },
+    });
+    expect(sold.ok()).toBe(true);
+    // Sold from elsewhere: the stream's `orders` event brings that order into the list.
+    await expect(
+      page
+        .getByRole("list", { name: "Commandes du live" })
+        .getByRole("listitem")
+        .filter({ hasText: `@${quicker}` }),
+    ).toBeVisible();
+    await handleField.press("Enter");
+    await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
+    await expect(reference).toHaveValue("4");
+    await expect(handleField).toHaveValue(second);
+
+    // The first add is taken back: its item deleted from the latest orders.
+    await firstOrder.getByRole("button", { expanded: false }).click();
+    await firstOrder.getByRole("button", { name: "Supprimer réf 2" }).click();
+    await expect(page.getByText("Article supprimé avec succès")).toBeVisible();
+    await expect(firstOrder).toContainText("0 article");
+  },
+);
+
+liveTest(
+  "the automatic add serves the first claimer and lists the others",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    const [early, first, late] = ["avant", "premiere", "seconde"].map((prefix) =>
+      uniqueHandle(prefix).toLowerCase(),
+    );
+    await viewerComments(sale, early ?? "", "le 5 svp");
+    await expect(page.getByRole("button", { name: `Ajouter @${early} → réf 5` })).toBeVisible();
+
+    await page.getByRole("switch", { name: "Ajout automatique" }).click();
+    await viewerComments(sale, first ?? "", "je prends le 5");
+    await viewerComments(sale, late ?? "", "5 pour moi !");
+    const orders = page.getByRole("list", { name: "Commandes du live" });
+    await expect(orders.getByRole("listitem").filter({ hasText: `@${first}` })).toContainText("1 article");
+    await expect(page.getByText(`Liste d'attente réf 5 : @${early}, @${late}`)).toBeVisible();
+    await expect(orders.getByRole("listitem").filter({ hasText: `@${late}` })).toHaveCount(0);
+  },
+);
+
+liveTest("the live page follows the chat without reloading", async ({ adminPage: page, sale }) => {
+  await page.goto(`/admin/lives/${sale.id}`);
+  await expect(page.getByRole("heading", { name: sale.title, level: 1 })).toBeVisible();
+  await expect(page.getByText("Aucun événement TikTok n'a été enregistré pour ce live")).toBeVisible();
+  const handle = uniqueHandle("spectatrice").toLowerCase();
+  await viewerComments(sale, handle, "Trop belle cette robe");
+  await expect(page.getByRole("cell", { name: "Trop belle cette robe" })).toBeVisible();
+  await expect(page.getByText("Aucun utilisateur dans ce live pour le moment")).toBeHidden();
+});
+
+liveTest(
+  "the live-order sidebar has no serious accessibility violation",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    await viewerComments(sale, uniqueHandle("axe").toLowerCase(), "je prends le 1");
+    await expect(page.getByRole("button", { name: /→ réf 1$/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);
+
+liveTest(
+  "while the real-time stream is down, the sidebar polls and then resumes",
+  async ({ adminPage: page, sale }) => {
+    await page.route("**/api/admin/live-feed/stream**", (route) => route.abort());
+    await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
+    await expect(page.getByText(/^Direct (interrompu|: reconnexion)/)).toBeVisible();
+    const polled = uniqueHandle("sondage").toLowerCase();
+    await viewerComments(sale, polled, "je prends le 6");
+    // The spec's 5-second polling is the fallback.
+    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toBeVisible({
+      timeout: 8_000,
+    });
+
+    await page.unroute("**/api/admin/live-feed/stream**");
+    await expect(page.getByText("Direct actif")).toBeVisible({ timeout: 15_000 });
+    const streamed = uniqueHandle("direct").toLowerCase();
+    await viewerComments(sale, streamed, "le 2 svp");
+    await expect(page.getByRole("button", { name: `Ajouter @${streamed} → réf 2` })).toBeVisible({
+      timeout: 2_000,
+    });
+    // Each comment once, whatever the poll and the stream's replay both brought.
+    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toHaveCount(1);
+  },
+);

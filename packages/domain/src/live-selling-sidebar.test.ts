@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { liveSellingMessages, sidebarHandle } from "./live-selling";
+
+describe("the sidebar's handle (spec §5: lowercased and trimmed)", () => {
+  it.each([
+    [" @MaRie ", "marie"],
+    ["Marie.Dpt", "marie.dpt"],
+    ["@ sosso_mode ", "sosso_mode"],
+    ["lea_live", "lea_live"],
+  ])("turns %j into %j", (typed, handle) => {
+    expect(sidebarHandle(typed)).toBe(handle);
+  });
+
+  it("leaves nothing of a blank entry or a lone @, which the add refuses", () => {
+    for (const typed of ["", "   ", "@", " @ "]) expect(sidebarHandle(typed)).toBe("");
+  });
+
+  it("keeps the spec's texts word for word", () => {
+    expect(liveSellingMessages).toMatchObject({
+      productAndHandleRequired: "Veuillez sélectionner un produit et indiquer un pseudo",
+      liveNotActive: "Ce live n'est pas actif",
+      added: "Produit ajouté à la commande avec succès",
+      itemDeleted: "Article supprimé avec succès",
+    });
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * A realistic French live-selling comment stream (issue 16): many viewers with stable handles,
+ * claims ("je prends le 12", "12 taille M", "@vendeuse 7 svp", "n°3", "12 stp"), questions,
+ * chatter and emojis, times ("12h") and prices ("15€") that are not claims, and some member, like
+ * and gift events. Events have the ingestion contract's shape (packages/domain api/live-selling.ts).
+ * Used by `npm run live:simulate`, the benchmarks and the tests.
+ */
+
+/** A small seeded generator: the same seed gives the same stream. */
+export function seededRandom(seed) {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_NAMES = [
+  "marie",
+  "julie",
+  "lea",
+  "camille",
+  "sophie",
+  "chloe",
+  "manon",
+  "emma",
+  "sarah",
+  "laura",
+  "ines",
+  "clara",
+  "lucie",
+  "pauline",
+  "oceane",
+  "nadia",
+  "fatou",
+  "amandine",
+  "melanie",
+  "anais",
+  "karine",
+  "nathalie",
+  "sandrine",
+  "aurelie",
+  "elodie",
+  "yasmine",
+  "jade",
+  "lina",
+  "rose",
+  "alice",
+];
+const SUFFIXES = ["", "_", ".", "_mode", "_lyon", "_shop", "du69", "_off", "x", "_b"];
+const NICK_DECOR = ["", " 🌸", " ✨", " 💕", " 🦋", " 👑", ""];
+const SIZES = ["S", "M", "L", "XL", "36", "38", "40", "42"];
+const COLORS = ["noir", "rouge", "bleu", "beige", "kaki", "rose"];
+
+const pick = (random, list) => list[Math.floor(random() * list.length)];
+
+/** `count` viewers with stable handles, nicknames and TikTok ids (same seed, same viewers). */
+export function createViewers(count, seed = 1) {
+  const random = seededRandom(seed);
+  const viewers = [];
+  const taken = new Set();
+  for (let i = 0; viewers.length < count; i++) {
+    const name = pick(random, FIRST_NAMES);
+    let handle = `${name}${pick(random, SUFFIXES)}${random() < 0.6 ? Math.floor(random() * 1000) : ""}`;
+    if (random() < 0.15) handle = handle.charAt(0).toUpperCase() + handle.slice(1);
+    if (taken.has(handle.toLowerCase())) handle = `${handle}${i}`;
+    taken.add(handle.toLowerCase());
+    viewers.push({
+      uniqueId: handle,
+      nickname: `${name.charAt(0).toUpperCase()}${name.slice(1)}${pick(random, NICK_DECOR)}`,
+      tiktokUserId: String(7_000_000_000_000_000_000n + BigInt(Math.floor(random() * 1e15))),
+      avatarUrl: `https://p16-sign.tiktokcdn.example/avatar/${handle.toLowerCase()}.jpeg`,
+    });
+  }
+  return viewers;
+}
+
+const claims = [
+  (r) => `je prends le ${r}`,
+  (r) => `Je prends le ${r} !`,
+  (r) => `${r}`,
+  (r) => `le ${r}`,
+  (r) => `${r} stp`,
+  (r) => `${r} svp 🙏`,
+  (r, random) => `${r} taille ${pick(random, SIZES)}`,
+  (r) => `@vendeuse ${r} svp`,
+  (r) => `n°${r}`,
+  (r) => `je veux le ${r}`,
+  (r) => `moi le ${r} !!`,
+  (r, random) => `je prends ${r} en ${pick(random, COLORS)}`,
+];
+const questions = [
+  (r) => `combien le ${r} ?`,
+  (r, random) => `dispo en ${pick(random, SIZES)} ?`,
+  (r) => `le ${r} il taille comment ?`,
+  () => "vous livrez en Belgique ?",
+  (r) => `c'est quelle matière le ${r} ?`,
+  () => "on peut payer en plusieurs fois ?",
+];
+const chatter = [
+  () => "trop belle 😍",
+  () => "❤️❤️❤️",
+  () => "coucou les filles 👋",
+  () => "bonsoir !",
+  () => "j'adore cette couleur",
+  () => "🔥🔥",
+  () => "elle est sublime sur toi",
+  () => "on commence à 12h demain ?",
+  () => "live à 20h30 la semaine pro ?",
+  (r) => `le ${r} est à 15€ ?`,
+  () => "25€ c'est donné",
+  () => "merci pour le colis reçu hier 🥰",
+  () => "😂😂",
+  () => "je reviens dans 5 min",
+];
+
+/**
+ * An endless event stream. `refs` are the product references viewers claim; `runId` keeps msgIds
+ * unique across runs. next() gives one event; chatOnly() gives one chat event.
+ */
+export function createCommentStream({
+  viewers = 200,
+  refs = range(1, 60),
+  seed = 1,
+  runId = Date.now().toString(36),
+} = {}) {
+  const random = seededRandom(seed * 7919 + 17);
+  const people = Array.isArray(viewers) ? viewers : createViewers(viewers, seed);
+  let counter = 0;
+  const viewer = () => {
+    // A few viewers talk much more than the others, as in a real live.
+    const index =
+      random() < 0.3
+        ? Math.floor(random() * Math.min(20, people.length))
+        : Math.floor(random() * people.length);
+    return people[index];
+  };
+  const base = (type, who, comment, payload) => ({
+    type,
+    msgId: `sim-${runId}-${++counter}`,
+    createTime: Date.now(),
+    tiktokUserId: who.tiktokUserId,
+    uniqueId: who.uniqueId,
+    nickname: who.nickname,
+    avatarUrl: who.avatarUrl,
+    comment,
+    payload: { simulated: true, ...payload },
+  });
+  const chat = () => {
+    const who = viewer();
+    const ref = pick(random, refs);
+    const roll = random();
+    const template =
+      roll < 0.35 ? pick(random, claims) : roll < 0.55 ? pick(random, questions) : pick(random, chatter);
+    return base("chat", who, template(ref, random), {});
+  };
+  return {
+    viewers: people,
+    chat,
+    next() {
+      const roll = random();
+      if (roll < 0.9) return chat();
+      const who = viewer();
+      if (roll < 0.95) return base("member", who, null, { action: 1 });
+      if (roll < 0.98) return base("like", who, null, { likeCount: 1 + Math.floor(random() * 15) });
+      return base("gift", who, null, { giftName: pick(random, ["Rose", "GG", "Coeur"]), repeatCount: 1 });
+    },
+    /** A chat event from a given handle (tests: "je prends le 3" from a known viewer). */
+    comment(uniqueId, text) {
+      const who = people.find((p) => p.uniqueId === uniqueId) ?? {
+        uniqueId,
+        nickname: uniqueId,
+        tiktokUserId: null,
+        avatarUrl: null,
+      };
+      return base("chat", who, text, {});
+    },
+  };
+}
+
+function range(from, to) {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

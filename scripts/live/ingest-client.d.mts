@@ -1,0 +1,30 @@
+import type { LiveIngestEvent, LiveIngestResponse, LiveSourceState } from "@vitrine/domain";
+
+export const DEMO_LIVE_INGEST_TOKEN: string;
+
+export class IngestError extends Error {
+  status: number;
+}
+
+export interface IngestClient {
+  sendEvents(events: LiveIngestEvent[]): Promise<LiveIngestResponse>;
+  sendStatus(state: LiveSourceState): Promise<unknown>;
+}
+
+export function createIngestClient(options: {
+  url?: string;
+  token?: string;
+  liveRef: string;
+  maxAttempts?: number;
+  fetchImpl?: typeof fetch;
+  onRetry?: (retry: { attempt: number; reason: string }) => void;
+}): IngestClient;
+
+export function sendComment(options: {
+  url?: string;
+  token?: string;
+  liveRef: string;
+  uniqueId: string;
+  comment: string;
+  nickname?: string | null;
+}): Promise<LiveIngestResponse & { event: LiveIngestEvent }>;

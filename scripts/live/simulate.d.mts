@@ -1,0 +1,27 @@
+import type { LiveIngestEvent, LiveIngestResponse } from "@vitrine/domain";
+
+export interface SimulationStats {
+  sent: number;
+  acked: number;
+  accepted: number;
+  duplicates: number;
+  failed: number;
+  comments: number;
+  seconds: number;
+}
+
+export function runSimulation(options: {
+  url?: string;
+  token?: string;
+  liveRef: string;
+  rate?: number;
+  durationSeconds?: number;
+  viewers?: number;
+  seed?: number;
+  batchMax?: number;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onAck?: (events: LiveIngestEvent[], result: LiveIngestResponse) => void;
+  log?: (message: string) => void;
+  reportStatus?: boolean;
+}): Promise<SimulationStats>;
