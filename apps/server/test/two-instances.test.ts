@@ -13,6 +13,7 @@ import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
 import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
+import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
 import { insertCustomer, insertLive, insertOrder, insertProduct } from "./support/factories";
@@ -129,6 +130,40 @@ describe("the live feed across two instances (issue 16)", () => {
       const seqs = client.liveEvents().map((event) => event.seq);
       expect(new Set(seqs).size).toBe(501);
       expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("re-sends to a stream of B what A committed while B could not listen", async () => {
+    const cookie = await signInAsAdmin(a);
+    const live = await insertLive(a.db, { isActive: true });
+    const address = b.server.address();
+    const base =
+      address && typeof address === "object"
+        ? `http://127.0.0.1:${address.port}`
+        : await b.listen({ port: 0, host: "127.0.0.1" });
+    const client = await openSse(`${base}/api/admin/live-feed/stream?liveId=${live.id}`, { cookie });
+    const listeners = async () =>
+      (
+        await a.db.execute<{ count: number }>(
+          sql`SELECT count(*)::int AS count FROM pg_stat_activity
+              WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`,
+        )
+      ).rows[0]?.count;
+    try {
+      // Every instance's listening connection ends (a database restart, a network cut); each
+      // listens again after a short wait, and the comment is committed before B does.
+      await a.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE application_name = ${LISTENER_APPLICATION_NAME} AND datname = current_database()`,
+      );
+      while ((await listeners()) !== 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const answer = await postEvents(a.app, live.ref, [chatEvent({ comment: "pendant la coupure" })]);
+      expect(answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+
+      await client.waitFor((messages) => messages.some((m) => m.event === "live-event"), 10_000);
+      expect(client.liveEvents().map((event) => event.comment)).toEqual(["pendant la coupure"]);
     } finally {
       client.close();
     }

@@ -42,3 +42,21 @@ export async function loadFeedEventsById(pool: pg.Pool, ids: string[]): Promise<
   );
   return rows.map(toFeedEvent);
 }
+
+/**
+ * Events of the active lives committed after `seq`, in seq order, `limit` at most (a hub catching
+ * up; the feed shows active lives only, and their (live, seq) index serves the read).
+ */
+export async function loadFeedEventsAfter(
+  pool: pg.Pool,
+  seq: number,
+  limit: number,
+): Promise<LiveFeedEvent[]> {
+  const { rows } = await pool.query<FeedEventRow>(
+    `SELECT ${FEED_EVENT_COLUMNS} FROM tiktok_events
+     WHERE live_id IN (SELECT id FROM lives WHERE is_active) AND seq > $1
+     ORDER BY seq LIMIT $2`,
+    [seq, limit],
+  );
+  return rows.map(toFeedEvent);
+}

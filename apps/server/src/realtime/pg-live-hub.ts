@@ -1,9 +1,15 @@
-import type { LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
+import type { LiveFeedEvent, LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { loadFeedEventsById } from "./feed-rows";
+import { loadFeedEventsAfter, loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
 import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
+
+/**
+ * Events a hub re-sends, at most, once it listens again after losing its connection: those
+ * committed meanwhile by other instances, whose notifications it could not hear.
+ */
+export const CATCH_UP_LIMIT = 2_000;
 
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
@@ -43,6 +49,30 @@ export function createPgLiveHub({
   let reconnectTimer: NodeJS.Timeout | undefined;
   // Remote notifications are handled one after the other, so their events keep commit order.
   let remoteChain: Promise<void> = Promise.resolve();
+  // The highest seq this hub has handed its listeners, and whether it has listened before.
+  let lastSeq = 0;
+  let listenedBefore = false;
+
+  function emitEvents(events: LiveFeedEvent[]) {
+    for (const event of events) if (event.seq > lastSeq) lastSeq = event.seq;
+    listeners.emit({ kind: "events", events });
+  }
+
+  /**
+   * What other instances committed while this one could not hear them: re-sent from the
+   * database (clients keep each seq once), so an open stream misses nothing for the outage.
+   */
+  async function catchUp() {
+    if (listeners.size === 0) return;
+    const events = await loadFeedEventsAfter(pool, lastSeq, CATCH_UP_LIMIT);
+    if (events.length > 0) emitEvents(events);
+  }
+
+  function chain(step: () => Promise<void>) {
+    remoteChain = remoteChain
+      .then(step)
+      .catch((error: unknown) => log(`live hub: a notification was lost (${errorText(error)})`));
+  }
 
   async function handle(notification: LiveNotification) {
     if (notification.from === instanceId) return;
@@ -50,7 +80,7 @@ export function createPgLiveHub({
     else if (notification.kind === "source") listeners.emit({ kind: "source", status: notification.status });
     else if (listeners.size > 0) {
       const events = await loadFeedEventsById(pool, notification.ids);
-      if (events.length > 0) listeners.emit({ kind: "events", events });
+      if (events.length > 0) emitEvents(events);
     }
   }
 
@@ -84,17 +114,19 @@ export function createPgLiveHub({
       if (message.channel !== LIVE_CHANNEL || !message.payload) return;
       const notification = decodeNotification(message.payload);
       if (!notification) return;
-      remoteChain = remoteChain
-        .then(() => handle(notification))
-        .catch((error: unknown) =>
-          log(
-            `live hub: a notification was lost (${error instanceof Error ? error.message : String(error)})`,
-          ),
-        );
+      chain(() => handle(notification));
     });
     try {
       await candidate.connect();
       await candidate.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (!listenedBefore) {
+        // Caught up from here on: what was committed before the hub started is no news. (The
+        // sequence's value, not max(seq): no index reads every live's events in seq order.)
+        const { rows } = await candidate.query<{ seq: string | null }>(
+          "SELECT pg_sequence_last_value(pg_get_serial_sequence('tiktok_events', 'seq')) AS seq",
+        );
+        lastSeq = Math.max(lastSeq, Number(rows[0]?.seq ?? 0));
+      }
     } catch (error) {
       candidate.removeAllListeners();
       candidate.on("error", () => {});
@@ -109,6 +141,8 @@ export function createPgLiveHub({
     }
     client = candidate;
     failures = 0;
+    if (listenedBefore) chain(catchUp);
+    listenedBefore = true;
   }
 
   /**
@@ -136,7 +170,7 @@ export function createPgLiveHub({
       await notify({ from: instanceId, kind: "orders", change });
     },
     publishEvents(events) {
-      if (!closed && events.length > 0) listeners.emit({ kind: "events", events });
+      if (!closed && events.length > 0) emitEvents(events);
     },
     async publishSourceStatus(status: LiveSourceStatus) {
       if (closed) return;
