@@ -161,9 +161,17 @@ describe("the live feed across two instances (issue 16)", () => {
       while ((await listeners()) !== 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const answer = await postEvents(a.app, live.ref, [chatEvent({ comment: "pendant la coupure" })]);
       expect(answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+      // B's own comment, later, reaches B's stream at once: the catch-up must still go back to A's.
+      await postEvents(b, live.ref, [chatEvent({ comment: "arrivé par B" })]);
 
-      await client.waitFor((messages) => messages.some((m) => m.event === "live-event"), 10_000);
-      expect(client.liveEvents().map((event) => event.comment)).toEqual(["pendant la coupure"]);
+      await client.waitFor(
+        (messages) => new Set(messages.filter((m) => m.event === "live-event").map((m) => m.id)).size === 2,
+        10_000,
+      );
+      const bySeq = [...new Map(client.liveEvents().map((event) => [event.seq, event])).values()].sort(
+        (x, y) => x.seq - y.seq,
+      );
+      expect(bySeq.map((event) => event.comment)).toEqual(["pendant la coupure", "arrivé par B"]);
     } finally {
       client.close();
     }

@@ -52,6 +52,9 @@ export function createPgLiveHub({
   // The highest seq this hub has handed its listeners, and whether it has listened before.
   let lastSeq = 0;
   let listenedBefore = false;
+  // That seq when the listening connection was lost: the catch-up starts there, not at lastSeq,
+  // which this instance's own batches keep raising while it cannot hear the others'.
+  let deafSince: number | null = null;
 
   function emitEvents(events: LiveFeedEvent[]) {
     for (const event of events) if (event.seq > lastSeq) lastSeq = event.seq;
@@ -60,11 +63,12 @@ export function createPgLiveHub({
 
   /**
    * What other instances committed while this one could not hear them: re-sent from the
-   * database (clients keep each seq once), so an open stream misses nothing for the outage.
+   * database from the seq it had reached when it lost them (its own events come again too:
+   * clients keep each seq once), so an open stream misses nothing for the outage.
    */
-  async function catchUp() {
+  async function catchUp(from: number) {
     if (listeners.size === 0) return;
-    const events = await loadFeedEventsAfter(pool, lastSeq, CATCH_UP_LIMIT);
+    const events = await loadFeedEventsAfter(pool, from, CATCH_UP_LIMIT);
     if (events.length > 0) emitEvents(events);
   }
 
@@ -101,6 +105,7 @@ export function createPgLiveHub({
     const lost = (error?: Error) => {
       if (client !== candidate) return;
       client = null;
+      deafSince ??= lastSeq;
       candidate.removeAllListeners("notification");
       void candidate.end().catch(() => {});
       if (!closed) {
@@ -141,7 +146,11 @@ export function createPgLiveHub({
     }
     client = candidate;
     failures = 0;
-    if (listenedBefore) chain(catchUp);
+    if (listenedBefore) {
+      const from = deafSince ?? lastSeq;
+      deafSince = null;
+      chain(() => catchUp(from));
+    }
     listenedBefore = true;
   }
 
