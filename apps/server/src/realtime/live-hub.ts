@@ -1,10 +1,15 @@
 import type { LiveFeedEvent, LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
 
-/** What a feed listener receives: stored events (in seq order), an orders change, a source state. */
+/**
+ * What a feed listener receives: stored events (in seq order), an orders change, a source state,
+ * or `delivered`: every event up to `seq` has now been handed to the listeners (events can come
+ * out of seq order across instances; this says when a client may resume after `seq`).
+ */
 export type LiveHubMessage =
   | { kind: "events"; events: LiveFeedEvent[] }
   | { kind: "orders"; change: LiveOrdersChanged }
-  | { kind: "source"; status: LiveSourceStatus };
+  | { kind: "source"; status: LiveSourceStatus }
+  | { kind: "delivered"; seq: number };
 
 export type LiveFeedListener = (message: LiveHubMessage) => void;
 
@@ -74,7 +79,11 @@ export function createSilentLiveHub(): LiveHub {
     channel: "vitrine_live",
     publishOrdersChanged: async (change) => listeners.emit({ kind: "orders", change }),
     publishEvents: (events) => {
-      if (events.length > 0) listeners.emit({ kind: "events", events });
+      const last = events.at(-1);
+      if (!last) return;
+      listeners.emit({ kind: "events", events });
+      // One process, batches handed out in commit order: all of them are delivered at once.
+      listeners.emit({ kind: "delivered", seq: last.seq });
     },
     publishSourceStatus: async (status) => listeners.emit({ kind: "source", status }),
     subscribe: (listener) => listeners.add(listener),

@@ -11,6 +11,9 @@ import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-
  */
 export const CATCH_UP_LIMIT = 2_000;
 
+/** How long the hub waits for this instance's own batch to be handed out once it hears of it. */
+const OWN_BATCH_WAIT_MS = 2_000;
+
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = "vitrine-live-hub";
 
@@ -55,6 +58,50 @@ export function createPgLiveHub({
   // That seq when the listening connection was lost: the catch-up starts there, not at lastSeq,
   // which this instance's own batches keep raising while it cannot hear the others'.
   let deafSince: number | null = null;
+  // The seq below which every event is in the listeners' hands (see `delivered`).
+  let deliveredThrough = 0;
+  // This instance's events handed out and not yet heard back, and those heard before handed out.
+  const ownHandedOut = new Map<string, number>();
+  const ownAwaited = new Map<string, (seq: number) => void>();
+
+  function delivered(seq: number) {
+    if (seq <= deliveredThrough) return;
+    deliveredThrough = seq;
+    listeners.emit({ kind: "delivered", seq });
+  }
+
+  /**
+   * This instance's own batch, heard back through LISTEN. Notifications come in commit order,
+   * which is seq order, and are handled one at a time: once the batch is in the listeners' hands
+   * (the ingestion hands it out right after its commit, maybe a moment after this), every event
+   * up to its last seq is. Until then the next notifications wait.
+   */
+  async function ownEventsHeard(ids: string[]) {
+    const waits: Promise<number>[] = [];
+    let last = 0;
+    for (const id of ids) {
+      const seq = ownHandedOut.get(id);
+      if (seq === undefined) waits.push(new Promise((resolve) => ownAwaited.set(id, resolve)));
+      else {
+        ownHandedOut.delete(id);
+        last = Math.max(last, seq);
+      }
+    }
+    if (waits.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>(
+        (resolve) => (timer = setTimeout(() => resolve(null), OWN_BATCH_WAIT_MS)),
+      );
+      const seqs = await Promise.race([Promise.all(waits), timeout]);
+      clearTimeout(timer);
+      if (!seqs) {
+        for (const id of ids) ownAwaited.delete(id);
+        return;
+      }
+      last = Math.max(last, ...seqs);
+    }
+    delivered(last);
+  }
 
   function emitEvents(events: LiveFeedEvent[]) {
     for (const event of events) if (event.seq > lastSeq) lastSeq = event.seq;
@@ -69,7 +116,10 @@ export function createPgLiveHub({
   async function catchUp(from: number) {
     if (listeners.size === 0) return;
     const events = await loadFeedEventsAfter(pool, from, CATCH_UP_LIMIT);
-    if (events.length > 0) emitEvents(events);
+    const last = events.at(-1);
+    if (!last) return;
+    emitEvents(events);
+    delivered(last.seq);
   }
 
   function chain(step: () => Promise<void>) {
@@ -79,12 +129,18 @@ export function createPgLiveHub({
   }
 
   async function handle(notification: LiveNotification) {
-    if (notification.from === instanceId) return;
+    if (notification.from === instanceId) {
+      if (notification.kind === "events") await ownEventsHeard(notification.ids);
+      return;
+    }
     if (notification.kind === "orders") listeners.emit({ kind: "orders", change: notification.change });
     else if (notification.kind === "source") listeners.emit({ kind: "source", status: notification.status });
     else if (listeners.size > 0) {
       const events = await loadFeedEventsById(pool, notification.ids);
-      if (events.length > 0) emitEvents(events);
+      const last = events.at(-1);
+      if (!last) return;
+      emitEvents(events);
+      delivered(last.seq);
     }
   }
 
@@ -106,6 +162,8 @@ export function createPgLiveHub({
       if (client !== candidate) return;
       client = null;
       deafSince ??= lastSeq;
+      // Own batches committed from now on are not heard back: the catch-up stands for them.
+      ownHandedOut.clear();
       candidate.removeAllListeners("notification");
       void candidate.end().catch(() => {});
       if (!closed) {
@@ -131,6 +189,7 @@ export function createPgLiveHub({
           "SELECT pg_sequence_last_value(pg_get_serial_sequence('tiktok_events', 'seq')) AS seq",
         );
         lastSeq = Math.max(lastSeq, Number(rows[0]?.seq ?? 0));
+        deliveredThrough = Math.max(deliveredThrough, lastSeq);
       }
     } catch (error) {
       candidate.removeAllListeners();
@@ -179,7 +238,16 @@ export function createPgLiveHub({
       await notify({ from: instanceId, kind: "orders", change });
     },
     publishEvents(events) {
-      if (!closed && events.length > 0) emitEvents(events);
+      if (closed || events.length === 0) return;
+      emitEvents(events);
+      if (!client) return;
+      for (const event of events) {
+        const heard = ownAwaited.get(event.id);
+        if (heard) {
+          ownAwaited.delete(event.id);
+          heard(event.seq);
+        } else ownHandedOut.set(event.id, event.seq);
+      }
     },
     async publishSourceStatus(status: LiveSourceStatus) {
       if (closed) return;

@@ -44,6 +44,8 @@ export interface SseClient {
   /** Resolves once `predicate` holds for the messages received (rejects after `timeoutMs`). */
   waitFor(predicate: (messages: SseMessage[]) => boolean, timeoutMs?: number): Promise<SseMessage[]>;
   liveEvents(): LiveFeedEvent[];
+  /** What a browser would send as Last-Event-ID on reconnecting: the last id received, in any block. */
+  lastEventId(): string | undefined;
   close(): void;
   response: Response;
 }
@@ -56,6 +58,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   const waiters = new Set<() => void>();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
+  let lastEventId: string | undefined;
   void (async () => {
     try {
       for (;;) {
@@ -70,8 +73,10 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
           let hasData = false;
           for (const line of block.split("\n")) {
             if (line.startsWith("event: ")) message.event = line.slice(7);
-            else if (line.startsWith("id: ")) message.id = line.slice(4);
-            else if (line.startsWith("data: ")) {
+            else if (line.startsWith("id: ")) {
+              message.id = line.slice(4);
+              lastEventId = message.id;
+            } else if (line.startsWith("data: ")) {
               message.data += line.slice(6);
               hasData = true;
             }
@@ -87,6 +92,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   const client: SseClient = {
     messages,
     response,
+    lastEventId: () => lastEventId,
     liveEvents: () =>
       messages.filter((m) => m.event === "live-event").map((m) => JSON.parse(m.data) as LiveFeedEvent),
     waitFor(predicate, timeoutMs = 3_000) {

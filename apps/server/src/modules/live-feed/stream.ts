@@ -25,16 +25,22 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * Each event's SSE text, written once however many streams carry it (the hub hands every
- * listener the same objects).
+ * listener the same objects). A live event carries no id: events may come out of seq order across
+ * instances, so the resume point is the hub's `delivered` seq, sent as an id of its own.
  */
 const sseTexts = new WeakMap<LiveFeedEvent, string>();
 function sseTextOf(event: LiveFeedEvent): string {
   let text = sseTexts.get(event);
   if (text === undefined) {
-    text = `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
+    text = `event: live-event\ndata: ${JSON.stringify(event)}\n\n`;
     sseTexts.set(event, text);
   }
   return text;
+}
+
+/** A replayed event: read from the database in seq order, so it is its own resume point. */
+function replayTextOf(event: LiveFeedEvent): string {
+  return `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 export interface FeedStreamOptions {
@@ -69,6 +75,8 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     response.write(text);
     if (response.writableLength > MAX_BUFFERED_BYTES) close();
   };
+  // The last id sent: a client resuming after it has been sent every event up to it.
+  let resumePoint = after ?? 0;
   // One write per batch of events: a stream carries a batch in one chunk, not one per comment.
   const sendEvents = (events: LiveFeedEvent[], skip?: Set<number>) => {
     let text = "";
@@ -78,6 +86,12 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
   const send = (message: LiveHubMessage, skip?: Set<number>) => {
     if (message.kind === "events") {
       sendEvents(message.events, skip);
+    } else if (message.kind === "delivered") {
+      // An id without data: the browser's Last-Event-ID moves, no event is dispatched.
+      if (message.seq > resumePoint) {
+        resumePoint = message.seq;
+        write(`id: ${message.seq}\n\n`);
+      }
     } else if (message.kind === "orders") {
       if (forThisLive(message.change.liveId))
         write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
@@ -118,8 +132,13 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     if (after !== undefined) {
       for await (const page of options.replay(scope, after)) {
         if (closed) return;
-        for (const event of page) replayed.add(event.seq);
-        sendEvents(page);
+        let text = "";
+        for (const event of page) {
+          replayed.add(event.seq);
+          text += replayTextOf(event);
+          resumePoint = Math.max(resumePoint, event.seq);
+        }
+        if (text !== "") write(text);
       }
     }
   } catch {

@@ -46,10 +46,22 @@ function parseData(data: unknown): unknown {
   }
 }
 
+type ResumePoint = { current: number | undefined };
+
+/** Moves the point the feed resumes after (stream reopening, polling) forward, never back. */
+function resumeAt(point: ResumePoint, seq: number) {
+  if (point.current === undefined || seq > point.current) point.current = seq;
+}
+
+/** Events read from the database are a prefix of the seq order: resuming after them misses none. */
+function resumeAfterStored(point: ResumePoint, stored: readonly LiveFeedEvent[]) {
+  for (const event of stored) resumeAt(point, event.seq);
+}
+
 /**
- * The live's events in real time: one EventSource on the feed stream, resumed after the last seq
- * held (the browser sends Last-Event-ID when it reconnects), and the spec's 5 s polling of the
- * stored events while the stream is not open. Keeps the latest LIVE_FEED_LIMIT, by seq, each once.
+ * The live's events in real time: one EventSource on the feed stream, resumed after the server's
+ * last id (the browser sends Last-Event-ID when it reconnects; a reopened stream and the polling
+ * use the same point), and the spec's 5 s polling of the stored events while the stream is not open. Keeps the latest LIVE_FEED_LIMIT, by seq, each once.
  */
 export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptions) {
   const queryClient = useQueryClient();
@@ -72,9 +84,6 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
 
   const merge = useCallback(
     (incoming: readonly LiveFeedEvent[]) => {
-      for (const event of incoming) {
-        if (lastSeq.current === undefined || event.seq > lastSeq.current) lastSeq.current = event.seq;
-      }
       setHeld((current) => {
         const base = current.scope === scope ? current.events : [];
         const merged = mergeFeedEvents(base, incoming);
@@ -118,6 +127,10 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       stream.addEventListener("live-event", (message) => {
         const parsed = liveFeedEventSchema.safeParse(parseData(message.data));
         if (!parsed.success) return;
+        // Not the event's seq: across server instances events may come out of order, and the
+        // server's id says up to where every event has been sent.
+        const sentThrough = Number(message.lastEventId);
+        if (Number.isInteger(sentThrough) && sentThrough > 0) resumeAt(lastSeq, sentThrough);
         merge([parsed.data]);
         callbacks.current.onEvents?.([parsed.data]);
       });
@@ -135,6 +148,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       (loaded) => {
         if (cancelled) return;
         setLoadFailed(false);
+        resumeAfterStored(lastSeq, loaded);
         merge(loaded);
         connect();
       },
@@ -158,6 +172,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       queryClient.invalidateQueries({ queryKey: liveSourcesQueryOptions.queryKey }),
     ]);
     setLoadFailed(false);
+    resumeAfterStored(lastSeq, loaded);
     merge(loaded);
     if (loaded.length > 0) callbacks.current.onEvents?.(loaded);
     callbacks.current.onOrders?.(null);
