@@ -22,7 +22,7 @@ import { toast } from "../../../../lib/toast";
 import { useDebouncedValue } from "../../../../lib/use-debounced-value";
 import { refusalMessage } from "../../order-detail/refusal-message";
 import { findAvailableProduct, useHandleSuggestions, useLiveProducts, useSidebarAdd } from "../api";
-import { Autocomplete, type AutocompleteOption } from "./autocomplete";
+import { Autocomplete, type AutocompleteOption } from "../../components/autocomplete";
 
 function productOption(product: ProductSuggestion): AutocompleteOption {
   return {
