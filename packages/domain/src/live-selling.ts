@@ -1,3 +1,5 @@
+import { normalizeTiktokUsername } from "./tiktok-username";
+
 /**
  * Live selling (back-office spec §2 live-order sidebar, §4, §5, §9; issue 16): limits, source
  * states and the French texts the sidebar, the live detail and the server share.
@@ -53,8 +55,7 @@ export const liveSellingMessages = {
   ingestLiveUnknown: "Live introuvable",
 } as const;
 
-/** The sidebar's handle: lowercased and trimmed (spec §5), one leading @ dropped. */
+/** The sidebar's handle: lowercased and trimmed (spec §5), one leading @ dropped (and what follows it trimmed). */
 export function sidebarHandle(raw: string): string {
-  const trimmed = raw.trim();
-  return (trimmed.startsWith("@") ? trimmed.slice(1) : trimmed).trim().toLowerCase();
+  return normalizeTiktokUsername(raw).trim();
 }
