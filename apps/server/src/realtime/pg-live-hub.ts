@@ -52,14 +52,12 @@ export function createPgLiveHub({
   let reconnectTimer: NodeJS.Timeout | undefined;
   // Remote notifications are handled one after the other, so their events keep commit order.
   let remoteChain: Promise<void> = Promise.resolve();
-  // The highest seq this hub has handed its listeners, and whether it has listened before.
-  let lastSeq = 0;
   let listenedBefore = false;
-  // That seq when the listening connection was lost: the catch-up starts there, not at lastSeq,
-  // which this instance's own batches keep raising while it cannot hear the others'.
-  let deafSince: number | null = null;
   // The seq below which every event is in the listeners' hands (see `delivered`).
   let deliveredThrough = 0;
+  // That seq when the listening connection was lost: the catch-up starts there. (It stays put
+  // while the hub cannot hear, even as this instance hands out its own batches.)
+  let deafSince: number | null = null;
   // This instance's events handed out and not yet heard back, and those heard before handed out.
   const ownHandedOut = new Map<string, number>();
   const ownAwaited = new Map<string, (seq: number) => void>();
@@ -103,9 +101,12 @@ export function createPgLiveHub({
     delivered(last);
   }
 
-  function emitEvents(events: LiveFeedEvent[]) {
-    for (const event of events) if (event.seq > lastSeq) lastSeq = event.seq;
+  /** Events read from the database, in seq order, every one before them already handed out. */
+  function emitInOrder(events: LiveFeedEvent[]) {
+    const last = events.at(-1);
+    if (!last) return;
     listeners.emit({ kind: "events", events });
+    delivered(last.seq);
   }
 
   /**
@@ -115,11 +116,7 @@ export function createPgLiveHub({
    */
   async function catchUp(from: number) {
     if (listeners.size === 0) return;
-    const events = await loadFeedEventsAfter(pool, from, CATCH_UP_LIMIT);
-    const last = events.at(-1);
-    if (!last) return;
-    emitEvents(events);
-    delivered(last.seq);
+    emitInOrder(await loadFeedEventsAfter(pool, from, CATCH_UP_LIMIT));
   }
 
   function chain(step: () => Promise<void>) {
@@ -136,11 +133,7 @@ export function createPgLiveHub({
     if (notification.kind === "orders") listeners.emit({ kind: "orders", change: notification.change });
     else if (notification.kind === "source") listeners.emit({ kind: "source", status: notification.status });
     else if (listeners.size > 0) {
-      const events = await loadFeedEventsById(pool, notification.ids);
-      const last = events.at(-1);
-      if (!last) return;
-      emitEvents(events);
-      delivered(last.seq);
+      emitInOrder(await loadFeedEventsById(pool, notification.ids));
     }
   }
 
@@ -161,7 +154,7 @@ export function createPgLiveHub({
     const lost = (error?: Error) => {
       if (client !== candidate) return;
       client = null;
-      deafSince ??= lastSeq;
+      deafSince ??= deliveredThrough;
       // Own batches committed from now on are not heard back: the catch-up stands for them.
       ownHandedOut.clear();
       candidate.removeAllListeners("notification");
@@ -188,8 +181,7 @@ export function createPgLiveHub({
         const { rows } = await candidate.query<{ seq: string | null }>(
           "SELECT pg_sequence_last_value(pg_get_serial_sequence('tiktok_events', 'seq')) AS seq",
         );
-        lastSeq = Math.max(lastSeq, Number(rows[0]?.seq ?? 0));
-        deliveredThrough = Math.max(deliveredThrough, lastSeq);
+        deliveredThrough = Math.max(deliveredThrough, Number(rows[0]?.seq ?? 0));
       }
     } catch (error) {
       candidate.removeAllListeners();
@@ -206,7 +198,7 @@ export function createPgLiveHub({
     client = candidate;
     failures = 0;
     if (listenedBefore) {
-      const from = deafSince ?? lastSeq;
+      const from = deafSince ?? deliveredThrough;
       deafSince = null;
       chain(() => catchUp(from));
     }
@@ -239,7 +231,7 @@ export function createPgLiveHub({
     },
     publishEvents(events) {
       if (closed || events.length === 0) return;
-      emitEvents(events);
+      listeners.emit({ kind: "events", events });
       if (!client) return;
       for (const event of events) {
         const heard = ownAwaited.get(event.id);
