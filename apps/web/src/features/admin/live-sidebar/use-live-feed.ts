@@ -76,7 +76,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
   const events = held.scope === scope ? held.events : [];
   const streamState = stream.scope === scope ? stream.state : "connecting";
   const [loadFailed, setLoadFailed] = useState(false);
-  const lastSeq = useRef<number | undefined>(undefined);
+  const resumePoint = useRef<number | undefined>(undefined);
   const callbacks = useRef({ onEvents, onOrders });
   useEffect(() => {
     callbacks.current = { onEvents, onOrders };
@@ -107,11 +107,11 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
     let cancelled = false;
     let source: EventSource | null = null;
     let reopenTimer: number | undefined;
-    lastSeq.current = undefined;
+    resumePoint.current = undefined;
 
     const connect = () => {
       if (cancelled) return;
-      const stream = new EventSource(feedStreamUrl({ liveId, types, after: lastSeq.current ?? 0 }));
+      const stream = new EventSource(feedStreamUrl({ liveId, types, after: resumePoint.current ?? 0 }));
       source = stream;
       stream.onopen = () => setStreamState("open");
       stream.onerror = () => {
@@ -130,7 +130,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
         // Not the event's seq: across server instances events may come out of order, and the
         // server's id says up to where every event has been sent.
         const sentThrough = Number(message.lastEventId);
-        if (Number.isInteger(sentThrough) && sentThrough > 0) resumeAt(lastSeq, sentThrough);
+        if (Number.isInteger(sentThrough) && sentThrough > 0) resumeAt(resumePoint, sentThrough);
         merge([parsed.data]);
         callbacks.current.onEvents?.([parsed.data]);
       });
@@ -148,7 +148,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       (loaded) => {
         if (cancelled) return;
         setLoadFailed(false);
-        resumeAfterStored(lastSeq, loaded);
+        resumeAfterStored(resumePoint, loaded);
         merge(loaded);
         connect();
       },
@@ -168,11 +168,11 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
   /** Reads what the stream may have missed: stored events after the last seq, sources, orders. */
   const catchUp = useCallback(async () => {
     const [loaded] = await Promise.all([
-      fetchFeedEvents({ liveId, after: lastSeq.current, ...(types ? { types } : {}) }),
+      fetchFeedEvents({ liveId, after: resumePoint.current, ...(types ? { types } : {}) }),
       queryClient.invalidateQueries({ queryKey: liveSourcesQueryOptions.queryKey }),
     ]);
     setLoadFailed(false);
-    resumeAfterStored(lastSeq, loaded);
+    resumeAfterStored(resumePoint, loaded);
     merge(loaded);
     if (loaded.length > 0) callbacks.current.onEvents?.(loaded);
     callbacks.current.onOrders?.(null);
