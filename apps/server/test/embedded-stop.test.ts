@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { embeddedDatabaseUrl } from "../src/db/embedded";
+import { startServerProcess } from "./support/server-process";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-stop-"));
@@ -27,38 +27,22 @@ function portAnswers(port: number): Promise<boolean> {
 it("drains the requests in progress on SIGTERM before stopping the embedded database", async () => {
   const port = 4300 + Math.floor(Math.random() * 500);
   const databasePort = port + 20_000;
-  const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "development",
-    PORT: String(port),
-    APP_URL: origin,
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(databasePort),
-    LOG_LEVEL: "warn",
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  const {
+    child: server,
+    origin,
+    output,
+    exited,
+  } = await startServerProcess({
+    port,
+    readyPath: "/api/shop",
+    env: {
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(databasePort),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: undefined,
+      SMTP_URL: undefined,
+    },
   });
-  let output = "";
-  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
-
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${origin}/api/shop`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (server.exitCode !== null || Date.now() > deadline)
-      throw new Error(`the server did not start:\n${output}`);
-    await sleep(100);
-  }
 
   // A request held in progress: the FAQ table is locked by another session until we let go.
   const locker = new pg.Client({ connectionString: embeddedDatabaseUrl(databasePort) });
@@ -78,7 +62,7 @@ it("drains the requests in progress on SIGTERM before stopping the embedded data
 
   expect(await held).toBe(200);
   expect(await exited).toBe(0);
-  expect(output).toContain("Stopped.");
-  expect(output).not.toMatch(/unhandled error|terminating connection|shutting down|Cannot use a pool/);
+  expect(output()).toContain("Stopped.");
+  expect(output()).not.toMatch(/unhandled error|terminating connection|shutting down|Cannot use a pool/);
   expect(await portAnswers(databasePort)).toBe(false);
 }, 90_000);

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSimulation } from "../../../scripts/live/simulate.mjs";
 import { insertLive, type LiveRow } from "./support/factories";
+import { startServerProcess } from "./support/server-process";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -15,8 +15,6 @@ import { createTestApp, type TestApp } from "./support/test-app";
  * the simulator streams comments into it, the process is killed, started again, and every msgId
  * the server acknowledged must be in the database.
  */
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-
 let t: TestApp;
 let live: LiveRow;
 let dataDir: string;
@@ -36,32 +34,16 @@ afterAll(async () => {
 });
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
+  const { child } = await startServerProcess({
+    port,
     env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
       DATABASE_URL: t.databaseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
       LOG_LEVEL: "error",
     },
-    stdio: "ignore",
   });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() - started > 60_000) throw new Error("server did not start in 60 s");
-    const ready = await fetch(`${url}/api/auth/session`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return child;
 }
 
 const until = async (check: () => boolean, timeoutMs: number) => {
