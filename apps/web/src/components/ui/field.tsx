@@ -43,6 +43,28 @@ export function Field({ id, label, error, hint, orientation = "vertical", classN
           {control}
         </>
       )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
+    </div>
+  );
+}
+
+/**
+ * A control's hint and its announced error, under it; the control names their ids in
+ * aria-describedby. For controls that Field cannot wrap (a combobox with its list).
+ */
+export function FieldNotes({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: React.ReactNode;
+  hintId?: string | undefined;
+  error?: string | undefined;
+  errorId?: string | undefined;
+}) {
+  return (
+    <>
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
@@ -53,6 +75,6 @@ export function Field({ id, label, error, hint, orientation = "vertical", classN
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { FieldNotes } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { cn } from "../../../lib/cn";
@@ -164,16 +165,7 @@ export function Autocomplete({
         </div>
         {beside}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
