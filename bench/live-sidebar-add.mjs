@@ -208,99 +208,51 @@ function contender(addOne, productIds, known, label) {
 }
 
 /**
- * The floor: the statements the add sends (modules/live-sidebar/service.ts with the shared
- * insertNumberedOrder, readProductForOrder and insertOrderLine), written by hand, then the order
- * read back as the reply.
+ * The floor: the statements the add sends (modules/live-sidebar/service.ts: the one call of
+ * live_sidebar_add, migration 0012), written by hand, then the order read back as the reply.
  */
 async function rawAdd(pool, liveId, { productId, handle: typed }) {
   const handle = typed.trim().replace(/^@/, "").trim().toLowerCase();
-  const client = await pool.connect();
-  let orderId;
-  try {
-    await client.query("BEGIN");
-    const live = await client.query("SELECT is_active FROM lives WHERE id = $1", [liveId]);
-    if (!live.rows[0]?.is_active) throw new Error("live not active");
-    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`vitrine:claim:handle:${handle}`]);
-    let user = (
-      await client.query("SELECT id FROM users WHERE lower(tiktok_username) = $1 FOR UPDATE", [handle])
-    ).rows[0];
-    if (!user) {
-      user = (
-        await client.query("INSERT INTO users (tiktok_username, email) VALUES ($1, $2) RETURNING id", [
-          handle,
-          `${handle}@viewers.vitrine.invalid`,
-        ])
-      ).rows[0];
-    }
-    const open = await client.query(
-      `SELECT id FROM orders WHERE user_id = $1 AND live_id = $2 AND status = 'to-validate'
-       ORDER BY order_date DESC LIMIT 1 FOR UPDATE`,
-      [user.id, liveId],
-    );
-    orderId = open.rows[0]?.id;
-    const product = (
-      await client.query(
-        `SELECT p.id, p.live_id, p.ref, p.price_cents, c.name, c.hex_code,
-                EXISTS (SELECT 1 FROM order_items WHERE order_id = $2 AND product_id = p.id) AS in_order,
-                EXISTS (SELECT 1 FROM order_items WHERE product_id = p.id AND NOT is_released) AS held
-         FROM products p LEFT JOIN product_colors c ON c.id = p.color_id WHERE p.id = $1`,
-        [productId, orderId ?? null],
+  const {
+    rows: [{ order_id: orderId }],
+  } = await pool.query(
+    "SELECT order_id, order_created, user_created FROM live_sidebar_add($1::uuid, $2::uuid, $3, $4, $5, $6, $7::int, $8, $9)",
+    [
+      liveId,
+      productId,
+      handle,
+      `vitrine:claim:handle:${handle}`,
+      `${handle}@viewers.vitrine.invalid`,
+      null,
+      600,
+      "colissimo",
+      "HF-",
+    ],
+  );
+  // As the server does: the announcement beside the reply's read, on another connection.
+  const readReply = async () =>
+    (
+      await pool.query(
+        `SELECT o.id, o.order_number, o.status, o.order_date, o.total_amount_cents, o.comment, l.id AS live_id, l.title,
+                u.id AS user_id, u.tiktok_username, u.first_name, u.last_name,
+                coalesce((SELECT json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', p.name,
+                            'ref', p.ref::text, 'quantity', i.quantity, 'priceCents', i.price_cents,
+                            'color', CASE WHEN i.color IS NULL THEN NULL ELSE json_build_object(
+                              'name', i.color->>'name', 'hexCode', i.color->>'hex_code') END)
+                          ORDER BY i.created_at, p.ref)
+                          FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = o.id), '[]'::json) AS items
+         FROM orders o JOIN lives l ON l.id = o.live_id JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+        [orderId],
       )
     ).rows[0];
-    if (product?.live_id !== liveId) throw new Error("product not in live");
-    if (product.in_order || product.held) throw new Error("already sold");
-    if (!orderId) {
-      const counter = await client.query(
-        "UPDATE lives SET order_counter = order_counter + 1 WHERE id = $1 RETURNING ref, order_counter",
-        [liveId],
-      );
-      const { ref, order_counter: n } = counter.rows[0];
-      orderId = (
-        await client.query(
-          `INSERT INTO orders (order_number, live_id, user_id, status, total_amount_cents, shipping_type, comment)
-           VALUES ($1, $2, $3, 'to-validate', 600, 'colissimo', NULL) RETURNING id, order_number`,
-          [`HF-${ref}-${n}`, liveId, user.id],
-        )
-      ).rows[0].id;
-    }
-    await client.query(
-      "INSERT INTO order_items (order_id, product_id, quantity, price_cents, color) VALUES ($1, $2, 1, $3, $4)",
-      [
-        orderId,
-        productId,
-        product.price_cents,
-        product.name ? { name: product.name, hex_code: product.hex_code } : null,
-      ],
-    );
-    await client.query(
-      `UPDATE orders SET total_amount_cents = 600 + (SELECT coalesce(sum(price_cents * quantity), 0)
-       FROM order_items WHERE order_id = $1), updated_at = now() WHERE id = $1`,
-      [orderId],
-    );
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  } finally {
-    client.release();
-  }
-  const order = (
-    await pool.query(
-      `SELECT o.id, o.order_number, o.status, o.order_date, o.total_amount_cents, o.comment, l.id AS live_id, l.title,
-              u.id AS user_id, u.tiktok_username, u.first_name, u.last_name
-       FROM orders o JOIN lives l ON l.id = o.live_id JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
-      [orderId],
-    )
-  ).rows[0];
-  const items = (
-    await pool.query(
-      `SELECT i.id, i.order_id, i.product_id, p.name, p.ref, i.quantity, i.price_cents, i.color
-       FROM order_items i JOIN products p ON p.id = i.product_id WHERE i.order_id = ANY($1)
-       ORDER BY i.created_at, p.ref`,
-      [[orderId]],
-    )
-  ).rows;
-  return { order: { ...order, items } };
+  const [, order] = await Promise.all([
+    pool.query("SELECT pg_notify($1, $2)", [
+      "vitrine_bench_floor",
+      JSON.stringify({ kind: "orders", liveId, orderId }),
+    ]),
+    readReply(),
+  ]);
+  return { order };
 }
 
 const app = await startDemoServer("sidebar", 3900);

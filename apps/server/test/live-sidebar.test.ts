@@ -281,6 +281,23 @@ describe("the one-gesture add", () => {
       expect(await footprint(live.id)).toEqual(before);
     });
 
+    it("when the handle's placeholder e-mail belongs to a viewer renamed since: 'Impossible de trouver ou créer l'utilisateur', nothing written", async () => {
+      const live = await activeLive();
+      const product = await productOf(live);
+      const handle = newHandle();
+      await t.db
+        .insert(users)
+        .values({ tiktokUsername: newHandle(), email: liveViewerPlaceholderEmail(handle) });
+      const before = await footprint(live.id);
+      const response = await add({ liveId: live.id, productId: product.id, handle });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: "CONFLICT",
+        message: "Impossible de trouver ou créer l'utilisateur",
+      });
+      expect(await footprint(live.id)).toEqual(before);
+    });
+
     it("for anyone but an admin", async () => {
       const live = await activeLive();
       const payload = { liveId: live.id, productId: (await productOf(live)).id, handle: newHandle() };

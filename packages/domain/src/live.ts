@@ -71,8 +71,11 @@ export function uniqueLiveRef(title: string, isTaken: (ref: string) => boolean, 
   return liveRefCandidates(liveRefFromTitle(title), tries).find((ref) => !isTaken(ref)) ?? null;
 }
 
+/** What every order number starts with (the live sidebar's database function is given it too). */
+export const ORDER_NUMBER_PREFIX = "HF-";
+
 export function orderNumber(liveRef: string, sequence: number): string {
-  return `HF-${liveRef}-${sequence}`;
+  return `${ORDER_NUMBER_PREFIX}${liveRef}-${sequence}`;
 }
 
 const liveTitleSchema = requiredTextSchema({

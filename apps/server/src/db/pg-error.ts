@@ -19,3 +19,16 @@ export function pgErrorConstraint(error: unknown): string | undefined {
   if ("constraint" in error && typeof error.constraint === "string") return error.constraint;
   return "cause" in error ? pgErrorConstraint(error.cause) : undefined;
 }
+
+/** SQLSTATE of a plain `RAISE EXCEPTION` in a database function. */
+export const RAISED_EXCEPTION = "P0001";
+
+/** What a database function's `RAISE EXCEPTION` said (its message and hint), when it raised one. */
+export function pgRaised(error: unknown): { message: string; hint: string | undefined } | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  if ("code" in error && error.code === RAISED_EXCEPTION && "message" in error) {
+    const hint = "hint" in error && typeof error.hint === "string" ? error.hint : undefined;
+    return { message: String(error.message), hint };
+  }
+  return "cause" in error ? pgRaised(error.cause) : undefined;
+}

@@ -23,7 +23,7 @@ const refusalCodes = {
   "already-in-order": "CONFLICT",
 } as const satisfies Record<ItemAdditionRefusal["reason"], string>;
 
-function refused(refusal: ItemAdditionRefusal): DomainError {
+export function refused(refusal: ItemAdditionRefusal): DomainError {
   return new DomainError(refusalCodes[refusal.reason], refusal.message, { productId: refusal.message });
 }
 
@@ -60,7 +60,7 @@ async function recomputeTotal(tx: Transaction, orderId: string): Promise<void> {
     .where(eq(orders.id, orderId));
 }
 
-const alreadySold = () =>
+export const alreadySold = () =>
   new DomainError("CONFLICT", adminOrderMessages.alreadySold, { productId: adminOrderMessages.alreadySold });
 
 /** What deciding an addition needs to know of the product, read in one query. */

@@ -29,19 +29,16 @@ const USER_FOREIGN_KEY = "orders_user_id_users_id_fk";
  * Colissimo, numbered HF-{live ref}-{n}. The live's counter is incremented by the UPDATE that
  * reads it, which locks the live's row until the transaction ends: two creations at once get two
  * numbers, and a refused creation rolls the counter back. Given an open transaction, it runs in a
- * savepoint of it; `insertNumberedOrder` is the same inside the caller's transaction as it is.
+ * savepoint of it. The live sidebar's add numbers its orders the same way, in the database
+ * (`live_sidebar_add`, migration 0012).
  */
 export async function createOrder(db: Queryable, order: NewOrder): Promise<CreatedOrder> {
   if (!order.userId) throw userMissing();
   return db.transaction(async (tx) => insertNumberedOrder(tx, order));
 }
 
-/**
- * `createOrder` without a savepoint of its own, for a caller whose every failure rolls back its
- * whole transaction (the live sidebar's add): the live's row stays locked from here to the
- * caller's commit, so the less the caller does after it, the less other adds of the live wait.
- */
-export async function insertNumberedOrder(
+/** `createOrder` inside an open transaction: the live's row stays locked until it ends. */
+async function insertNumberedOrder(
   tx: Transaction,
   { liveId, userId, comment = null }: NewOrder,
 ): Promise<CreatedOrder> {

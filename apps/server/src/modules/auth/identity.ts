@@ -80,7 +80,12 @@ export function mayClaimHandleRow(row: UserRow, email: string): boolean {
  * `handle:<lower-case handle>`). Take the e-mail's lock before the handle's, everywhere.
  */
 export async function lockClaim(tx: Queryable, key: string) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`vitrine:claim:${key}`}))`);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${claimLockKey(key)}))`);
+}
+
+/** The text whose hash is the claim's advisory lock (the live sidebar's database function takes it too). */
+export function claimLockKey(key: string): string {
+  return `vitrine:claim:${key}`;
 }
 
 /**

@@ -10,12 +10,12 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { holdsPiece } from "../../db/available-products";
 import type { Queryable } from "../../db/client";
-import { orderLinesByOrder } from "../../db/order-lines";
+import { orderLinesJson } from "../../db/order-lines";
 import { liveUsers, lives, orderItems, orders, products, users } from "../../db/schema";
 
 /**
- * Orders of a live as the sidebar lists them (spec §2), newest first, with their lines: the 50
- * latest, or the one named.
+ * Orders of a live as the sidebar lists them (spec §2), newest first, with their lines (one
+ * query): the 50 latest, or the one named.
  */
 export async function liveSidebarOrders(
   db: Queryable,
@@ -36,6 +36,7 @@ export async function liveSidebarOrders(
         firstName: users.firstName,
         lastName: users.lastName,
       },
+      items: orderLinesJson(orders.id),
     })
     .from(orders)
     .innerJoin(lives, eq(lives.id, orders.liveId))
@@ -43,15 +44,11 @@ export async function liveSidebarOrders(
     .where("liveId" in filter ? eq(orders.liveId, filter.liveId) : eq(orders.id, filter.orderId))
     .orderBy(desc(orders.orderDate), desc(orders.id))
     .limit(LIVE_SIDEBAR_ORDERS_LIMIT);
-  const lines = await orderLinesByOrder(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map(({ orderDate, ...order }) => ({
+  return rows.map(({ orderDate, items, ...order }) => ({
     ...order,
     orderDate: orderDate.toISOString(),
     // The back office reads references as numbers (as on the order page).
-    items: (lines.get(order.id) ?? []).map((line) => ({ ...line, ref: Number(line.ref) })),
+    items: items.map((line) => ({ ...line, ref: Number(line.ref) })),
   }));
 }
 

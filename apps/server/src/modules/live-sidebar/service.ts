@@ -1,6 +1,10 @@
 import {
   adminOrderListMessages,
+  adminOrderMessages,
   liveSellingMessages,
+  NEW_ORDER_SHIPPING_TYPE,
+  ORDER_NUMBER_PREFIX,
+  SHIPPING_FEE_CENTS,
   liveViewerPlaceholderEmail,
   sidebarHandle,
   type LiveClaimables,
@@ -10,21 +14,15 @@ import {
   type LiveSidebarOrder,
   type ProductSuggestion,
 } from "@vitrine/domain";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { availableProductsByRef } from "../../db/available-products";
-import type { Database, Transaction } from "../../db/client";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
-import { lives, orders, users } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { pgErrorCode, pgErrorConstraint, pgRaised, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { DomainError } from "../../http/errors";
 import type { LiveHub } from "../../realtime/live-hub";
-import {
-  deleteOrderItem,
-  insertOrderLine,
-  productToAdd,
-  readProductForOrder,
-} from "../admin-order-detail/order-items";
-import { insertNumberedOrder } from "../admin-orders/create-order";
-import { lockClaim } from "../auth/identity";
+import { alreadySold, deleteOrderItem, refused } from "../admin-order-detail/order-items";
+import { SOLD_ONCE_INDEX } from "../admin-order-detail/set-order-status";
+import { claimLockKey } from "../auth/identity";
 import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
 
 const productAndHandleRequired = () =>
@@ -32,49 +30,46 @@ const productAndHandleRequired = () =>
     handle: liveSellingMessages.productAndHandleRequired,
   });
 
-/** The live the add is for: it must exist and be running. */
-async function activeLive(tx: Transaction, liveId: string): Promise<void> {
-  const [live] = await tx.select({ isActive: lives.isActive }).from(lives).where(eq(lives.id, liveId));
-  if (!live) {
-    throw new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound, {
-      liveId: adminOrderListMessages.liveNotFound,
-    });
-  }
-  if (!live.isActive) {
-    throw new DomainError("CONFLICT", liveSellingMessages.liveNotActive, {
-      liveId: liveSellingMessages.liveNotActive,
-    });
-  }
-}
+const RAISED_PREFIX = "live-sidebar-add:";
 
 /**
- * The shop's user with this handle, created (no account, the placeholder e-mail) when there is
- * none; its row locked until the transaction ends. The handle's claim lock is the one a sign-up
- * confirming this handle takes: the two never both create or take the row.
+ * The spec's words for a refusal of `live_sidebar_add` (migration 0012): what it raised, or the
+ * unique index its writes ran into. Anything else is not a refusal and is returned as it is.
  */
-async function lockUserByHandle(tx: Transaction, handle: string): Promise<{ id: string; created: boolean }> {
-  await lockClaim(tx, `handle:${handle}`);
-  const [found] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.tiktokUsername}) = ${handle}`)
-    .for("update");
-  if (found) return { id: found.id, created: false };
-  const [created] = await tx
-    .insert(users)
-    .values({ tiktokUsername: handle, email: liveViewerPlaceholderEmail(handle) })
-    .returning({ id: users.id })
-    .catch((error: unknown) => {
-      // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
-      if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-        throw new DomainError("CONFLICT", liveSellingMessages.userFailed, {
-          handle: liveSellingMessages.userFailed,
-        });
-      }
-      throw error;
-    });
-  if (!created) throw new Error("insert returned no row");
-  return { id: created.id, created: true };
+function addRefusal(error: unknown): unknown {
+  const raised = pgRaised(error);
+  switch (
+    raised?.message.startsWith(RAISED_PREFIX) ? raised.message.slice(RAISED_PREFIX.length) : undefined
+  ) {
+    case "live-not-found":
+      return new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound, {
+        liveId: adminOrderListMessages.liveNotFound,
+      });
+    case "live-not-active":
+      return new DomainError("CONFLICT", liveSellingMessages.liveNotActive, {
+        liveId: liveSellingMessages.liveNotActive,
+      });
+    case "not-in-live":
+      return refused({
+        reason: "not-in-live",
+        message: adminOrderMessages.productNotInLive(raised?.hint ? Number(raised.hint) : null),
+      });
+    case "already-in-order":
+      return refused({ reason: "already-in-order", message: adminOrderMessages.alreadyInOrder });
+    case "already-sold":
+      return alreadySold();
+  }
+  if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+    const constraint = pgErrorConstraint(error);
+    if (constraint === SOLD_ONCE_INDEX) return alreadySold();
+    // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
+    if (constraint?.startsWith("users_")) {
+      return new DomainError("CONFLICT", liveSellingMessages.userFailed, {
+        handle: liveSellingMessages.userFailed,
+      });
+    }
+  }
+  return error;
 }
 
 export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHub: LiveHub }) {
@@ -120,25 +115,24 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
       const { liveId, productId } = input;
       const comment = input.comment?.trim() || null;
 
-      const outcome = await db.transaction(async (tx) => {
-        await activeLive(tx, liveId);
-        const user = await lockUserByHandle(tx, handle);
-        // Locked as the order page locks it; a status changed meanwhile is seen (the row is read again).
-        const [open] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.userId, user.id), eq(orders.liveId, liveId), eq(orders.status, "to-validate")))
-          .orderBy(desc(orders.orderDate))
-          .limit(1)
-          .for("update");
-        // Checked before a new order takes the live's row: other adds of the live wait on it.
-        const product = productToAdd(liveId, await readProductForOrder(tx, productId, open?.id ?? null));
-        const orderId = open
-          ? open.id
-          : (await insertNumberedOrder(tx, { liveId, userId: user.id, comment })).id;
-        await insertOrderLine(tx, orderId, product);
-        return { orderId, orderCreated: !open, userCreated: user.created };
-      });
+      // One call, one transaction: the user found or created under the handle's claim lock, the
+      // to-validate order reused or numbered from the live's counter, the line and the total.
+      const outcome = await db
+        .execute<{ order_id: string; order_created: boolean; user_created: boolean }>(
+          sql`SELECT order_id, order_created, user_created FROM live_sidebar_add(
+            ${liveId}::uuid, ${productId}::uuid, ${handle}, ${claimLockKey(`handle:${handle}`)},
+            ${liveViewerPlaceholderEmail(handle)}, ${comment}, ${SHIPPING_FEE_CENTS}::int,
+            ${NEW_ORDER_SHIPPING_TYPE}, ${ORDER_NUMBER_PREFIX})`,
+        )
+        .then(
+          ({ rows: [row] }) => {
+            if (!row) throw new Error("live_sidebar_add returned no row");
+            return { orderId: row.order_id, orderCreated: row.order_created, userCreated: row.user_created };
+          },
+          (error: unknown) => {
+            throw addRefusal(error);
+          },
+        );
 
       // The announcement and the reply's read on two connections at once: one round trip less.
       const [, order] = await Promise.all([announce(liveId, outcome.orderId), sidebarOrder(outcome.orderId)]);
