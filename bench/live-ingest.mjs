@@ -2,11 +2,13 @@
 // Live ingestion throughput (issue 16). Starts the server as `npm start` does (embedded
 // PostgreSQL in a fresh data folder, or DATABASE_URL's server), then posts a realistic comment
 // stream (scripts/live/comment-stream.mjs) to POST /api/live-ingest/events in batches of 500:
-// a sustained phase at 10,000 comments/s, then a burst at 20,000/s. A phase passes when every
-// event is acknowledged (the server answers once committed) and stored, and the acknowledged
-// rate keeps up with the offered one (the source keeps at most 8 requests in flight and holds
-// the rest, as the simulator and the TikTok bridge do). Beside it, in the same run, the floor: the same multi-row
-// insert (unnest, ON CONFLICT DO NOTHING) straight through pg, without the server.
+// a sustained phase at 11,000 comments/s (the target, 10,000/s, with a margin: offered exactly,
+// the rate acknowledged while offering always trails it by the requests still in flight), then a
+// burst at 20,000/s. A phase passes when every event is acknowledged (the server answers once
+// committed) and stored, and the acknowledged rate keeps up with the offered one (the source
+// keeps at most 8 requests in flight and holds the rest, as the simulator and the TikTok bridge
+// do). Beside it, in the same run, the floor: the same multi-row insert (unnest, ON CONFLICT DO
+// NOTHING) straight through pg, without the server.
 // Usage: npm run bench:ingest -- [sustainSeconds=60] [burstSeconds=10]
 import { loadavg } from "node:os";
 import pg from "pg";
@@ -168,7 +170,7 @@ try {
   );
 
   const phases = [
-    { name: "sustained", rate: Number(process.env.BENCH_RATE ?? 10_000), seconds: sustainSeconds },
+    { name: "sustained", rate: Number(process.env.BENCH_RATE ?? 11_000), seconds: sustainSeconds },
     { name: "burst", rate: 20_000, seconds: burstSeconds },
   ];
   for (const phase of phases) {
