@@ -209,14 +209,14 @@ function contender(addOne, productIds, known, label) {
 
 /**
  * The floor: the statements the add sends (modules/live-sidebar/service.ts: the one call of
- * live_sidebar_add, migration 0012), written by hand, then the order read back as the reply.
+ * live_sidebar_add, migration 0013), written by hand, then the order read back as the reply.
  */
 async function rawAdd(pool, liveId, { productId, handle: typed }) {
   const handle = typed.trim().replace(/^@/, "").trim().toLowerCase();
   const {
     rows: [{ order_id: orderId }],
   } = await pool.query(
-    "SELECT order_id, order_created, user_created FROM live_sidebar_add($1::uuid, $2::uuid, $3, $4, $5, $6, $7::int, $8, $9)",
+    "SELECT order_id, order_created, user_created FROM live_sidebar_add($1::uuid, $2::uuid, $3, $4, $5, $6, $7::int, $8, $9, $10::uuid)",
     [
       liveId,
       productId,
@@ -227,6 +227,7 @@ async function rawAdd(pool, liveId, { productId, handle: typed }) {
       600,
       "colissimo",
       "HF-",
+      null,
     ],
   );
   // As the server does: the announcement beside the reply's read, on another connection.

@@ -7,7 +7,7 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { liveUsers, lives, orderItems, orders, users } from "../src/db/schema";
+import { liveUsers, lives, orderItems, orders, tiktokEvents, users } from "../src/db/schema";
 import { createSilentLiveHub } from "../src/realtime/live-hub";
 import { signUpCustomer } from "./support/actors";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
@@ -116,6 +116,35 @@ describe("the one-gesture add", () => {
       email: liveViewerPlaceholderEmail(handle),
       authId: null,
     });
+  });
+
+  it("records the live's comment a line was claimed by, and no comment of another live or unknown", async () => {
+    const live = await activeLive();
+    const comment = async (liveId: string) => {
+      const [event] = await t.db
+        .insert(tiktokEvents)
+        .values({ liveId, eventType: "chat", comment: "je prends le 3", createTime: Date.now() })
+        .returning({ id: tiktokEvents.id });
+      return event!.id;
+    };
+    const own = await comment(live.id);
+    const stranger = await comment((await activeLive()).id);
+    const sourceOf = async (sourceEventId: string) => {
+      const reply = await added({
+        liveId: live.id,
+        productId: (await productOf(live)).id,
+        handle: newHandle(),
+        sourceEventId,
+      });
+      const [line] = await t.db
+        .select({ sourceEventId: orderItems.sourceEventId })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, reply.order.id));
+      return line?.sourceEventId;
+    };
+    expect(await sourceOf(own)).toBe(own);
+    expect(await sourceOf(stranger)).toBeNull();
+    expect(await sourceOf(randomUUID())).toBeNull();
   });
 
   it("lowercases and trims the handle, and drops its @", async () => {

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
 import { createdAt, updatedAt } from "./columns";
-import { lives } from "./lives";
+import { lives, tiktokEvents } from "./lives";
 import { users } from "./users";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
@@ -84,10 +84,15 @@ export const orderItems = pgTable(
     color: jsonb("color").$type<OrderItemColor>(),
     /** Mirrors the order's cancelled state (kept by a trigger) so the sold-once index can see it. */
     isReleased: boolean("is_released").notNull().default(false),
+    /** The live comment this line was claimed by (the sidebar's one-click add), for the record. */
+    sourceEventId: uuid("source_event_id").references(() => tiktokEvents.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [
     index("order_items_order_idx").on(table.orderId),
+    index("order_items_source_event_idx")
+      .on(table.sourceEventId)
+      .where(sql`${table.sourceEventId} IS NOT NULL`),
     uniqueIndex("order_items_product_sold_once")
       .on(table.productId)
       .where(sql`NOT ${table.isReleased}`),

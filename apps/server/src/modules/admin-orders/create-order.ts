@@ -30,7 +30,7 @@ const USER_FOREIGN_KEY = "orders_user_id_users_id_fk";
  * reads it, which locks the live's row until the transaction ends: two creations at once get two
  * numbers, and a refused creation rolls the counter back. Given an open transaction, it runs in a
  * savepoint of it. The live sidebar's add numbers its orders the same way, in the database
- * (`live_sidebar_add`, migration 0012).
+ * (`live_sidebar_add`, migration 0013).
  */
 export async function createOrder(db: Queryable, order: NewOrder): Promise<CreatedOrder> {
   if (!order.userId) throw userMissing();

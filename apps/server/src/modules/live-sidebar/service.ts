@@ -33,7 +33,7 @@ const productAndHandleRequired = () =>
 const RAISED_PREFIX = "live-sidebar-add:";
 
 /**
- * The spec's words for a refusal of `live_sidebar_add` (migration 0012): what it raised, or the
+ * The spec's words for a refusal of `live_sidebar_add` (migration 0013): what it raised, or the
  * unique index its writes ran into. Anything else is not a refusal and is returned as it is.
  */
 function addRefusal(error: unknown): unknown {
@@ -122,7 +122,7 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
           sql`SELECT order_id, order_created, user_created FROM live_sidebar_add(
             ${liveId}::uuid, ${productId}::uuid, ${handle}, ${claimLockKey(`handle:${handle}`)},
             ${liveViewerPlaceholderEmail(handle)}, ${comment}, ${SHIPPING_FEE_CENTS}::int,
-            ${NEW_ORDER_SHIPPING_TYPE}, ${ORDER_NUMBER_PREFIX})`,
+            ${NEW_ORDER_SHIPPING_TYPE}, ${ORDER_NUMBER_PREFIX}, ${input.sourceEventId ?? null}::uuid)`,
         )
         .then(
           ({ rows: [row] }) => {

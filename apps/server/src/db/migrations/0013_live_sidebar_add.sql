@@ -15,7 +15,8 @@ CREATE FUNCTION live_sidebar_add(
   p_comment text,
   p_shipping_fee_cents integer,
   p_shipping_type text,
-  p_order_number_prefix text
+  p_order_number_prefix text,
+  p_source_event_id uuid
 ) RETURNS TABLE (order_id uuid, order_created boolean, user_created boolean) AS $$
 DECLARE
   v_active boolean;
@@ -26,6 +27,7 @@ DECLARE
   v_product record;
   v_live_ref text;
   v_sequence integer;
+  v_source_event_id uuid;
 BEGIN
   SELECT l.is_active INTO v_active FROM lives l WHERE l.id = p_live_id;
   IF NOT FOUND THEN
@@ -73,6 +75,9 @@ BEGIN
     RAISE EXCEPTION 'live-sidebar-add:already-sold';
   END IF;
 
+  -- The comment the line was claimed by, kept when it is one of this live's (for the record only).
+  SELECT e.id INTO v_source_event_id FROM tiktok_events e WHERE e.id = p_source_event_id AND e.live_id = p_live_id;
+
   IF v_order_id IS NULL THEN
     -- The UPDATE that reads the counter locks the live's row until commit: two new orders get two
     -- numbers, and a refusal rolls the counter back.
@@ -83,11 +88,11 @@ BEGIN
               p_shipping_fee_cents + v_product.price_cents, p_shipping_type, p_comment)
       RETURNING id INTO v_order_id;
     v_order_created := true;
-    INSERT INTO order_items (order_id, product_id, quantity, price_cents, color)
-      VALUES (v_order_id, p_product_id, 1, v_product.price_cents, v_product.color);
+    INSERT INTO order_items (order_id, product_id, quantity, price_cents, color, source_event_id)
+      VALUES (v_order_id, p_product_id, 1, v_product.price_cents, v_product.color, v_source_event_id);
   ELSE
-    INSERT INTO order_items (order_id, product_id, quantity, price_cents, color)
-      VALUES (v_order_id, p_product_id, 1, v_product.price_cents, v_product.color);
+    INSERT INTO order_items (order_id, product_id, quantity, price_cents, color, source_event_id)
+      VALUES (v_order_id, p_product_id, 1, v_product.price_cents, v_product.color, v_source_event_id);
     UPDATE orders o
        SET total_amount_cents = p_shipping_fee_cents
              + (SELECT coalesce(sum(i.price_cents * i.quantity), 0) FROM order_items i WHERE i.order_id = v_order_id),

@@ -1,0 +1,3 @@
+ALTER TABLE "order_items" ADD COLUMN "source_event_id" uuid;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_source_event_id_tiktok_events_id_fk" FOREIGN KEY ("source_event_id") REFERENCES "public"."tiktok_events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_items_source_event_idx" ON "order_items" USING btree ("source_event_id") WHERE "order_items"."source_event_id" IS NOT NULL;
