@@ -1,4 +1,4 @@
-import { SHIPPING_COUNTRY, shippingLabelMessages, type ShippingAddress } from "@vitrine/domain";
+import { shippingLabelMessages } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
+  deliveryAddress,
   insertCustomer,
   insertOrder,
   insertProduct,
@@ -22,17 +23,7 @@ import { readLabelPdf } from "./support/label-pdf";
 import { startS3Server, type TestS3Server } from "./support/s3-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-const address: ShippingAddress = {
-  first_name: "Marie",
-  last_name: "Dupont",
-  street: "8 rue de la République",
-  zip: "69002",
-  city: "Lyon",
-  state: "",
-  country: SHIPPING_COUNTRY,
-  email: "marie.dupont@example.com",
-  phone: "06 12 34 56 78",
-};
+const address = deliveryAddress;
 
 const labelUrl = (orderId: string) => `/api/admin/orders/${orderId}/label`;
 const NO_LABEL = { code: "NOT_FOUND", message: "Aucune étiquette disponible" };

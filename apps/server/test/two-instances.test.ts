@@ -1,4 +1,4 @@
-import { httpMessages, SHIPPING_COUNTRY } from "@vitrine/domain";
+import { httpMessages } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
-import { insertCustomer, insertLive, insertOrder, insertProduct } from "./support/factories";
+import { deliveryAddress, insertCustomer, insertLive, insertOrder, insertProduct } from "./support/factories";
 import { readLabelPdf } from "./support/label-pdf";
 import { chatEvent, openSse, postEvents } from "./support/live-kit";
 import { startS3Server } from "./support/s3-server";
@@ -255,17 +255,7 @@ describe.each([
         userId: customer.id,
         status: "paid",
         products: [product],
-        shippingAddress: {
-          first_name: "Marie",
-          last_name: "Dupont",
-          street: "8 rue de la République",
-          zip: "69002",
-          city: "Lyon",
-          state: "",
-          country: SHIPPING_COUNTRY,
-          email: "marie.dupont@example.com",
-          phone: "06 12 34 56 78",
-        },
+        shippingAddress: deliveryAddress,
       });
       const url = `/api/admin/orders/${order.id}/label`;
 

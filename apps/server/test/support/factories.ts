@@ -4,6 +4,8 @@ import {
   normalizeTiktokUsername,
   orderNumber,
   orderTotalCents,
+  SHIPPING_COUNTRY,
+  type ShippingAddress,
 } from "@vitrine/domain";
 import { eq, inArray, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -18,6 +20,19 @@ import {
   users,
   type OrderItemColor,
 } from "../../src/db/schema";
+
+/** A complete French delivery address, as a customer saves it. */
+export const deliveryAddress: ShippingAddress = {
+  first_name: "Marie",
+  last_name: "Dupont",
+  street: "8 rue de la République",
+  zip: "69002",
+  city: "Lyon",
+  state: "",
+  country: SHIPPING_COUNTRY,
+  email: "marie.dupont@example.com",
+  phone: "06 12 34 56 78",
+};
 
 export type UserRow = typeof users.$inferSelect;
 export type LiveRow = typeof lives.$inferSelect;
