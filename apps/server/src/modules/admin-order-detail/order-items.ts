@@ -6,11 +6,10 @@ import {
 } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
-import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { orderItems, orders, productColors, products } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isRowId } from "./order-id";
-import { orderNotFound, SOLD_ONCE_INDEX } from "./set-order-status";
+import { breaksSoldOnce, orderNotFound } from "./set-order-status";
 
 /*
  * Changes to an order's lines, shared by the order page and the live sidebar: each runs inside the
@@ -147,10 +146,7 @@ export async function insertOrderLine(
           : null,
     })
     .catch((error: unknown) => {
-      if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error) === SOLD_ONCE_INDEX) {
-        throw alreadySold();
-      }
-      throw error;
+      throw breaksSoldOnce(error) ? alreadySold() : error;
     });
   await recomputeTotal(tx, orderId);
 }

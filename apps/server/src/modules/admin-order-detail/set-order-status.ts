@@ -9,6 +9,11 @@ import { isRowId } from "./order-id";
 /** The partial unique index that sells each product once (decision 002). */
 export const SOLD_ONCE_INDEX = "order_items_product_sold_once";
 
+/** Whether a write failed on the sold-once index: another order holds the piece at that moment. */
+export function breaksSoldOnce(error: unknown): boolean {
+  return pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error) === SOLD_ONCE_INDEX;
+}
+
 export const orderNotFound = () => new DomainError("NOT_FOUND", adminOrderMessages.notFound);
 
 /**
@@ -29,10 +34,9 @@ export async function setOrderStatus(db: Queryable, orderId: string, status: Ord
     .where(eq(orders.id, orderId))
     .returning({ id: orders.id })
     .catch((error: unknown) => {
-      if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error) === SOLD_ONCE_INDEX) {
-        throw new DomainError("CONFLICT", adminOrderMessages.productsSoldElsewhere);
-      }
-      throw error;
+      throw breaksSoldOnce(error)
+        ? new DomainError("CONFLICT", adminOrderMessages.productsSoldElsewhere)
+        : error;
     });
   if (updated.length === 0) throw orderNotFound();
 }

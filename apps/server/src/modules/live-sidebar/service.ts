@@ -21,7 +21,7 @@ import { pgErrorCode, pgErrorConstraint, pgRaised, UNIQUE_VIOLATION } from "../.
 import { DomainError } from "../../http/errors";
 import type { LiveHub } from "../../realtime/live-hub";
 import { alreadySold, deleteOrderItem, refused } from "../admin-order-detail/order-items";
-import { SOLD_ONCE_INDEX } from "../admin-order-detail/set-order-status";
+import { breaksSoldOnce } from "../admin-order-detail/set-order-status";
 import { claimLockKey } from "../auth/identity";
 import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
 
@@ -59,15 +59,12 @@ function addRefusal(error: unknown): unknown {
     case "already-sold":
       return alreadySold();
   }
-  if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-    const constraint = pgErrorConstraint(error);
-    if (constraint === SOLD_ONCE_INDEX) return alreadySold();
-    // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
-    if (constraint?.startsWith("users_")) {
-      return new DomainError("CONFLICT", liveSellingMessages.userFailed, {
-        handle: liveSellingMessages.userFailed,
-      });
-    }
+  if (breaksSoldOnce(error)) return alreadySold();
+  // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
+  if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error)?.startsWith("users_")) {
+    return new DomainError("CONFLICT", liveSellingMessages.userFailed, {
+      handle: liveSellingMessages.userFailed,
+    });
   }
   return error;
 }
