@@ -94,7 +94,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
   );
   // Before any route: every route registered from here on declares who may call it.
-  app.decorate("routeBook", registerAccessControl(app, theViewerResolver(modules)));
+  const viewers = theViewerModule(modules);
+  app.decorate(
+    "routeBook",
+    registerAccessControl(app, viewers.viewerResolver, { afterSignedInWrite: viewers.afterSignedInWrite }),
+  );
 
   await app.register(fastifyCookie);
   // Lyra's card form is its own script, styles and frames, served from its hosts.
@@ -126,8 +130,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 }
 
 /** Exactly one module owns sessions; without it every guarded route would fail at run time. */
-function theViewerResolver(modules: ModuleInstance[]) {
-  const resolvers = modules.flatMap((module) => (module.viewerResolver ? [module.viewerResolver] : []));
+function theViewerModule(modules: ModuleInstance[]) {
+  const resolvers = modules.flatMap(({ viewerResolver, afterSignedInWrite }) =>
+    viewerResolver ? [{ viewerResolver, afterSignedInWrite }] : [],
+  );
   const [resolver] = resolvers;
   if (!resolver || resolvers.length > 1) {
     throw new Error(`exactly one module must resolve viewers, found ${resolvers.length}`);

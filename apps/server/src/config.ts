@@ -94,6 +94,7 @@ const envSchema = z.object({
   LIVE_INGEST_TOKEN: z.string().min(24, "expected 24 characters or more").optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   AUTH_RATE_LIMITS: authRateLimitsFromEnv.default(defaultAuthRateLimits),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
@@ -170,6 +171,12 @@ export type AppConfig = {
   trustProxy: false | number | string[];
   /** The sign-in limits: the defaults, with AUTH_RATE_LIMITS's overrides. */
   authRateLimits: AuthRateLimits;
+  /**
+   * How long a session read from the database may serve this instance's next requests at most
+   * (decision 020); it is forgotten sooner as soon as the database tells of a change. 0: read on
+   * every request.
+   */
+  sessionCacheSeconds: number;
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";
@@ -318,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveIngestToken: e.LIVE_INGEST_TOKEN ?? (isProduction ? undefined : DEMO_LIVE_INGEST_TOKEN),
     trustProxy: e.TRUST_PROXY,
     authRateLimits: e.AUTH_RATE_LIMITS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {
       name: e.SHOP_NAME,

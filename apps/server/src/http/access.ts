@@ -1,6 +1,7 @@
 import { httpMessages, type SessionUser } from "@vitrine/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DomainError } from "./errors";
+import { isSafeMethod } from "./methods";
 
 /** Who may call a route. Every /api route declares one in `config.access`. */
 export type Access = "public" | "customer" | "admin";
@@ -67,7 +68,11 @@ function methodsOf(route: { method: string | string[] }): string[] {
  * runs before every handler. Must be installed before any route (buildApp does it first; the
  * authorization-matrix test checks the router holds no route this hook did not see).
  */
-export function registerAccessControl(app: FastifyInstance, resolveViewer: ViewerResolver): RouteBook {
+export function registerAccessControl(
+  app: FastifyInstance,
+  resolveViewer: ViewerResolver,
+  { afterSignedInWrite }: { afterSignedInWrite?: () => void } = {},
+): RouteBook {
   const book: RouteBook = { declared: [], framework: [] };
   app.decorateRequest("viewerPromise", null);
   app.decorateRequest("viewer", function (this: FastifyRequest) {
@@ -85,6 +90,7 @@ export function registerAccessControl(app: FastifyInstance, resolveViewer: Viewe
     if (viewer?.refreshedCookies.length && !reply.hasHeader("set-cookie")) {
       reply.header("set-cookie", viewer.refreshedCookies);
     }
+    if (viewer && !isSafeMethod(request.method)) afterSignedInWrite?.();
   });
 
   app.addHook("onRoute", (route) => {

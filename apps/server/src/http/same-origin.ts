@@ -1,8 +1,7 @@
 import { httpMessages } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "./errors";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { isSafeMethod } from "./methods";
 
 /**
  * Refuses a state-changing API call sent by another site's page (the browser's Origin header
@@ -12,7 +11,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function registerSameOriginCheck(app: FastifyInstance, appUrl: string): void {
   const appHost = new URL(appUrl).host;
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (isSafeMethod(request.method) || !request.url.startsWith("/api/")) return;
     const origin = request.headers.origin;
     if (!origin) return;
     let originHost: string;

@@ -36,6 +36,12 @@ export interface ModuleDefinition<Service> {
   isEnabled?: (config: AppConfig) => boolean;
   /** The module that owns sessions tells the app who is signed in; exactly one module does. */
   viewerResolver?: (service: Service) => ViewerResolver;
+  /**
+   * Called by the same module after each request of a signed-in person that may have changed
+   * something (not GET, HEAD or OPTIONS), before its answer leaves: what it keeps of sessions must
+   * not outlive that change for this person's next request.
+   */
+  afterSignedInWrite?: (service: Service) => () => void;
 }
 
 /** A module whose service is built: ready for the app to register. */
@@ -43,6 +49,7 @@ export interface ModuleInstance {
   name: string;
   prefix: string;
   viewerResolver: ViewerResolver | undefined;
+  afterSignedInWrite: (() => void) | undefined;
   register: (app: FastifyInstance) => Promise<void>;
 }
 
@@ -63,6 +70,7 @@ export function defineModule<Service>(definition: ModuleDefinition<Service>): Ap
         name: definition.name,
         prefix: definition.prefix,
         viewerResolver: definition.viewerResolver?.(service),
+        afterSignedInWrite: definition.afterSignedInWrite?.(service),
         register: async (app) => {
           await app.register(definition.routes, { prefix: definition.prefix, service });
         },

@@ -9,10 +9,42 @@ import {
 } from "./auth-library";
 import { authRoutes } from "./routes";
 import { createAuthService } from "./service";
-import { createSessionReader } from "./session-reader";
+import { createSessionCache } from "./session-cache";
+import { createSessionChangeListener, type SessionChange } from "./session-change-listener";
+import { createSessionReader, type SessionRecord } from "./session-reader";
+
+/** Beyond this many sessions in memory, the oldest reads are forgotten (about 2 kB each). */
+const SESSION_CACHE_MAX_ENTRIES = 20_000;
+
+/**
+ * The sessions this instance keeps in memory (decision 020), trusted only while their change
+ * notifications are heard; none when the setting is 0.
+ */
+async function sessionMemory({ config, db }: AppContext) {
+  if (config.sessionCacheSeconds === 0) return { cache: undefined, close: async () => {} };
+  const cache = createSessionCache<SessionRecord>({
+    maxAgeMs: config.sessionCacheSeconds * 1000,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
+  const forget = (change: SessionChange) => {
+    if (change.kind === "session") cache.forgetSession(change.sessionId);
+    else if (change.kind === "auth-user") cache.forgetAuthUser(change.authUserId);
+    else cache.clear();
+  };
+  const listener = createSessionChangeListener({
+    pool: db.$client,
+    onChange: forget,
+    onListening: cache.enable,
+    onDeaf: cache.disable,
+  });
+  // Not listening yet (the database is down?): the listener retries, sessions are read meanwhile.
+  await listener.start();
+  return { cache, close: listener.close };
+}
 
 /** better-auth in process, its session reader and the shop's sign-in rules, wired together. */
-async function assembleAuthService({ config, db, mailer, authSecret, authRateLimits }: AppContext) {
+async function assembleAuthService(context: AppContext) {
+  const { config, db, mailer, authSecret, authRateLimits } = context;
   const auth = createAuthLibrary({
     db,
     secret: authSecret,
@@ -24,6 +56,7 @@ async function assembleAuthService({ config, db, mailer, authSecret, authRateLim
       await mailer.send(mail(email, url, config.shop.name));
     },
   });
+  const memory = await sessionMemory(context);
   return createAuthService({
     db,
     auth,
@@ -33,7 +66,9 @@ async function assembleAuthService({ config, db, mailer, authSecret, authRateLim
       cookie: await sessionCookieSettings(auth),
       lifetimeSeconds: SESSION_LIFETIME_SECONDS,
       refreshAgeSeconds: SESSION_REFRESH_AGE_SECONDS,
+      cache: memory.cache,
     }),
+    closeSessionMemory: memory.close,
     rateLimiter: createRateLimiter(db),
     limits: authRateLimits,
     secret: authSecret,
@@ -47,4 +82,5 @@ export const authModule = defineModule({
   createService: assembleAuthService,
   routes: authRoutes,
   viewerResolver: (service) => (request) => service.resolveViewer(request.cookies[service.sessionCookieName]),
+  afterSignedInWrite: (service) => service.forgetSessionsInMemory,
 });

@@ -31,6 +31,8 @@ export interface AuthServiceDeps {
   limits: AuthRateLimits;
   secret: string;
   useSecureCookies: boolean;
+  /** Stops listening for session changes (the app closes). */
+  closeSessionMemory: () => Promise<void>;
 }
 
 export interface SignedIn {
@@ -79,6 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function revokeSession(sessionId: string) {
     await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+    sessions.forget(sessionId);
   }
 
   /**
@@ -109,6 +112,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     sessionCookieName: sessions.cookieName,
+    /** After a signed-in person's write: their next request reads their session again. */
+    forgetSessionsInMemory: () => sessions.forgetAll(),
+    close: deps.closeSessionMemory,
     impersonation: createImpersonation({ db, auth }),
 
     async isTiktokUsernameTaken(handle: string, ip: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client";
 import { authSessions, users } from "../../db/schema";
 import { sessionUserColumns } from "./identity";
+import type { SessionCache } from "./session-cache";
 
 export interface SessionCookieSettings {
   name: string;
@@ -16,6 +17,8 @@ export interface SessionReaderOptions {
   cookie: SessionCookieSettings;
   lifetimeSeconds: number;
   refreshAgeSeconds: number;
+  /** Sessions already read, kept while the database's change notifications are heard. */
+  cache?: SessionCache<SessionRecord>;
 }
 
 export type SessionRecord = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>["execute"]>>[number];
@@ -38,7 +41,11 @@ export function signToken(token: string, secret: string): string {
   return `${token}.${createHmac("sha256", secret).update(token).digest("base64")}`;
 }
 
-/** The one statement a signed-in request costs (exported for the benchmarks' bare endpoints). */
+/**
+ * The one statement a signed-in request costs (exported for the benchmarks' bare endpoints). A
+ * table it comes to read must notify its changes as auth_sessions and users do (migration 0014),
+ * or the session cache would keep serving what it read before (decision 020).
+ */
 export function prepareSessionQuery(db: Database) {
   return db
     .select({
@@ -63,10 +70,23 @@ export function prepareSessionQuery(db: Database) {
  * a deleted session is gone (revocation), an expired one is ignored, and a session is extended
  * (sliding, with a new cookie) once `refreshAgeSeconds` have passed since it was last extended.
  * An impersonation session never slides: it ends at the time it was given (at most an hour).
+ * With a cache, a cookie value already read (so already verified) costs no query while the cache
+ * trusts it (session-cache.ts); expiry is still checked on each request.
  */
 export function createSessionReader(options: SessionReaderOptions) {
-  const { db, secret, cookie, lifetimeSeconds, refreshAgeSeconds } = options;
+  const { db, secret, cookie, lifetimeSeconds, refreshAgeSeconds, cache } = options;
   const sessionByToken = prepareSessionQuery(db);
+
+  async function fromDatabase(cookieValue: string): Promise<SessionRecord | null> {
+    const token = verifySignedToken(cookieValue, secret);
+    if (!token) return null;
+    const ticket = cache?.ticket() ?? 0;
+    const [session] = await sessionByToken.execute({ token });
+    if (!session) return null;
+    // A session without its shop row yet is linked on first use (a write): read it again then.
+    if (session.user) cache?.store(cookieValue, session, ticket);
+    return session;
+  }
 
   async function extend(session: SessionRecord): Promise<string[]> {
     const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
@@ -86,13 +106,27 @@ export function createSessionReader(options: SessionReaderOptions) {
     /** The live session of a cookie value, and the cookie to send back when it was extended. */
     async read(cookieValue: string | undefined) {
       if (!cookieValue) return null;
-      const token = verifySignedToken(cookieValue, secret);
-      if (!token) return null;
-      const [session] = await sessionByToken.execute({ token });
+      const session = cache?.get(cookieValue) ?? (await fromDatabase(cookieValue));
       if (!session) return null;
       const lastExtendedAt = session.expiresAt.getTime() - lifetimeSeconds * 1000;
       const due = !session.impersonatedBy && lastExtendedAt + refreshAgeSeconds * 1000 <= Date.now();
-      return { session, refreshedCookies: due ? await extend(session) : [] };
+      if (!due) return { session, refreshedCookies: [] };
+      cache?.forgetSession(session.id);
+      return { session, refreshedCookies: await extend(session) };
+    },
+
+    /** A session this instance ended: never served from memory again. */
+    forget(sessionId: string) {
+      cache?.forgetSession(sessionId);
+    },
+
+    /**
+     * Every session read again on its next request. Called after a signed-in person's write: the
+     * change it made (a name, a sign-out, an impersonation's end) is told by the database to every
+     * instance, but this instance's next request may come before that news does.
+     */
+    forgetAll() {
+      cache?.clear();
     },
   };
 }
