@@ -7,10 +7,13 @@
 // same run, a bare Fastify + pg endpoint runs the very same statements (the module's own
 // fetchOrderList: same prepared-statement names, text and values) without session, validation or
 // the response schema. Two passes: one admin at a time (1 connection), and a load of 10
-// connections. A second bare endpoint also runs the session look-up statement the app runs for
-// every signed-in request (same prepared statement), so the ratio against it shows what the
-// framework, validation and serialization cost apart from that extra database round trip.
-// Prints p50 / p95 latency and requests/s of each and the throughput ratios; asserts nothing. Targets: p95 <= 50 ms, and at least 85 % of the bare endpoint's requests/s.
+// connections; in each, the endpoints are measured in turns over three rounds, so that a busy
+// moment of the machine does not weigh on one of them only. A second bare endpoint also runs the
+// session look-up statement (same prepared statement) that the app ran for every signed-in
+// request before it kept sessions in memory (decision 020): what one more round trip costs.
+// Prints p50 / p95 latency and requests/s of each and the throughput ratios; asserts nothing.
+// Targets: p95 <= 50 ms, and at least 85 % of the bare endpoint's requests/s.
+//   node bench/admin-orders-list.mjs [seconds per measure]   (default 12)
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import { loadavg } from "node:os";
@@ -25,8 +28,9 @@ const { fetchOrderList } = await import("../apps/server/src/modules/admin-orders
 const { prepareSessionQuery } = await import("../apps/server/src/modules/auth/session-reader.ts");
 const { connectDatabase } = await import("../apps/server/src/db/client.ts");
 
-const seconds = Number(process.argv[2] ?? 10);
+const seconds = Number(process.argv[2] ?? 12);
 const LOAD_CONNECTIONS = 10;
+const ROUNDS = 3;
 const log = (message) => console.log(message);
 
 /** A fresh database on DATABASE_URL's server, dropped at the end; none for the embedded one. */
@@ -58,13 +62,35 @@ async function measure(url, headers, connections, duration) {
   const instance = autocannon({ url, headers, connections, duration });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
-  latencies.sort((a, b) => a - b);
   return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    rps: result.requests.total / duration,
+    latencies,
+    requests: result.requests.total,
+    duration,
     errors: result.errors + result.non2xx + result.timeouts,
   };
+}
+
+/**
+ * The endpoints measured in turns, a few rounds of each, rather than one after the other: a busy
+ * moment of the machine then spreads over all of them instead of weighing on one.
+ */
+async function measureInRounds(targets, connections, duration) {
+  const runs = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, target] of targets.entries()) {
+      runs[index].push(await measure(target.url, target.headers, connections, duration / ROUNDS));
+    }
+  }
+  return runs.map((rounds) => {
+    const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+    const seconds = rounds.reduce((sum, r) => sum + r.duration, 0);
+    return {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      rps: rounds.reduce((sum, r) => sum + r.requests, 0) / seconds,
+      errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    };
+  });
 }
 
 const database = await freshDatabase();
@@ -150,18 +176,31 @@ try {
         `${scenario.name}: the API and the bare endpoint disagree (${api.total} / ${floor.total})`,
       );
     }
-    // Warm-up of both paths: the JIT, the pools' connections, the pages of the indexes.
-    await measure(apiUrl, headers, LOAD_CONNECTIONS, 2);
-    await measure(bareUrl, {}, LOAD_CONNECTIONS, 2);
-    await measure(bareSessionUrl, {}, LOAD_CONNECTIONS, 2);
+    // Warm-up of every path: the JIT, the pools' connections, the pages of the indexes.
+    for (const [url, warmUpHeaders] of [
+      [apiUrl, headers],
+      [bareUrl, {}],
+      [bareSessionUrl, {}],
+    ]) {
+      await measure(url, warmUpHeaders, LOAD_CONNECTIONS, 2);
+    }
     for (const connections of [1, LOAD_CONNECTIONS]) {
       const duration = connections === 1 ? Math.max(3, Math.round(seconds / 2)) : seconds;
+      const [apiFigures, bareFigures, bareSessionFigures] = await measureInRounds(
+        [
+          { url: apiUrl, headers },
+          { url: bareUrl, headers: {} },
+          { url: bareSessionUrl, headers: {} },
+        ],
+        connections,
+        duration,
+      );
       results.push({
         scenario: `${scenario.name} (${api.total} orders, page of ${api.orders.length})`,
         connections,
-        api: await measure(apiUrl, headers, connections, duration),
-        bare: await measure(bareUrl, {}, connections, duration),
-        bareSession: await measure(bareSessionUrl, {}, connections, duration),
+        api: apiFigures,
+        bare: bareFigures,
+        bareSession: bareSessionFigures,
       });
     }
   }
@@ -172,10 +211,10 @@ try {
     `p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  ${r.rps.toFixed(0).padStart(5)} req/s${r.errors ? `  ${r.errors} errors` : ""}`;
   log("");
   log(
-    `GET /api/admin/orders with ${counts.orders} orders; ${seconds} s per measure (${Math.max(3, Math.round(seconds / 2))} s with 1 connection)`,
+    `GET /api/admin/orders with ${counts.orders} orders; ${seconds} s per measure (${Math.max(3, Math.round(seconds / 2))} s with 1 connection), in ${ROUNDS} rounds taken in turns`,
   );
   log(`targets: project p95 <= 50 ms, project req/s >= 85 % of the bare endpoint's`);
-  log(`bare: the list statements only; bare + session: the session look-up first, as the app does`);
+  log(`bare: the list statements only; bare + session: the session look-up first, as the app did before decision 020`);
   let current = "";
   for (const r of results) {
     if (r.scenario !== current) log(`\n${(current = r.scenario)}`);

@@ -1,8 +1,9 @@
 import type { LiveFeedEvent, LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { loadFeedEventsAfter, loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
+import { createPgListener, errorText } from "./pg-listener";
 import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
 
 /**
@@ -46,10 +47,7 @@ export function createPgLiveHub({
 }: PgLiveHubOptions): PgLiveHub {
   const instanceId = randomUUID();
   const listeners = createListenerSet();
-  let client: pg.Client | null = null;
   let closed = false;
-  let failures = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
   // Remote notifications are handled one after the other, so their events keep commit order.
   let remoteChain: Promise<void> = Promise.resolve();
   let listenedBefore = false;
@@ -137,73 +135,40 @@ export function createPgLiveHub({
     }
   }
 
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(reconnectDelayMs.max, reconnectDelayMs.min * 2 ** failures);
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  async function connect(): Promise<void> {
-    if (closed) return;
-    const candidate = new pg.Client({ ...pool.options, application_name: LISTENER_APPLICATION_NAME });
-    const lost = (error?: Error) => {
-      if (client !== candidate) return;
-      client = null;
+  const listener = createPgListener({
+    pool,
+    channel: LIVE_CHANNEL,
+    applicationName: LISTENER_APPLICATION_NAME,
+    name: "live hub",
+    onNotification: (payload) => {
+      const notification = payload ? decodeNotification(payload) : null;
+      if (notification) chain(() => handle(notification));
+    },
+    prepare: async (client) => {
+      if (listenedBefore) return;
+      // Caught up from here on: what was committed before the hub started is no news. (The
+      // sequence's value, not max(seq): no index reads every live's events in seq order.)
+      const { rows } = await client.query<{ seq: string | null }>(
+        "SELECT pg_sequence_last_value(pg_get_serial_sequence('tiktok_events', 'seq')) AS seq",
+      );
+      deliveredThrough = Math.max(deliveredThrough, Number(rows[0]?.seq ?? 0));
+    },
+    onListening: () => {
+      if (listenedBefore) {
+        const from = deafSince ?? deliveredThrough;
+        deafSince = null;
+        chain(() => catchUp(from));
+      }
+      listenedBefore = true;
+    },
+    onLost: () => {
       deafSince ??= deliveredThrough;
       // Own batches committed from now on are not heard back: the catch-up stands for them.
       ownHandedOut.clear();
-      candidate.removeAllListeners("notification");
-      void candidate.end().catch(() => {});
-      if (!closed) {
-        log(`live hub: listening connection lost${error ? ` (${error.message})` : ""}, reconnecting`);
-        scheduleReconnect();
-      }
-    };
-    candidate.on("error", lost);
-    candidate.on("end", () => lost());
-    candidate.on("notification", (message) => {
-      if (message.channel !== LIVE_CHANNEL || !message.payload) return;
-      const notification = decodeNotification(message.payload);
-      if (!notification) return;
-      chain(() => handle(notification));
-    });
-    try {
-      await candidate.connect();
-      await candidate.query(`LISTEN ${LIVE_CHANNEL}`);
-      if (!listenedBefore) {
-        // Caught up from here on: what was committed before the hub started is no news. (The
-        // sequence's value, not max(seq): no index reads every live's events in seq order.)
-        const { rows } = await candidate.query<{ seq: string | null }>(
-          "SELECT pg_sequence_last_value(pg_get_serial_sequence('tiktok_events', 'seq')) AS seq",
-        );
-        deliveredThrough = Math.max(deliveredThrough, Number(rows[0]?.seq ?? 0));
-      }
-    } catch (error) {
-      candidate.removeAllListeners();
-      candidate.on("error", () => {});
-      void candidate.end().catch(() => {});
-      log(`live hub: cannot listen (${errorText(error)}), retrying`);
-      scheduleReconnect();
-      return;
-    }
-    if (closed) {
-      await candidate.end().catch(() => {});
-      return;
-    }
-    client = candidate;
-    failures = 0;
-    if (listenedBefore) {
-      const from = deafSince ?? deliveredThrough;
-      deafSince = null;
-      chain(() => catchUp(from));
-    }
-    listenedBefore = true;
-  }
+    },
+    log,
+    reconnectDelayMs,
+  });
 
   /**
    * Best effort: a change already committed must not fail its request because the other
@@ -221,9 +186,9 @@ export function createPgLiveHub({
     instanceId,
     channel: LIVE_CHANNEL,
     get listening() {
-      return client !== null;
+      return listener.listening;
     },
-    start: connect,
+    start: listener.start,
     async publishOrdersChanged(change: LiveOrdersChanged) {
       if (closed) return;
       listeners.emit({ kind: "orders", change });
@@ -232,7 +197,7 @@ export function createPgLiveHub({
     publishEvents(events) {
       if (closed || events.length === 0) return;
       listeners.emit({ kind: "events", events });
-      if (!client) return;
+      if (!listener.listening) return;
       for (const event of events) {
         const heard = ownAwaited.get(event.id);
         if (heard) {
@@ -250,18 +215,8 @@ export function createPgLiveHub({
     unsubscribe: (listener) => listeners.remove(listener),
     async close() {
       closed = true;
-      clearTimeout(reconnectTimer);
-      const current = client;
-      client = null;
-      if (current) {
-        current.removeAllListeners("notification");
-        await current.end().catch(() => {});
-      }
+      await listener.close();
       await remoteChain;
     },
   };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { createPgListener, type PgListener } from "../../realtime/pg-listener";
 
 /** The channel the database's triggers tell session changes on (migration 0014). */
 export const SESSION_CHANGES_CHANNEL = "vitrine_sessions";
@@ -32,95 +33,25 @@ export interface SessionChangeListenerOptions {
   reconnectDelayMs?: { min: number; max: number };
 }
 
-/**
- * One dedicated connection LISTENing to session changes, reconnecting with a growing delay when it
- * is lost. `onDeaf` comes at once on a loss, so what listens can stop trusting what it holds.
- */
+/** Session changes heard on their own connection (see createPgListener for the reconnection). */
 export function createSessionChangeListener({
   pool,
   onChange,
   onListening,
   onDeaf,
-  log = () => {},
-  reconnectDelayMs = { min: 250, max: 10_000 },
-}: SessionChangeListenerOptions) {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let failures = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min(reconnectDelayMs.max, reconnectDelayMs.min * 2 ** failures);
-    failures += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void connect();
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  async function connect(): Promise<void> {
-    if (closed) return;
-    const candidate = new pg.Client({ ...pool.options, application_name: SESSION_LISTENER_APPLICATION_NAME });
-    const lost = (error?: Error) => {
-      if (client !== candidate) return;
-      client = null;
-      onDeaf();
-      candidate.removeAllListeners("notification");
-      void candidate.end().catch(() => {});
-      if (!closed) {
-        log(`session changes: listening connection lost${error ? ` (${error.message})` : ""}, reconnecting`);
-        scheduleReconnect();
-      }
-    };
-    candidate.on("error", lost);
-    candidate.on("end", () => lost());
-    candidate.on("notification", (message) => {
-      if (message.channel !== SESSION_CHANGES_CHANNEL) return;
-      const change = decodeSessionChange(message.payload);
-      // A notification not understood may be a change all the same: forget everything.
-      onChange(change ?? { kind: "all" });
-    });
-    try {
-      await candidate.connect();
-      await candidate.query(`LISTEN ${SESSION_CHANGES_CHANNEL}`);
-    } catch (error) {
-      candidate.removeAllListeners();
-      candidate.on("error", () => {});
-      void candidate.end().catch(() => {});
-      log(
-        `session changes: cannot listen (${error instanceof Error ? error.message : String(error)}), retrying`,
-      );
-      scheduleReconnect();
-      return;
-    }
-    if (closed) {
-      await candidate.end().catch(() => {});
-      return;
-    }
-    client = candidate;
-    failures = 0;
-    onListening();
-  }
-
-  return {
-    start: connect,
-    get listening() {
-      return client !== null;
-    },
-    async close() {
-      closed = true;
-      clearTimeout(reconnectTimer);
-      const current = client;
-      client = null;
-      onDeaf();
-      if (current) {
-        current.removeAllListeners("notification");
-        await current.end().catch(() => {});
-      }
-    },
-  };
+  log,
+  reconnectDelayMs,
+}: SessionChangeListenerOptions): PgListener {
+  return createPgListener({
+    pool,
+    channel: SESSION_CHANGES_CHANNEL,
+    applicationName: SESSION_LISTENER_APPLICATION_NAME,
+    name: "session changes",
+    // A notification not understood may be a change all the same: forget everything.
+    onNotification: (payload) => onChange(decodeSessionChange(payload) ?? { kind: "all" }),
+    onListening,
+    onLost: onDeaf,
+    log,
+    reconnectDelayMs,
+  });
 }
-
-export type SessionChangeListener = ReturnType<typeof createSessionChangeListener>;
