@@ -6,8 +6,9 @@
 // API) on a few filters an admin uses, each a page of 50 with its total count. Beside it, in the
 // same run, a bare Fastify + pg endpoint runs the very same statements (the module's own
 // fetchOrderList: same prepared-statement names, text and values) without session, validation or
-// the response schema. Two passes: one admin at a time (1 connection), and a load of 10
-// connections; in each, the endpoints are measured in turns over three rounds, so that a busy
+// the response schema, in a process of its own as the app's server is
+// (support/bare-orders-server.mjs). Two passes: one admin at a time (1 connection), and a load of
+// 10 connections; in each, the endpoints are measured in turns over three rounds, so that a busy
 // moment of the machine does not weigh on one of them only. A second bare endpoint also runs the
 // session look-up statement (same prepared statement) that the app ran for every signed-in
 // request before it kept sessions in memory (decision 020): what one more round trip costs.
@@ -15,18 +16,11 @@
 // Targets: p95 <= 50 ms, and at least 85 % of the bare endpoint's requests/s.
 //   node bench/admin-orders-list.mjs [seconds per measure]   (default 12)
 import autocannon from "autocannon";
-import Fastify from "fastify";
 import { loadavg } from "node:os";
+import { spawn } from "node:child_process";
 import pg from "pg";
-import { register } from "tsx/esm/api";
 import { startDemoServer } from "./support/demo-server.mjs";
 import { FILL, fillOrders } from "./support/fill-orders.mjs";
-
-register();
-const { adminOrderListQuerySchema } = await import("@vitrine/domain");
-const { fetchOrderList } = await import("../apps/server/src/modules/admin-orders/queries.ts");
-const { prepareSessionQuery } = await import("../apps/server/src/modules/auth/session-reader.ts");
-const { connectDatabase } = await import("../apps/server/src/db/client.ts");
 
 const seconds = Number(process.argv[2] ?? 12);
 const LOAD_CONNECTIONS = 10;
@@ -48,6 +42,31 @@ async function freshDatabase() {
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    },
+  };
+}
+
+/** The bare endpoints in a process of their own (support/bare-orders-server.mjs). */
+async function startBareServer(env) {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/bare-orders-server.mjs"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const origin = await new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = output.match(/listening (\S+)/);
+      if (match) resolve(match[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
     },
   };
 }
@@ -99,8 +118,6 @@ const { origin } = app;
 const reader = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
 reader.on("error", () => {});
 let bare;
-let barePool;
-let bareSessionDb;
 try {
   log(
     `Filling ${FILL.orders.toLocaleString("en")} orders (${database.url ? "DATABASE_URL's server" : "embedded PostgreSQL"})...`,
@@ -134,35 +151,17 @@ try {
     { name: "no filter (the landing page)", query: {} },
   ];
 
-  // The module's own statements (same names, text and values, one or two as the module sends them).
-  const filtersOf = new Map(
-    scenarios.map((scenario) => [scenario.name, adminOrderListQuerySchema.parse(scenario.query)]),
-  );
-  barePool = new pg.Pool({ connectionString: app.databaseUrl, max: 10 });
-  barePool.on("error", () => {});
-  bare = Fastify();
-  bare.get("/orders/:scenario", async (request) => {
-    const { rows, total } = await fetchOrderList(
-      (statement) => barePool.query(statement),
-      filtersOf.get(request.params.scenario),
-    );
-    return { orders: rows, total };
-  });
   const cookie = await app.adminCookie();
   const headers = { cookie };
-  bareSessionDb = connectDatabase(app.databaseUrl, 10);
-  const sessionByToken = prepareSessionQuery(bareSessionDb.db);
   const token = decodeURIComponent(cookie.split("=")[1]).split(".")[0];
-  bare.get("/orders-with-session/:scenario", async (request) => {
-    const [session] = await sessionByToken.execute({ token });
-    if (!session) throw new Error("the session is gone");
-    const { rows, total } = await fetchOrderList(
-      (statement) => bareSessionDb.db.$client.query(statement),
-      filtersOf.get(request.params.scenario),
-    );
-    return { orders: rows, total };
+  bare = await startBareServer({
+    BARE_DATABASE_URL: app.databaseUrl,
+    BARE_SESSION_TOKEN: token,
+    BARE_FILTERS: JSON.stringify(
+      Object.fromEntries(scenarios.map((scenario) => [scenario.name, scenario.query])),
+    ),
   });
-  const bareOrigin = await bare.listen({ port: 0, host: "127.0.0.1" });
+  const bareOrigin = bare.origin;
   const results = [];
   const loadBefore = loadavg();
   for (const scenario of scenarios) {
@@ -214,7 +213,9 @@ try {
     `GET /api/admin/orders with ${counts.orders} orders; ${seconds} s per measure (${Math.max(3, Math.round(seconds / 2))} s with 1 connection), in ${ROUNDS} rounds taken in turns`,
   );
   log(`targets: project p95 <= 50 ms, project req/s >= 85 % of the bare endpoint's`);
-  log(`bare: the list statements only; bare + session: the session look-up first, as the app did before decision 020`);
+  log(
+    `bare: the list statements only; bare + session: the session look-up first, as the app did before decision 020`,
+  );
   let current = "";
   for (const r of results) {
     if (r.scenario !== current) log(`\n${(current = r.scenario)}`);
@@ -227,9 +228,7 @@ try {
     `\nload average (1 min) ${loadBefore[0].toFixed(2)} before, ${loadAfter[0].toFixed(2)} after, on ${(await import("node:os")).cpus().length} cores`,
   );
 } finally {
-  await bare?.close();
-  await barePool?.end();
-  await bareSessionDb?.close();
+  await bare?.stop();
   await reader.end();
   await app.stop();
   await database.drop();
