@@ -93,7 +93,7 @@ console.log("Customer first load (JavaScript)");
 console.log(line(`entry and its static imports (${entryFiles.size})`, total(entryFiles)));
 for (const { url, own, missing, preloaded } of pageRows) {
   const notes = [
-    ...(missing.length > 0 ? [`no chunk of its own for ${missing.join(", ")}`] : []),
+    ...(missing.length > 0 ? [`in the entry file: ${missing.join(", ")}`] : []),
     ...(own.length > 0 && preloaded ? ["modulepreload'ed by index.html"] : []),
   ];
   console.log(

@@ -15,7 +15,7 @@ import type { Database } from "./db/client";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
-import { pagesWithPreloadsOf } from "./http/page-preloads";
+import { answeredUrlsOf, encodePage, withAnswers, type PageAnswer } from "./http/page-preloads";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
@@ -174,23 +174,58 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  const pagesWithPreloads = hasWebApp
-    ? pagesWithPreloadsOf(readFileSync(path.join(distDir, "index.html"), "utf8"))
-    : new Map();
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = hasWebApp ? readFileSync(path.join(distDir, "index.html"), "utf8") : "";
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
     if (hasWebApp && isPageRequest) {
-      reply.header("cache-control", "no-cache");
-      const page = pagesWithPreloads.get(
-        new URL(request.url, "http://page").pathname.replace(/(.)\/+$/, "$1"),
+      const urls = answeredUrlsOf(new URL(request.url, "http://page").pathname);
+      if (!urls) {
+        reply.header("cache-control", "no-cache");
+        return reply.sendFile("index.html");
+      }
+      // The page carries this visitor's own answers: never kept by a shared cache.
+      reply.header("cache-control", "private, no-cache").header("vary", "accept-encoding, cookie");
+      const answers = new Map<string, PageAnswer>();
+      const preloads: string[] = [];
+      const headers = {
+        accept: "application/json",
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers["user-agent"] ? { "user-agent": request.headers["user-agent"] } : {}),
+      };
+      await Promise.all(
+        urls.map(async (url) => {
+          const answer = await app.inject({ method: "GET", url, remoteAddress: request.ip, headers }).then(
+            (response) => {
+              // A refreshed session cookie reaches the browser with the page, as with its own fetch.
+              const setCookie = response.headers["set-cookie"];
+              if (setCookie) reply.header("set-cookie", setCookie);
+              return { status: response.statusCode, body: parseJson(response.body) };
+            },
+            () => undefined,
+          );
+          // A server failure is left to the app's own fetch, which retries it as usual.
+          if (!answer || answer.status >= 500) preloads.push(url);
+          else answers.set(url, answer);
+        }),
       );
-      if (!page) return reply.sendFile("index.html");
-      const accepted = String(request.headers["accept-encoding"] ?? "");
-      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : undefined;
-      reply.header("vary", "accept-encoding").type("text/html; charset=utf-8");
-      if (encoding) reply.header("content-encoding", encoding);
-      return reply.send(encoding ? page[encoding] : page.html);
+      const page = encodePage(
+        withAnswers(indexHtml, answers, preloads),
+        String(request.headers["accept-encoding"] ?? ""),
+      );
+      reply.type("text/html; charset=utf-8");
+      if (page.encoding) reply.header("content-encoding", page.encoding);
+      return reply.send(page.body);
     }
     return reply.status(404).send({ code: "NOT_FOUND", message: httpMessages.notFound });
   });
+}
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return null;
+  }
 }

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpCustomer } from "./support/actors";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const script = `console.log(${JSON.stringify("Vitrine ".repeat(400))});`;
-const page = `<!doctype html><html lang="fr"><head><title>Vitrine</title></head><body>${"<div></div>".repeat(200)}</body></html>`;
+const page = `<!doctype html><html lang="fr"><head><title>Vitrine</title><link rel="preload" href="/api/auth/session" as="fetch" crossorigin /></head><body>${"<div></div>".repeat(200)}</body></html>`;
 
 /** A built web app as Vite and its compression plugin leave it. */
 function writeBuiltWebApp(dir: string) {
@@ -61,23 +62,29 @@ describe("the built web app's files", () => {
   });
 
   it("asks browsers to check index.html on every visit, at / and on client-side routes", async () => {
-    for (const url of ["/", "/customer/orders"]) {
+    for (const url of ["/", "/customer/profile", "/customer/orders"]) {
       const response = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.headers["cache-control"], url).toMatch(/\bno-cache\b/);
       expect(response.headers["content-type"], url).toMatch(/text\/html/);
       expect(response.headers["content-encoding"], url).toBe("br");
     }
   });
 
-  it("announces the orders list's API answers in the page that shows them, and nowhere else", async () => {
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map((m) => m[1]);
+  it("writes the API answers of /login and the orders list into those pages, and nowhere else", async () => {
+    const answersOf = (html: string): unknown => {
+      const json = html.match(
+        /<script type="application\/json" id="vitrine-api-answers">(.*?)<\/script>/,
+      )?.[1];
+      return json === undefined ? undefined : JSON.parse(json);
+    };
+    const sessionPreload = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin';
     for (const url of ["/customer/orders", "/customer", "/customer/orders/"]) {
       for (const encoding of ["br", "gzip", "identity"]) {
         const response = await t.app.inject({ url, headers: { "accept-encoding": encoding } });
         expect(response.statusCode, url).toBe(200);
-        expect(response.headers["cache-control"], url).toBe("no-cache");
+        // The page carries the visitor's own answers: no shared cache may keep it.
+        expect(response.headers["cache-control"], url).toBe("private, no-cache");
         expect(response.headers["content-encoding"], `${url} ${encoding}`).toBe(
           encoding === "identity" ? undefined : encoding,
         );
@@ -87,13 +94,42 @@ describe("the built web app's files", () => {
             : encoding === "gzip"
               ? gunzipSync(response.rawPayload).toString()
               : response.body;
-        expect(preloads(html), `${url} ${encoding}`).toEqual(["/api/customer/orders", "/api/shop"]);
+        // Anonymous here: each answer is what the app's own fetch would have received.
+        const answers = answersOf(html) as Record<string, { status: number }>;
+        expect(Object.keys(answers).sort(), url).toEqual([
+          "/api/auth/session",
+          "/api/customer/orders",
+          "/api/shop",
+        ]);
+        for (const [api, answer] of Object.entries(answers)) {
+          const direct = await t.app.inject({ url: api });
+          expect(answer, api).toEqual({ status: direct.statusCode, body: direct.json() });
+        }
+        expect(html, url).not.toContain(sessionPreload);
         expect(html, url).toContain("<div></div>");
       }
     }
-    for (const url of ["/", "/login", "/customer/order/1", "/customer/profile"]) {
+    const login = await t.app.inject({ url: "/login", headers: { "accept-encoding": "identity" } });
+    expect(Object.keys(answersOf(login.body) as object)).toEqual(["/api/auth/session"]);
+    for (const url of ["/", "/customer/order/1", "/customer/profile"]) {
       const response = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
-      expect(preloads(response.body), url).toEqual([]);
+      expect(answersOf(response.body), url).toBeUndefined();
+      expect(response.body, url).toContain(sessionPreload);
     }
+  });
+
+  it("writes a signed-in customer's own session and orders into the orders page", async () => {
+    const cookie = await signUpCustomer(t, "page_answers", "page.answers@example.com");
+    const response = await t.app.inject({ url: "/customer/orders", headers: { cookie } });
+    const json = response.body.match(
+      /<script type="application\/json" id="vitrine-api-answers">(.*?)<\/script>/,
+    )?.[1];
+    const answers = JSON.parse(json ?? "{}") as Record<string, unknown>;
+    for (const api of ["/api/auth/session", "/api/customer/orders", "/api/shop"]) {
+      const direct = await t.app.inject({ url: api, headers: { cookie } });
+      expect(direct.statusCode, api).toBe(200);
+      expect(answers[api], api).toEqual({ status: 200, body: direct.json() });
+    }
+    expect(response.headers.vary).toMatch(/cookie/);
   });
 });

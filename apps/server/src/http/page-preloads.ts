@@ -1,35 +1,75 @@
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
- * What a first page asks the API for as soon as its scripts run, announced in the page itself so
- * the browser fetches it beside the scripts rather than after them (issue 14: a customer on a
- * mobile network saves a round trip). The app's own fetch of the same URL takes the preloaded answer.
+ * What the pages customers land on ask the API for as soon as their scripts run (issue 14). The
+ * server asks itself and writes the answers into the page, so the browser has them with the page
+ * instead of fetching them beside the scripts: on a mobile network every request shares the
+ * bandwidth the entry script needs, and costs a round trip. The app's first fetch of each URL takes
+ * its written answer (apps/web/src/lib/api-client.ts).
  */
-const pagePreloads: { pathnames: readonly string[]; urls: readonly string[] }[] = [
-  // The orders list (and /customer, which shows it): the orders, and the shop's contact address.
-  { pathnames: ["/customer", "/customer/orders"], urls: ["/api/customer/orders", "/api/shop"] },
+const pageAnswers: { pathnames: readonly string[]; urls: readonly string[] }[] = [
+  { pathnames: ["/login"], urls: ["/api/auth/session"] },
+  // The orders list (and /customer, which shows it): who is signed in, the orders, and the shop's
+  // contact address.
+  {
+    pathnames: ["/customer", "/customer/orders"],
+    urls: ["/api/auth/session", "/api/customer/orders", "/api/shop"],
+  },
 ];
 
-/** index.html with the preload links of the given API answers, before the end of its head. */
-export function withPreloads(indexHtml: string, urls: readonly string[]): string {
-  const links = urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join("");
-  return indexHtml.replace("</head>", `${links}</head>`);
+const urlsByPathname = new Map(
+  pageAnswers.flatMap(({ pathnames, urls }) => pathnames.map((pathname) => [pathname, urls] as const)),
+);
+
+/** The API URLs whose answers the page at this pathname carries, if any. */
+export function answeredUrlsOf(pathname: string): readonly string[] | undefined {
+  return urlsByPathname.get(pathname.replace(/(.)\/+$/, "$1"));
 }
 
-export interface PageWithPreloads {
-  html: string;
-  br: Buffer;
-  gzip: Buffer;
+/** One API answer as the page carries it: what the app's fetch would have received. */
+export interface PageAnswer {
+  status: number;
+  body: unknown;
 }
 
-/** The pages that preload data, by pathname: their index.html made once, plain and compressed. */
-export function pagesWithPreloadsOf(indexHtml: string): Map<string, PageWithPreloads> {
-  const pages = new Map<string, PageWithPreloads>();
-  if (!indexHtml.includes("</head>")) return pages;
-  for (const { pathnames, urls } of pagePreloads) {
-    const html = withPreloads(indexHtml, urls);
-    const page = { html, br: brotliCompressSync(html), gzip: gzipSync(html) };
-    for (const pathname of pathnames) pages.set(pathname, page);
+/** The id of the script element holding the answers; the web app reads the same id. */
+export const PAGE_ANSWERS_ELEMENT_ID = "vitrine-api-answers";
+
+// index.html preloads the session for every page (apps/web/index.html); a page carrying it drops that link.
+const sessionPreloadLink = /<link rel="preload" href="\/api\/auth\/session" as="fetch" crossorigin\s*\/?>/;
+
+/**
+ * index.html with the given answers in a JSON script element (inert: never run, so the content
+ * security policy stays as it is), and a preload link for each URL that has no answer.
+ */
+export function withAnswers(
+  indexHtml: string,
+  answers: ReadonlyMap<string, PageAnswer>,
+  preloadUrls: readonly string[],
+): string {
+  const json = JSON.stringify(Object.fromEntries(answers))
+    // Nothing in the data can close the script element or open a comment.
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  const script = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
+  const links = preloadUrls
+    .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`)
+    .join("");
+  const html = answers.has("/api/auth/session") ? indexHtml.replace(sessionPreloadLink, "") : indexHtml;
+  return html.replace("</head>", `${script}${links}</head>`);
+}
+
+/** The page in the encoding the browser accepts best (brotli, gzip, or none). */
+export function encodePage(
+  html: string,
+  acceptEncoding: string,
+): { body: string | Buffer; encoding?: string } {
+  if (/\bbr\b/.test(acceptEncoding)) {
+    // Made for each request: a quick setting, for a page of a few kilobytes.
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body, encoding: "br" };
   }
-  return pages;
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(html), encoding: "gzip" };
+  return { body: html };
 }

@@ -44,7 +44,32 @@ export async function apiFetch<Response extends z.ZodMiniType>(
   path: string,
   request: ApiRequest<Response>,
 ): Promise<z.output<Response>> {
-  const { method = "GET", body, signal } = request;
+  const isRead = (request.method ?? "GET") === "GET";
+  // A write may change what the page's answers said (a sign-in changes the session): ask again.
+  if (!isRead) pageAnswers.clear();
+  const answer: Answer = (isRead ? takePageAnswer(path) : undefined) ?? (await ask(path, request));
+  const { status, payload } = answer;
+  if (status < 200 || status > 299) {
+    throw new ApiError(status, toErrorBody(status, payload));
+  }
+  // Anything but the agreed envelope (an HTML page from a misrouted proxy, a server of another
+  // version) must not reach the screens as if it were data.
+  const parsed = request.response.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(status, { code: "INTERNAL", message: httpMessages.unknownError });
+  }
+  return parsed.data;
+}
+
+interface Answer {
+  status: number;
+  payload: unknown;
+}
+
+async function ask(
+  path: string,
+  { method = "GET", body, signal }: ApiRequest<z.ZodMiniType>,
+): Promise<Answer> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
@@ -55,17 +80,38 @@ export async function apiFetch<Response extends z.ZodMiniType>(
     body: body === undefined ? null : JSON.stringify(body),
     signal: signal ?? null,
   });
-  const payload = parseJson(await response.text());
-  if (!response.ok) {
-    throw new ApiError(response.status, toErrorBody(response.status, payload));
-  }
-  // Anything but the agreed envelope (an HTML page from a misrouted proxy, a server of another
-  // version) must not reach the screens as if it were data.
-  const parsed = request.response.safeParse(payload);
-  if (!parsed.success) {
-    throw new ApiError(response.status, { code: "INTERNAL", message: httpMessages.unknownError });
-  }
-  return parsed.data;
+  return { status: response.status, payload: parseJson(await response.text()) };
+}
+
+/**
+ * The answers the server wrote into the page for the first page's GETs (apps/server/src/http/
+ * page-preloads.ts), by URL. Each is taken once, by the first call; any later call asks the API,
+ * and so does a call made after a write or once the page is a few seconds old (as the browser
+ * drops a preloaded answer that no fetch took).
+ */
+const pageAnswers = readPageAnswers();
+
+function readPageAnswers(): Map<string, Answer> {
+  const text =
+    typeof document === "undefined" ? null : document.getElementById("vitrine-api-answers")?.textContent;
+  const parsed = text ? parseJson(text) : undefined;
+  if (!isRecord(parsed)) return new Map();
+  return new Map(
+    Object.entries(parsed).flatMap(([url, answer]) =>
+      isRecord(answer) && typeof answer.status === "number"
+        ? [[url, { status: answer.status, payload: answer.body ?? undefined }] as const]
+        : [],
+    ),
+  );
+}
+
+const PAGE_ANSWER_MAX_AGE_MS = 10_000;
+
+function takePageAnswer(path: string): Answer | undefined {
+  if (performance.now() > PAGE_ANSWER_MAX_AGE_MS) pageAnswers.clear();
+  const answer = pageAnswers.get(path);
+  pageAnswers.delete(path);
+  return answer;
 }
 
 function parseJson(text: string): unknown {

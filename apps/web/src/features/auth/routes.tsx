@@ -1,6 +1,7 @@
 import type { RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { paths } from "../../lib/paths";
+import { LoginPage } from "./pages/login-page";
 
 /** Sign-up, sign-in and sign-out pages, all public. */
 export const authRoutes: RouteObject[] = [
@@ -10,7 +11,9 @@ export const authRoutes: RouteObject[] = [
   },
   {
     path: paths.login.pattern,
-    element: lazyPage(async () => ({ Component: (await import("./pages/login-page")).LoginPage })),
+    // Where a customer coming from a live lands: shipped in the entry file, not a chunk of its own
+    // (decision 013).
+    element: <LoginPage />,
   },
   {
     path: paths.logout.pattern,

@@ -1,13 +1,15 @@
 import { Navigate, type RouteObject } from "react-router";
 import { lazyPage } from "../../lib/lazy-page";
 import { paths } from "../../lib/paths";
+import { OrdersPage } from "./pages/orders-page";
 
 /** The signed-in customer's pages, inside the customer frame. */
 export const customerRoutes: RouteObject[] = [
   { path: paths.customer.home.pattern, element: <Navigate to={paths.customer.orders()} replace /> },
   {
     path: paths.customer.orders.pattern,
-    element: lazyPage(async () => ({ Component: (await import("./pages/orders-page")).OrdersPage })),
+    // The other page customers land on: in the entry file too (decision 013).
+    element: <OrdersPage />,
   },
   {
     path: paths.customer.order.pattern,
