@@ -1,6 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
 import { httpMessages } from "@vitrine/domain";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -20,6 +19,7 @@ import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
+import { registerSecurityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./modules/auth/rate-limits";
@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   // Lyra's card form is its own script, styles and frames, served from its hosts.
   const paymentHosts = config.lyra ? [config.lyra.staticUrl, config.lyra.apiUrl] : [];
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
