@@ -42,4 +42,4 @@ COPY --from=build --chown=node:node /app/data data/
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/dist/main.mjs"]
+CMD ["node", "--max-semi-space-size=64", "apps/server/dist/main.mjs"]

@@ -22,10 +22,15 @@ export async function startDemoServer(name, basePort, { databaseUrl } = {}) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    env,
-    stdio: "ignore",
-  });
+  // The V8 settings npm start and the image use (apps/server/src/node-flags.ts).
+  const server = spawn(
+    process.execPath,
+    ["--max-semi-space-size=64", "--import", "tsx", "apps/server/src/main.ts"],
+    {
+      env,
+      stdio: "ignore",
+    },
+  );
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill("SIGTERM");

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../../src/node-flags";
 
 const ROOT = fileURLToPath(new URL("../../../..", import.meta.url));
 
@@ -39,11 +40,15 @@ export async function startServerProcess({
     if (value === undefined) delete settings[name];
     else settings[name] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: settings,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", "apps/server/src/main.ts"],
+    {
+      cwd: ROOT,
+      env: settings,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
