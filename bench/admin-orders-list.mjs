@@ -48,10 +48,15 @@ async function freshDatabase() {
 
 /** The bare endpoints in a process of their own (support/bare-orders-server.mjs). */
 async function startBareServer(env) {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/support/bare-orders-server.mjs"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  // With the app server's V8 settings (apps/server/src/node-flags.ts): the code is compared, not the flags.
+  const child = spawn(
+    process.execPath,
+    ["--max-semi-space-size=64", "--import", "tsx", "bench/support/bare-orders-server.mjs"],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const origin = await new Promise((resolve, reject) => {
     let output = "";
     child.stdout.on("data", (chunk) => {
