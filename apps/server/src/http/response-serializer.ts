@@ -46,9 +46,10 @@ function zodSchemaOf(maybeSchema: unknown): z.ZodMiniType {
 
 /**
  * Responses are written by fast-json-stringify from their zod schema (Fastify's own way: only the
- * declared fields go out, several times faster than checking with zod then JSON.stringify). With
- * `checkResponses` (the test suite), each response is also checked against its zod schema first,
- * so a handler that breaks its contract fails the tests with a 500 instead of being coerced.
+ * declared fields go out, in about half the time zod's check then JSON.stringify took for a page of
+ * orders). With `checkResponses` (the test suite), each response is also checked against its zod
+ * schema first, so a handler that breaks its contract fails the tests with a 500 instead of being
+ * coerced.
  */
 export function responseSerializerCompiler(options: { checkResponses: boolean }): SerializerCompiler {
   return (route) => {
