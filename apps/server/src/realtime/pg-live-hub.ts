@@ -40,11 +40,7 @@ export interface PgLiveHub extends LiveHub {
  * notification names its sender, so each instance skips its own. Other instances' events come as
  * ids: their rows are loaded by one query, and fanned out in the order the notifications came.
  */
-export function createPgLiveHub({
-  pool,
-  log = () => {},
-  reconnectDelayMs = { min: 250, max: 10_000 },
-}: PgLiveHubOptions): PgLiveHub {
+export function createPgLiveHub({ pool, log = () => {}, reconnectDelayMs }: PgLiveHubOptions): PgLiveHub {
   const instanceId = randomUUID();
   const listeners = createListenerSet();
   let closed = false;
