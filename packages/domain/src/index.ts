@@ -42,6 +42,7 @@ export * from "./payment";
 export * from "./product";
 export * from "./profile";
 export * from "./rich-text";
+export * from "./storable-text";
 export * from "./text-field";
 export * from "./tiktok-username";
 export * from "./zod-french";

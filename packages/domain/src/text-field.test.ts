@@ -28,4 +28,14 @@ describe("staff text fields", () => {
     expect(size.parse(" M ")).toBe("M");
     expect(messageOf(size.safeParse("XXXL"))).toBe("La taille doit contenir au plus 3 caractères.");
   });
+
+  it("refuses text PostgreSQL cannot store", () => {
+    const nul = `a${String.fromCharCode(0)}b`;
+    const message = "Le titre contient un caractère non valide (caractère nul ou mal encodé).";
+    expect(messageOf(title.safeParse(nul))).toBe(message);
+    expect(messageOf(title.safeParse("a\uD800"))).toBe(message);
+    expect(messageOf(size.safeParse("\uDC00"))).toBe(
+      "La taille contient un caractère non valide (caractère nul ou mal encodé).",
+    );
+  });
 });

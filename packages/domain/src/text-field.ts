@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 // The fallback of requiredError is the French error map: make sure it is installed.
 import "./zod-french";
+import { hasUnstorableText, storableTextMessages } from "./storable-text";
 
 /** `<` and `>` never belong in a name typed by staff; refusing them keeps markup out of the shop. */
 const MARKUP_CHARACTERS = /[<>]/;
@@ -33,6 +34,7 @@ export function requiredTextSchema({ label, maxLength, requiredMessage }: TextFi
     z.minLength(1, { error: requiredMessage, abort: true }),
     z.maxLength(maxLength, { error: textFieldMessages.tooLong(label, maxLength) }),
     z.refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) }),
+    z.refine((value) => !hasUnstorableText(value), { error: storableTextMessages.field(label) }),
   );
 }
 
@@ -44,6 +46,7 @@ export function optionalTextSchema({ label, maxLength }: Omit<TextFieldRules, "r
         z.trim(),
         z.maxLength(maxLength, { error: textFieldMessages.tooLong(label, maxLength) }),
         z.refine((value) => !MARKUP_CHARACTERS.test(value), { error: textFieldMessages.markup(label) }),
+        z.refine((value) => !hasUnstorableText(value), { error: storableTextMessages.field(label) }),
       ),
     ),
     z.transform((value) => (value ? value : null)),
