@@ -94,6 +94,51 @@ export const liveFeedQuerySchema = z.object({
 });
 export const liveFeedResponseSchema = z.object({ events: z.array(liveFeedEventSchema) });
 
+/**
+ * What a stream did not send (`event: gap`): the events of its scope (live, types) with
+ * `after < seq <= through`, `count` of them. A client shows the count and reads them with
+ * GET /api/admin/live-feed/gap.
+ */
+export const liveFeedGapSchema = z.object({
+  after: z.int().check(z.nonnegative()),
+  through: z.int().check(z.positive()),
+  count: z.int().check(z.nonnegative()),
+});
+export type LiveFeedGap = z.infer<typeof liveFeedGapSchema>;
+
+/**
+ * GET /api/admin/live-feed/gap?after=&through=&liveId=&types=chat
+ * One page of a gap: up to LIVE_FEED_GAP_PAGE events with `after < seq <= through`, oldest first;
+ * `next` is the `after` of the following page, null once the range is read.
+ */
+export const liveFeedGapQuerySchema = z
+  .object({
+    liveId: z.optional(z.uuid()),
+    types: z.optional(z.string()),
+    after: z.coerce
+      .number({ error: liveSellingMessages.gapRangeInvalid })
+      .check(
+        z.int({ error: liveSellingMessages.gapRangeInvalid }),
+        z.nonnegative({ error: liveSellingMessages.gapRangeInvalid }),
+      ),
+    through: z.coerce
+      .number({ error: liveSellingMessages.gapRangeInvalid })
+      .check(
+        z.int({ error: liveSellingMessages.gapRangeInvalid }),
+        z.maximum(Number.MAX_SAFE_INTEGER, { error: liveSellingMessages.gapRangeInvalid }),
+      ),
+  })
+  .check(
+    z.refine((query) => query.through > query.after, {
+      error: liveSellingMessages.gapRangeInvalid,
+      path: ["through"],
+    }),
+  );
+export const liveFeedGapResponseSchema = z.object({
+  events: z.array(liveFeedEventSchema),
+  next: z.nullable(z.int()),
+});
+
 export const liveSourceStatusSchema = z.object({
   liveId: z.string(),
   state: z.enum(LIVE_SOURCE_STATES),
@@ -110,6 +155,7 @@ export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(li
  * GET /api/admin/live-feed/stream?liveId=&types=   (text/event-stream)
  * Resume: the `Last-Event-ID` header (EventSource sends it) or `?after=<seq>`. On connect the
  * server replays the events after it (or nothing without it), then streams:
+ *   event: gap                      data: LiveFeedGap   (first, when the replay skipped events)
  *   event: live-event   id: <seq>   data: LiveFeedEvent
  *   event: orders                   data: LiveOrdersChanged   (no id: clients refetch the list)
  *   event: source                   data: LiveSourceStatus
