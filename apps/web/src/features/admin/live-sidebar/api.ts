@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import {
   isReferenceSearch,
   liveClaimablesResponseSchema,
+  liveFeedGapResponseSchema,
   liveFeedResponseSchema,
   liveHandleSuggestionsResponseSchema,
   liveSidebarAddResponseSchema,
@@ -42,6 +43,16 @@ export function fetchFeedEvents(params: {
   return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema }).then(
     (data) => data.events,
   );
+}
+
+/** One page of a gap the stream announced: events oldest first, and where the next page starts. */
+export function fetchFeedGap(params: {
+  liveId?: string | undefined;
+  types?: string | undefined;
+  after: number;
+  through: number;
+}) {
+  return apiFetch(`${feedUrl}/gap${query(params)}`, { response: liveFeedGapResponseSchema });
 }
 
 /** The stream's URL: resumes after `after` on its first connection, by Last-Event-ID afterwards. */
