@@ -338,6 +338,26 @@ describe("GET /api/admin/live-feed/events (polling)", () => {
     expect(comments(await get(""))).not.toContain("hors live actif");
   });
 
+  it("after a seq with more than 100 events since, gives the newest 100 and the gap of the older ones", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const [resumeAfter] = await storeComments(t.db.$client, target.id, 1, "déjà vu ");
+    const seqs = await storeComments(t.db.$client, target.id, 150);
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/live-feed/events?liveId=${target.id}&after=${resumeAfter}`,
+      headers: { cookie },
+    });
+    const body = response.json() as { events: LiveFeedEvent[]; gap?: LiveFeedGap };
+    expect(body.events.map((event) => event.seq)).toEqual(seqs.slice(50));
+    expect(body.gap).toEqual({ after: resumeAfter, through: seqs[49], count: 50 });
+    const close = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/live-feed/events?liveId=${target.id}&after=${seqs[49]}`,
+      headers: { cookie },
+    });
+    expect(close.json()).toEqual({ events: body.events });
+  });
+
   it("lists the active lives' source states", async () => {
     await t.app.inject({
       method: "POST",

@@ -84,7 +84,8 @@ export type LiveFeedEvent = z.infer<typeof liveFeedEventSchema>;
 /**
  * GET /api/admin/live-feed/events?liveId=&after=&types=chat
  * Without `liveId`: every active live. Without `after`: the latest LIVE_FEED_LIMIT, oldest first.
- * With `after` (a seq): up to LIVE_FEED_LIMIT events after it, oldest first.
+ * With `after` (a seq): the newest LIVE_FEED_LIMIT events after it, oldest first, and when more
+ * came after it, `gap`: the older ones, not sent (read them with GET /api/admin/live-feed/gap).
  */
 export const liveFeedQuerySchema = z.object({
   liveId: z.optional(z.uuid()),
@@ -92,10 +93,8 @@ export const liveFeedQuerySchema = z.object({
   /** Comma-separated event types; all when absent. */
   types: z.optional(z.string()),
 });
-export const liveFeedResponseSchema = z.object({ events: z.array(liveFeedEventSchema) });
-
 /**
- * What a stream did not send (`event: gap`): the events of its scope (live, types) with
+ * What the feed did not send (a stream's `event: gap`, a poll's `gap`): the events of its scope (live, types) with
  * `after < seq <= through`, `count` of them. A client shows the count and reads them with
  * GET /api/admin/live-feed/gap.
  */
@@ -105,6 +104,11 @@ export const liveFeedGapSchema = z.object({
   count: z.int().check(z.nonnegative()),
 });
 export type LiveFeedGap = z.infer<typeof liveFeedGapSchema>;
+/** With `gap` when more than LIVE_FEED_LIMIT events came after `after`: the older ones, not sent. */
+export const liveFeedResponseSchema = z.object({
+  events: z.array(liveFeedEventSchema),
+  gap: z.optional(liveFeedGapSchema),
+});
 
 /**
  * GET /api/admin/live-feed/gap?after=&through=&liveId=&types=chat

@@ -29,7 +29,7 @@ export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedSe
       config: { access: "admin" },
       schema: { querystring: liveFeedQuerySchema, response: { 200: liveFeedResponseSchema } },
     },
-    async (request) => ({ events: await service.listEvents(request.query) }),
+    async (request) => service.pollEvents(request.query),
   );
 
   // What a stream announced as a gap, read page by page by the client that was told of it.

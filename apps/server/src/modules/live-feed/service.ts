@@ -82,13 +82,13 @@ export function createLiveFeedService(
   }
 
   /**
-   * The gap a replay after `after` leaves, or null when it can send everything: the events older
-   * than the newest `replayMax` (one index walk to the first one skipped, one count).
+   * The gap that sending only the newest `keep` events after `after` leaves, or null when there
+   * are no more than that: the older ones (one index walk to the first one skipped, one count).
    */
-  async function replayGap(scope: FeedScope, after: number): Promise<LiveFeedGap | null> {
+  async function gapBeyond(scope: FeedScope, after: number, keep: number): Promise<LiveFeedGap | null> {
     const values: unknown[] = [];
     const where = scopeWhere({ ...scope, after }, values);
-    values.push(replayMax);
+    values.push(keep);
     const newestSkipped = await pool.query<{ seq: string }>(
       `SELECT seq FROM tiktok_events WHERE ${where} ORDER BY seq DESC OFFSET $${values.length} LIMIT 1`,
       values,
@@ -108,7 +108,7 @@ export function createLiveFeedService(
    * events behind, then every event after it (or after `after`), page by page, oldest first.
    */
   async function* replay(scope: FeedScope, after: number): AsyncGenerator<ReplayItem> {
-    const gap = await replayGap(scope, after);
+    const gap = await gapBeyond(scope, after, replayMax);
     let cursor = after;
     if (gap) {
       yield { kind: "gap", gap };
@@ -121,6 +121,17 @@ export function createLiveFeedService(
       if (!last || page.length < replayPage) return;
       cursor = last.seq;
     }
+  }
+
+  /**
+   * The polling read: the latest events, or after a resume point the newest LIVE_FEED_LIMIT after
+   * it and, when more came, the gap of the older ones (the same rule as a replay, at poll size).
+   */
+  async function pollEvents(scope: FeedScope & { after?: number }) {
+    if (scope.after === undefined) return { events: await listEvents(scope) };
+    const gap = await gapBeyond(scope, scope.after, LIVE_FEED_LIMIT);
+    const events = await listEvents({ ...scope, after: gap?.through ?? scope.after });
+    return gap ? { events, gap } : { events };
   }
 
   /** One page of a gap, oldest first, and where the next page starts (null: the range is read). */
@@ -148,7 +159,7 @@ export function createLiveFeedService(
   }
 
   return {
-    listEvents,
+    pollEvents,
     listSources,
     readGap,
     openStream: (response: ServerResponse, options: Omit<FeedStreamOptions, "hub" | "replay" | "streams">) =>

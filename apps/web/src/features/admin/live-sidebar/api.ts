@@ -34,15 +34,16 @@ export function useActiveLives() {
   return { ...lives, data: lives.data?.filter((live) => live.isActive) };
 }
 
-/** Stored events of the feed (the polling fallback): the latest ones, or those after a seq. */
+/**
+ * Stored events of the feed (the polling fallback): the latest ones, or the newest ones after a
+ * seq, with the gap of the older ones when there were more.
+ */
 export function fetchFeedEvents(params: {
   liveId?: string | undefined;
   after?: number | undefined;
   types?: string;
 }) {
-  return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema }).then(
-    (data) => data.events,
-  );
+  return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema });
 }
 
 /** One page of a gap the stream announced: events oldest first, and where the next page starts. */

@@ -170,7 +170,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
     };
 
     fetchFeedEvents({ liveId, ...(types ? { types } : {}) }).then(
-      (loaded) => {
+      ({ events: loaded }) => {
         if (cancelled) return;
         setLoadFailed(false);
         resumeAfterStored(resumePoint, loaded);
@@ -218,16 +218,18 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
 
   /** Reads what the stream may have missed: stored events after the last seq, sources, orders. */
   const catchUp = useCallback(async () => {
-    const [loaded] = await Promise.all([
+    const [{ events: loaded, gap }] = await Promise.all([
       fetchFeedEvents({ liveId, after: resumePoint.current, ...(types ? { types } : {}) }),
       queryClient.invalidateQueries({ queryKey: liveSourcesQueryOptions.queryKey }),
     ]);
     setLoadFailed(false);
+    // More came than one poll carries: the newest are here, the older ones are read back.
+    if (gap) updateGaps((current) => addGap(current, gap));
     resumeAfterStored(resumePoint, loaded);
     merge(loaded);
     if (loaded.length > 0) callbacks.current.onEvents?.(loaded);
     callbacks.current.onOrders?.(null);
-  }, [liveId, types, merge, queryClient]);
+  }, [liveId, types, merge, queryClient, updateGaps]);
 
   const streamDown = streamState === "reconnecting" || streamState === "down";
   useEffect(() => {
