@@ -120,6 +120,11 @@ liveTest(
     );
 
     // The connection drops; meanwhile 12,000 comments are committed (on another instance, say).
+    // The polls fail too while it is cut: what the page missed is for the stream to tell.
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/events",
+      (route) => route.abort("internetdisconnected"),
+    );
     await page.evaluate(() => window.stop());
     await expect(page.getByText(/^Direct (: reconnexion…|interrompu)/)).toBeVisible();
     await storeComments(sale, 12_000);
