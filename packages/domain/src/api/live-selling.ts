@@ -12,8 +12,9 @@ import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-det
  * Contracts of live selling (issue 16). Three surfaces:
  *  - ingestion: POST /api/live-ingest/events and /status, for live sources (TikTok bridge,
  *    `npm run live:simulate`), authenticated by `Authorization: Bearer <LIVE_INGEST_TOKEN>`;
- *  - the live feed: GET /api/admin/live-feed/stream (server-sent events) and
- *    GET /api/admin/live-feed/events (the 5 s polling fallback), admins only;
+ *  - the live feed: GET /api/admin/live-feed/stream (server-sent events),
+ *    GET /api/admin/live-feed/events (the 5 s polling fallback) and
+ *    GET /api/admin/live-feed/gap (what either did not send, read back), admins only;
  *  - the sidebar: /api/admin/live-sidebar/*, admins only.
  */
 
@@ -158,7 +159,8 @@ export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(li
 /*
  * GET /api/admin/live-feed/stream?liveId=&types=   (text/event-stream)
  * Resume: the `Last-Event-ID` header (EventSource sends it) or `?after=<seq>`. On connect the
- * server replays the events after it (or nothing without it), then streams:
+ * server replays the events after it (or nothing without it): all of them, or when there are
+ * more than 10,000 the newest 10,000, after a `gap` naming the older ones. Then it streams:
  *   event: gap                      data: LiveFeedGap   (first, when the replay skipped events)
  *   event: live-event   id: <seq>   data: LiveFeedEvent
  *   event: orders                   data: LiveOrdersChanged   (no id: clients refetch the list)
