@@ -95,9 +95,9 @@ export const liveFeedQuerySchema = z.object({
   types: z.optional(z.string()),
 });
 /**
- * What the feed did not send (a stream's `event: gap`, a poll's `gap`): the events of its scope (live, types) with
- * `after < seq <= through`, `count` of them. A client shows the count and reads them with
- * GET /api/admin/live-feed/gap.
+ * What the feed did not send (a stream's `event: gap`, a poll's `gap`): the events of its scope
+ * (live, types) with `after < seq <= through`, `count` of them. A client shows the count and
+ * reads them with GET /api/admin/live-feed/gap.
  */
 export const liveFeedGapSchema = z.object({
   after: z.int().check(z.nonnegative()),
