@@ -4,7 +4,14 @@ import { runSimulation } from "../scripts/live/simulate.mjs";
 import { seriousViolations } from "./support/accessibility";
 import { signUpThroughTheForm } from "./support/auth";
 import { test } from "./support/fixtures";
-import { createLiveSale, deleteLiveSale, viewerComments, type LiveSale } from "./support/live-selling";
+import {
+  countChatsAfter,
+  createLiveSale,
+  deleteLiveSale,
+  storeComments,
+  viewerComments,
+  type LiveSale,
+} from "./support/live-selling";
 import { uniqueEmail, uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
 
@@ -75,6 +82,72 @@ liveTest(
       simulation.abort();
       await simulator.catch(() => undefined);
     }
+  },
+);
+
+liveTest(
+  "after a long cut the sidebar shows the newest comments, counts those it did not get, and reads them back",
+  async ({ adminPage: page, sale }) => {
+    await openSidebar(page, sale);
+    await viewerComments(sale, uniqueHandle("avant").toLowerCase(), "avant la coupure");
+    await expect(page.getByText("avant la coupure")).toBeVisible();
+
+    // While the connection is cut, the stream's reconnections wait, and say where they resume.
+    let reconnect = () => {};
+    const reconnecting = new Promise<void>((resolve) => (reconnect = resolve));
+    const resumePoints: number[] = [];
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/stream",
+      async (route) => {
+        const request = route.request();
+        const lastEventId = await request.headerValue("last-event-id");
+        resumePoints.push(Number(lastEventId ?? new URL(request.url()).searchParams.get("after")));
+        await reconnecting;
+        await route.continue();
+      },
+    );
+    // The pages of the gap wait until the count has been read on the screen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const gapPages: URL[] = [];
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/gap",
+      async (route) => {
+        gapPages.push(new URL(route.request().url()));
+        await released;
+        await route.continue();
+      },
+    );
+
+    // The connection drops; meanwhile 12,000 comments are committed (on another instance, say).
+    // The polls fail too while it is cut: what the page missed is for the stream to tell.
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/events",
+      (route) => route.abort("internetdisconnected"),
+    );
+    await page.evaluate(() => window.stop());
+    await expect(page.getByText(/^Direct (: reconnexion…|interrompu)/)).toBeVisible();
+    await storeComments(sale, 12_000);
+    await expect.poll(() => resumePoints.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const missed = (await countChatsAfter(resumePoints[0] ?? 0)) - 10_000;
+    expect(missed).toBeGreaterThanOrEqual(2_000);
+    reconnect();
+
+    // The stream sends the newest 10,000 and names the ones before them, which are counted.
+    const missedText = `${new Intl.NumberFormat("fr-FR").format(missed)} commentaires non affichés`;
+    await expect(page.getByText(missedText)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("commentaire 12000", { exact: true })).toBeVisible();
+    await expect(page.getByText("Direct actif")).toBeVisible();
+
+    release();
+    await expect(page.getByText(/commentaires? non affichés?/)).toBeHidden();
+    // Read back page by page (500 a page), oldest first, each page after the previous one.
+    expect(gapPages).toHaveLength(Math.ceil(missed / 500));
+    const afters = gapPages.map((url) => Number(url.searchParams.get("after")));
+    expect([...afters].sort((a, b) => a - b)).toEqual(afters);
+    expect(afters[0]).toBe(resumePoints[0]);
+    // Still the latest comments on the screen: those read back are older.
+    await expect(page.getByText("commentaire 12000", { exact: true })).toBeVisible();
   },
 );
 

@@ -67,3 +67,37 @@ export async function deleteLiveSale(sale: LiveSale): Promise<void> {
 export async function viewerComments(sale: LiveSale, uniqueId: string, comment: string): Promise<void> {
   await sendComment({ url: E2E_BASE_URL, liveRef: sale.ref, uniqueId, comment });
 }
+
+/**
+ * `count` chat comments of the live written straight to its table (comment n is
+ * `commentaire n`, 1-based), as another server instance would commit them while this page's
+ * connection is cut: only what reads the database brings them to the page.
+ */
+export async function storeComments(sale: LiveSale, count: number): Promise<void> {
+  const { pool, close } = connectDatabase(appDataAccess().databaseUrl, 1);
+  try {
+    await pool.query(
+      `INSERT INTO tiktok_events (live_id, event_type, user_unique_id, comment, create_time, msg_id)
+       SELECT $1, 'chat', 'spectatrice_' || n, 'commentaire ' || n, $2, gen_random_uuid()::text
+       FROM generate_series(1, $3::int) AS n ORDER BY n`,
+      [sale.id, Date.now(), count],
+    );
+  } finally {
+    await close();
+  }
+}
+
+/** Chat comments of the active lives stored after `seq`: what the sidebar's feed covers. */
+export async function countChatsAfter(seq: number): Promise<number> {
+  const { pool, close } = connectDatabase(appDataAccess().databaseUrl, 1);
+  try {
+    const { rows } = await pool.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tiktok_events
+       WHERE live_id IN (SELECT id FROM lives WHERE is_active) AND event_type = 'chat' AND seq > $1`,
+      [seq],
+    );
+    return rows[0]?.count ?? 0;
+  } finally {
+    await close();
+  }
+}

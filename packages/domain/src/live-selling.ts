@@ -17,6 +17,8 @@ export const LIVE_PRODUCT_SUGGESTIONS_LIMIT = 20;
 export const LIVE_AUTOCOMPLETE_DEBOUNCE_MS = 300;
 /** The spec's polling period: the fallback while the real-time stream is down. */
 export const LIVE_FEED_POLL_MS = 5_000;
+/** Events one page of a feed gap carries (GET /api/admin/live-feed/gap). */
+export const LIVE_FEED_GAP_PAGE = 500;
 /** Events one ingestion request may carry. */
 export const LIVE_INGEST_MAX_EVENTS = 500;
 /** Prefix of a handle typed in the autocomplete that matches nobody yet (spec §4: "id prefixed temp"). */
@@ -53,6 +55,7 @@ export const liveSellingMessages = {
   ingestUnauthorized: "Jeton d'ingestion invalide",
   ingestBusy: "Ingestion saturée, réessayez dans un instant",
   ingestLiveUnknown: "Live introuvable",
+  gapRangeInvalid: "La plage de commentaires demandée est invalide",
 } as const;
 
 /** The sidebar's handle: lowercased and trimmed (spec §5), one leading @ dropped (and what follows it trimmed). */

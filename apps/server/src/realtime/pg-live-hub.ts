@@ -7,10 +7,11 @@ import { createPgListener, errorText } from "./pg-listener";
 import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
 
 /**
- * Events a hub re-sends, at most, once it listens again after losing its connection: those
- * committed meanwhile by other instances, whose notifications it could not hear.
+ * Events one query of a catch-up reads. Once the hub listens again after losing its connection, it
+ * re-sends every event committed meanwhile (other instances' notifications went unheard), this
+ * many at a time, and says each page delivered only once it is handed out.
  */
-export const CATCH_UP_LIMIT = 2_000;
+export const CATCH_UP_PAGE = 2_000;
 
 /** How long the hub waits for this instance's own batch to be handed out once it hears of it. */
 const OWN_BATCH_WAIT_MS = 2_000;
@@ -24,6 +25,8 @@ export interface PgLiveHubOptions {
   log?: (message: string) => void;
   /** First and longest wait before listening again after the connection dropped. */
   reconnectDelayMs?: { min: number; max: number };
+  /** Events one catch-up query reads (CATCH_UP_PAGE). */
+  catchUpPage?: number;
 }
 
 /** A PostgreSQL hub once it listens (`start`), plus what tests need to see. */
@@ -40,7 +43,12 @@ export interface PgLiveHub extends LiveHub {
  * notification names its sender, so each instance skips its own. Other instances' events come as
  * ids: their rows are loaded by one query, and fanned out in the order the notifications came.
  */
-export function createPgLiveHub({ pool, log = () => {}, reconnectDelayMs }: PgLiveHubOptions): PgLiveHub {
+export function createPgLiveHub({
+  pool,
+  log = () => {},
+  reconnectDelayMs,
+  catchUpPage = CATCH_UP_PAGE,
+}: PgLiveHubOptions): PgLiveHub {
   const instanceId = randomUUID();
   const listeners = createListenerSet();
   let closed = false;
@@ -106,11 +114,19 @@ export function createPgLiveHub({ pool, log = () => {}, reconnectDelayMs }: PgLi
   /**
    * What other instances committed while this one could not hear them: re-sent from the
    * database from the seq it had reached when it lost them (its own events come again too:
-   * clients keep each seq once), so an open stream misses nothing for the outage.
+   * clients keep each seq once), so an open stream misses nothing for the outage. Page after page
+   * until a short one: what was committed after that is notified (the hub listens again). A
+   * stream that cannot keep up is dropped by its buffer limit, reconnects and resumes.
    */
   async function catchUp(from: number) {
-    if (listeners.size === 0) return;
-    emitInOrder(await loadFeedEventsAfter(pool, from, CATCH_UP_LIMIT));
+    let cursor = from;
+    while (listeners.size > 0 && !closed) {
+      const page = await loadFeedEventsAfter(pool, cursor, catchUpPage);
+      emitInOrder(page);
+      const last = page.at(-1);
+      if (!last || page.length < catchUpPage) return;
+      cursor = last.seq;
+    }
   }
 
   function chain(step: () => Promise<void>) {

@@ -115,3 +115,25 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   };
   return client;
 }
+
+/**
+ * `count` chat comments of a live written straight to the table, in one statement: comment n is
+ * `${prefix}${n}` (1-based) and their seqs follow n. No hub hears of them (no NOTIFY): only what
+ * reads the database (a stream's replay, a hub's catch-up, the polling) brings them. Returns
+ * their seqs, in order.
+ */
+export async function storeComments(
+  pool: { query: (text: string, values: unknown[]) => Promise<{ rows: { seq: string }[] }> },
+  liveId: string,
+  count: number,
+  prefix = "commentaire ",
+): Promise<number[]> {
+  const { rows } = await pool.query(
+    `INSERT INTO tiktok_events (live_id, event_type, user_unique_id, comment, create_time, msg_id)
+     SELECT $1, 'chat', 'viewer_' || n, $2 || n, $3, gen_random_uuid()::text
+     FROM generate_series(1, $4::int) AS n ORDER BY n
+     RETURNING seq`,
+    [liveId, prefix, Date.now(), count],
+  );
+  return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+}

@@ -12,8 +12,9 @@ import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-det
  * Contracts of live selling (issue 16). Three surfaces:
  *  - ingestion: POST /api/live-ingest/events and /status, for live sources (TikTok bridge,
  *    `npm run live:simulate`), authenticated by `Authorization: Bearer <LIVE_INGEST_TOKEN>`;
- *  - the live feed: GET /api/admin/live-feed/stream (server-sent events) and
- *    GET /api/admin/live-feed/events (the 5 s polling fallback), admins only;
+ *  - the live feed: GET /api/admin/live-feed/stream (server-sent events),
+ *    GET /api/admin/live-feed/events (the 5 s polling fallback) and
+ *    GET /api/admin/live-feed/gap (what either did not send, read back), admins only;
  *  - the sidebar: /api/admin/live-sidebar/*, admins only.
  */
 
@@ -84,7 +85,8 @@ export type LiveFeedEvent = z.infer<typeof liveFeedEventSchema>;
 /**
  * GET /api/admin/live-feed/events?liveId=&after=&types=chat
  * Without `liveId`: every active live. Without `after`: the latest LIVE_FEED_LIMIT, oldest first.
- * With `after` (a seq): up to LIVE_FEED_LIMIT events after it, oldest first.
+ * With `after` (a seq): the newest LIVE_FEED_LIMIT events after it, oldest first, and when more
+ * came after it, `gap`: the older ones, not sent (read them with GET /api/admin/live-feed/gap).
  */
 export const liveFeedQuerySchema = z.object({
   liveId: z.optional(z.uuid()),
@@ -92,7 +94,55 @@ export const liveFeedQuerySchema = z.object({
   /** Comma-separated event types; all when absent. */
   types: z.optional(z.string()),
 });
-export const liveFeedResponseSchema = z.object({ events: z.array(liveFeedEventSchema) });
+/**
+ * What the feed did not send (a stream's `event: gap`, a poll's `gap`): the events of its scope
+ * (live, types) with `after < seq <= through`, `count` of them. A client shows the count and
+ * reads them with GET /api/admin/live-feed/gap.
+ */
+export const liveFeedGapSchema = z.object({
+  after: z.int().check(z.nonnegative()),
+  through: z.int().check(z.positive()),
+  count: z.int().check(z.nonnegative()),
+});
+export type LiveFeedGap = z.infer<typeof liveFeedGapSchema>;
+/** With `gap` when more than LIVE_FEED_LIMIT events came after `after`: the older ones, not sent. */
+export const liveFeedResponseSchema = z.object({
+  events: z.array(liveFeedEventSchema),
+  gap: z.optional(liveFeedGapSchema),
+});
+
+/**
+ * GET /api/admin/live-feed/gap?after=&through=&liveId=&types=chat
+ * One page of a gap: up to LIVE_FEED_GAP_PAGE events with `after < seq <= through`, oldest first;
+ * `next` is the `after` of the following page, null once the range is read.
+ */
+export const liveFeedGapQuerySchema = z
+  .object({
+    liveId: z.optional(z.uuid()),
+    types: z.optional(z.string()),
+    after: z.coerce
+      .number({ error: liveSellingMessages.gapRangeInvalid })
+      .check(
+        z.int({ error: liveSellingMessages.gapRangeInvalid }),
+        z.nonnegative({ error: liveSellingMessages.gapRangeInvalid }),
+      ),
+    through: z.coerce
+      .number({ error: liveSellingMessages.gapRangeInvalid })
+      .check(
+        z.int({ error: liveSellingMessages.gapRangeInvalid }),
+        z.maximum(Number.MAX_SAFE_INTEGER, { error: liveSellingMessages.gapRangeInvalid }),
+      ),
+  })
+  .check(
+    z.refine((query) => query.through > query.after, {
+      error: liveSellingMessages.gapRangeInvalid,
+      path: ["through"],
+    }),
+  );
+export const liveFeedGapResponseSchema = z.object({
+  events: z.array(liveFeedEventSchema),
+  next: z.nullable(z.int()),
+});
 
 export const liveSourceStatusSchema = z.object({
   liveId: z.string(),
@@ -109,7 +159,9 @@ export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(li
 /*
  * GET /api/admin/live-feed/stream?liveId=&types=   (text/event-stream)
  * Resume: the `Last-Event-ID` header (EventSource sends it) or `?after=<seq>`. On connect the
- * server replays the events after it (or nothing without it), then streams:
+ * server replays the events after it (or nothing without it): all of them, or when there are
+ * more than 10,000 the newest 10,000, after a `gap` naming the older ones. Then it streams:
+ *   event: gap                      data: LiveFeedGap   (first, when the replay skipped events)
  *   event: live-event   id: <seq>   data: LiveFeedEvent
  *   event: orders                   data: LiveOrdersChanged   (no id: clients refetch the list)
  *   event: source                   data: LiveSourceStatus

@@ -1,4 +1,6 @@
 import {
+  liveFeedGapQuerySchema,
+  liveFeedGapResponseSchema,
   liveFeedQuerySchema,
   liveFeedResponseSchema,
   liveSourceStatusListResponseSchema,
@@ -27,7 +29,17 @@ export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedSe
       config: { access: "admin" },
       schema: { querystring: liveFeedQuerySchema, response: { 200: liveFeedResponseSchema } },
     },
-    async (request) => ({ events: await service.listEvents(request.query) }),
+    async (request) => service.pollEvents(request.query),
+  );
+
+  // What a stream announced as a gap, read page by page by the client that was told of it.
+  app.get(
+    "/gap",
+    {
+      config: { access: "admin" },
+      schema: { querystring: liveFeedGapQuerySchema, response: { 200: liveFeedGapResponseSchema } },
+    },
+    async (request) => service.readGap(request.query),
   );
 
   app.get(

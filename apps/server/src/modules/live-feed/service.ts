@@ -1,23 +1,45 @@
-import { LIVE_FEED_LIMIT, type LiveFeedEvent, type LiveSourceStatus } from "@vitrine/domain";
+import {
+  LIVE_FEED_GAP_PAGE,
+  LIVE_FEED_LIMIT,
+  type LiveFeedEvent,
+  type LiveFeedGap,
+  type LiveSourceStatus,
+} from "@vitrine/domain";
 import type { AppContext } from "../module";
 import { FEED_EVENT_COLUMNS, toFeedEvent, type FeedEventRow } from "../../realtime/feed-rows";
-import { openFeedStream, typesOf, type FeedScope, type FeedStreamOptions } from "./stream";
+import { openFeedStream, typesOf, type FeedScope, type FeedStreamOptions, type ReplayItem } from "./stream";
 import type { ServerResponse } from "node:http";
 
-/** Events a replay sends at most; a client further behind gets the latest ones only. */
-const REPLAY_PAGE = 500;
-const REPLAY_MAX = 10_000;
+/**
+ * How much a reconnecting stream replays (decision 018): at most `replayMax` events, the newest
+ * ones after its resume point; the older ones it skips are announced first as one gap (their
+ * range and count), which the client reads page by page from GET /gap. Every query is bounded:
+ * a replay reads `replayPage` events at a time, a gap page `gapPage`.
+ */
+export interface LiveFeedLimits {
+  replayMax: number;
+  replayPage: number;
+  gapPage: number;
+}
+export const DEFAULT_FEED_LIMITS: LiveFeedLimits = {
+  replayMax: 10_000,
+  replayPage: 500,
+  gapPage: LIVE_FEED_GAP_PAGE,
+};
 
 export type LiveFeedService = ReturnType<typeof createLiveFeedService>;
 
-/** The live feed (issue 16): the polling reads, the source states and the SSE streams. */
-export function createLiveFeedService({ db, liveHub }: Pick<AppContext, "db" | "liveHub">) {
+/** The live feed (issue 16): the polling reads, the source states, the gaps and the SSE streams. */
+export function createLiveFeedService(
+  { db, liveHub }: Pick<AppContext, "db" | "liveHub">,
+  limits: Partial<LiveFeedLimits> = {},
+) {
+  const { replayMax, replayPage, gapPage } = { ...DEFAULT_FEED_LIMITS, ...limits };
   const pool = db.$client;
   const streams = new Set<ServerResponse>();
 
-  /** Up to `limit` events of the scope: after `after` oldest first, or the latest ones. */
-  async function listEvents(scope: FeedScope & { after?: number }, limit = LIVE_FEED_LIMIT) {
-    const values: unknown[] = [];
+  /** The WHERE clause of a scope's events with `after < seq <= through`, its values pushed. */
+  function scopeWhere(scope: FeedScope & { after?: number; through?: number }, values: unknown[]) {
     const where: string[] = [];
     if (scope.liveId) {
       values.push(scope.liveId);
@@ -34,10 +56,24 @@ export function createLiveFeedService({ db, liveHub }: Pick<AppContext, "db" | "
       values.push(scope.after);
       where.push(`seq > $${values.length}`);
     }
+    if (scope.through !== undefined) {
+      values.push(scope.through);
+      where.push(`seq <= $${values.length}`);
+    }
+    return where.join(" AND ");
+  }
+
+  /** Up to `limit` events of the scope: after `after` oldest first, or the latest ones. */
+  async function listEvents(
+    scope: FeedScope & { after?: number; through?: number },
+    limit = LIVE_FEED_LIMIT,
+  ) {
+    const values: unknown[] = [];
+    const where = scopeWhere(scope, values);
     values.push(limit);
     const order = scope.after === undefined ? "DESC" : "ASC";
     const { rows } = await pool.query<FeedEventRow>(
-      `SELECT ${FEED_EVENT_COLUMNS} FROM tiktok_events WHERE ${where.join(" AND ")}
+      `SELECT ${FEED_EVENT_COLUMNS} FROM tiktok_events WHERE ${where}
        ORDER BY seq ${order} LIMIT $${values.length}`,
       values,
     );
@@ -45,18 +81,65 @@ export function createLiveFeedService({ db, liveHub }: Pick<AppContext, "db" | "
     return scope.after === undefined ? events.reverse() : events;
   }
 
-  /** Every event of the scope after `after`, page by page (a reconnecting stream's replay). */
-  async function* replay(scope: FeedScope, after: number): AsyncGenerator<LiveFeedEvent[]> {
+  /**
+   * The gap that sending only the newest `keep` events after `after` leaves, or null when there
+   * are no more than that: the older ones (one index walk to the first one skipped, one count).
+   */
+  async function gapBeyond(scope: FeedScope, after: number, keep: number): Promise<LiveFeedGap | null> {
+    const values: unknown[] = [];
+    const where = scopeWhere({ ...scope, after }, values);
+    values.push(keep);
+    const newestSkipped = await pool.query<{ seq: string }>(
+      `SELECT seq FROM tiktok_events WHERE ${where} ORDER BY seq DESC OFFSET $${values.length} LIMIT 1`,
+      values,
+    );
+    const through = newestSkipped.rows[0] ? Number(newestSkipped.rows[0].seq) : null;
+    if (through === null) return null;
+    const countValues: unknown[] = [];
+    const counted = await pool.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM tiktok_events WHERE ${scopeWhere({ ...scope, after, through }, countValues)}`,
+      countValues,
+    );
+    return { after, through, count: counted.rows[0]?.count ?? 0 };
+  }
+
+  /**
+   * A reconnecting stream's replay: the gap first when the client is more than `replayMax`
+   * events behind, then every event after it (or after `after`), page by page, oldest first.
+   */
+  async function* replay(scope: FeedScope, after: number): AsyncGenerator<ReplayItem> {
+    const gap = await gapBeyond(scope, after, replayMax);
     let cursor = after;
-    let sent = 0;
-    while (sent < REPLAY_MAX) {
-      const page = await listEvents({ ...scope, after: cursor }, REPLAY_PAGE);
-      if (page.length === 0) return;
-      yield page;
-      sent += page.length;
-      cursor = page.at(-1)?.seq ?? cursor;
-      if (page.length < REPLAY_PAGE) return;
+    if (gap) {
+      yield { kind: "gap", gap };
+      cursor = gap.through;
     }
+    for (;;) {
+      const page: LiveFeedEvent[] = await listEvents({ ...scope, after: cursor }, replayPage);
+      if (page.length > 0) yield { kind: "events", events: page };
+      const last = page.at(-1);
+      if (!last || page.length < replayPage) return;
+      cursor = last.seq;
+    }
+  }
+
+  /**
+   * The polling read: the latest events, or after a resume point the newest LIVE_FEED_LIMIT after
+   * it and, when more came, the gap of the older ones (the same rule as a replay, at poll size).
+   */
+  async function pollEvents(scope: FeedScope & { after?: number }) {
+    if (scope.after === undefined) return { events: await listEvents(scope) };
+    const gap = await gapBeyond(scope, scope.after, LIVE_FEED_LIMIT);
+    const events = await listEvents({ ...scope, after: gap?.through ?? scope.after });
+    return gap ? { events, gap } : { events };
+  }
+
+  /** One page of a gap, oldest first, and where the next page starts (null: the range is read). */
+  async function readGap(scope: FeedScope & { after: number; through: number }) {
+    const rows = await listEvents(scope, gapPage + 1);
+    const events = rows.slice(0, gapPage);
+    const next = rows.length > gapPage ? (events.at(-1)?.seq ?? null) : null;
+    return { events, next };
   }
 
   async function listSources(): Promise<LiveSourceStatus[]> {
@@ -76,8 +159,9 @@ export function createLiveFeedService({ db, liveHub }: Pick<AppContext, "db" | "
   }
 
   return {
-    listEvents,
+    pollEvents,
     listSources,
+    readGap,
     openStream: (response: ServerResponse, options: Omit<FeedStreamOptions, "hub" | "replay" | "streams">) =>
       openFeedStream(response, { ...options, hub: liveHub, replay, streams }),
     /** Ends every open stream (server stop): clients reconnect elsewhere and resume. */

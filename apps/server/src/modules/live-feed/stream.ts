@@ -1,4 +1,4 @@
-import type { LiveFeedEvent } from "@vitrine/domain";
+import type { LiveFeedEvent, LiveFeedGap } from "@vitrine/domain";
 import type { ServerResponse } from "node:http";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
 
@@ -43,6 +43,9 @@ function replayTextOf(event: LiveFeedEvent): string {
   return `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
+/** What a replay brings: events read from the database in seq order, or the range it skipped. */
+export type ReplayItem = { kind: "events"; events: LiveFeedEvent[] } | { kind: "gap"; gap: LiveFeedGap };
+
 export interface FeedStreamOptions {
   scope: FeedScope;
   /** The seq to resume after (Last-Event-ID or ?after=); nothing is replayed without it. */
@@ -50,7 +53,7 @@ export interface FeedStreamOptions {
   /** Extra headers to send (the app's security headers, set before the reply was taken over). */
   headers: Record<string, string | string[] | number | undefined>;
   hub: LiveHub;
-  replay: (scope: FeedScope, after: number) => AsyncGenerator<LiveFeedEvent[]>;
+  replay: (scope: FeedScope, after: number) => AsyncGenerator<ReplayItem>;
   streams: Set<ServerResponse>;
   keepAliveMs?: number;
 }
@@ -59,6 +62,7 @@ export interface FeedStreamOptions {
  * One SSE client. It listens to the hub before it replays what it missed from the database, and
  * holds what the hub brings meanwhile; once the replay is sent, the held events whose seq the
  * replay already carried are skipped: no event is lost between replay and live, none is sent twice.
+ * A replay too long to send starts with an `event: gap` naming the range it skipped.
  */
 export async function openFeedStream(response: ServerResponse, options: FeedStreamOptions): Promise<void> {
   const { scope, after, hub, streams } = options;
@@ -130,10 +134,15 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
   const replayed = new Set<number>();
   try {
     if (after !== undefined) {
-      for await (const page of options.replay(scope, after)) {
+      for await (const item of options.replay(scope, after)) {
         if (closed) return;
+        if (item.kind === "gap") {
+          // Before the events: the client knows at once what it has to read by itself.
+          write(`event: gap\ndata: ${JSON.stringify(item.gap)}\n\n`);
+          continue;
+        }
         let text = "";
-        for (const event of page) {
+        for (const event of item.events) {
           replayed.add(event.seq);
           text += replayTextOf(event);
           resumePoint = Math.max(resumePoint, event.seq);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import {
   isReferenceSearch,
   liveClaimablesResponseSchema,
+  liveFeedGapResponseSchema,
   liveFeedResponseSchema,
   liveHandleSuggestionsResponseSchema,
   liveSidebarAddResponseSchema,
@@ -33,15 +34,26 @@ export function useActiveLives() {
   return { ...lives, data: lives.data?.filter((live) => live.isActive) };
 }
 
-/** Stored events of the feed (the polling fallback): the latest ones, or those after a seq. */
+/**
+ * Stored events of the feed (the polling fallback): the latest ones, or the newest ones after a
+ * seq, with the gap of the older ones when there were more.
+ */
 export function fetchFeedEvents(params: {
   liveId?: string | undefined;
   after?: number | undefined;
   types?: string;
 }) {
-  return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema }).then(
-    (data) => data.events,
-  );
+  return apiFetch(`${feedUrl}/events${query(params)}`, { response: liveFeedResponseSchema });
+}
+
+/** One page of a gap the stream announced: events oldest first, and where the next page starts. */
+export function fetchFeedGap(params: {
+  liveId?: string | undefined;
+  types?: string | undefined;
+  after: number;
+  through: number;
+}) {
+  return apiFetch(`${feedUrl}/gap${query(params)}`, { response: liveFeedGapResponseSchema });
 }
 
 /** The stream's URL: resumes after `after` on its first connection, by Last-Event-ID afterwards. */

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   LIVE_FEED_POLL_MS,
   liveFeedEventSchema,
+  liveFeedGapSchema,
   liveOrdersChangedSchema,
   liveSourceStatusSchema,
   type LiveFeedEvent,
@@ -9,8 +10,12 @@ import {
   type LiveSourceStatus,
 } from "@vitrine/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { feedStreamUrl, fetchFeedEvents, liveSourcesQueryOptions, useLiveSources } from "./api";
+import { feedStreamUrl, fetchFeedEvents, fetchFeedGap, liveSourcesQueryOptions, useLiveSources } from "./api";
+import { addGap, gapPageRead, missedCount, NO_GAPS, type FeedGap } from "./feed-gaps";
 import { mergeFeedEvents } from "./feed-merge";
+
+/** Between two pages of a gap: a long gap is read without freezing the page or flooding the server. */
+const GAP_PAGE_PAUSE_MS = 200;
 
 /**
  * The stream's own state: "open" while events flow; "reconnecting" while the browser reconnects by
@@ -73,6 +78,11 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
     events: [],
   });
   const [stream, setStream] = useState<{ scope: string; state: StreamState }>({ scope, state: "connecting" });
+  const [gapState, setGapState] = useState<{ scope: string; gaps: readonly FeedGap[] }>({
+    scope,
+    gaps: NO_GAPS,
+  });
+  const gaps = gapState.scope === scope ? gapState.gaps : NO_GAPS;
   const events = held.scope === scope ? held.events : [];
   const streamState = stream.scope === scope ? stream.state : "connecting";
   const [loadFailed, setLoadFailed] = useState(false);
@@ -88,6 +98,16 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
         const base = current.scope === scope ? current.events : [];
         const merged = mergeFeedEvents(base, incoming);
         return merged === current.events ? current : { scope, events: merged };
+      });
+    },
+    [scope],
+  );
+  const updateGaps = useCallback(
+    (change: (gaps: readonly FeedGap[]) => readonly FeedGap[]) => {
+      setGapState((current) => {
+        const base = current.scope === scope ? current.gaps : NO_GAPS;
+        const next = change(base);
+        return next === current.gaps ? current : { scope, gaps: next };
       });
     },
     [scope],
@@ -134,6 +154,11 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
         merge([parsed.data]);
         callbacks.current.onEvents?.([parsed.data]);
       });
+      // The replay skipped older events (too many): counted, then read page by page below.
+      stream.addEventListener("gap", (message) => {
+        const parsed = liveFeedGapSchema.safeParse(parseData(message.data));
+        if (parsed.success) updateGaps((current) => addGap(current, parsed.data));
+      });
       stream.addEventListener("orders", (message) => {
         const parsed = liveOrdersChangedSchema.safeParse(parseData(message.data));
         if (parsed.success) callbacks.current.onOrders?.(parsed.data);
@@ -145,7 +170,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
     };
 
     fetchFeedEvents({ liveId, ...(types ? { types } : {}) }).then(
-      (loaded) => {
+      ({ events: loaded }) => {
         if (cancelled) return;
         setLoadFailed(false);
         resumeAfterStored(resumePoint, loaded);
@@ -163,20 +188,48 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       source?.close();
       window.clearTimeout(reopenTimer);
     };
-  }, [liveId, types, merge, storeSource, setStreamState]);
+  }, [liveId, types, merge, storeSource, setStreamState, updateGaps]);
+
+  // Reads the oldest gap one page at a time until it is read; a failed page is asked again later.
+  const nextGap = gaps[0];
+  useEffect(() => {
+    if (!nextGap) return;
+    let cancelled = false;
+    let timer: number | undefined;
+    const read = () => {
+      fetchFeedGap({ liveId, types, after: nextGap.after, through: nextGap.through }).then(
+        (page) => {
+          if (cancelled) return;
+          merge(page.events);
+          if (page.events.length > 0) callbacks.current.onEvents?.(page.events);
+          updateGaps((current) => gapPageRead(current, nextGap, page));
+        },
+        () => {
+          if (!cancelled) timer = window.setTimeout(read, LIVE_FEED_POLL_MS);
+        },
+      );
+    };
+    timer = window.setTimeout(read, GAP_PAGE_PAUSE_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [nextGap, liveId, types, merge, updateGaps]);
 
   /** Reads what the stream may have missed: stored events after the last seq, sources, orders. */
   const catchUp = useCallback(async () => {
-    const [loaded] = await Promise.all([
+    const [{ events: loaded, gap }] = await Promise.all([
       fetchFeedEvents({ liveId, after: resumePoint.current, ...(types ? { types } : {}) }),
       queryClient.invalidateQueries({ queryKey: liveSourcesQueryOptions.queryKey }),
     ]);
     setLoadFailed(false);
+    // More came than one poll carries: the newest are here, the older ones are read back.
+    if (gap) updateGaps((current) => addGap(current, gap));
     resumeAfterStored(resumePoint, loaded);
     merge(loaded);
     if (loaded.length > 0) callbacks.current.onEvents?.(loaded);
     callbacks.current.onOrders?.(null);
-  }, [liveId, types, merge, queryClient]);
+  }, [liveId, types, merge, queryClient, updateGaps]);
 
   const streamDown = streamState === "reconnecting" || streamState === "down";
   useEffect(() => {
@@ -199,5 +252,14 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
     }
   }, [catchUp]);
 
-  return { events, streamState, sources: sources.data ?? [], loadFailed, refresh, refreshing };
+  return {
+    events,
+    streamState,
+    sources: sources.data ?? [],
+    loadFailed,
+    refresh,
+    refreshing,
+    /** Events the stream announced as a gap and not read yet. */
+    missed: missedCount(gaps),
+  };
 }

@@ -15,6 +15,7 @@ import { paths } from "../../../../lib/paths";
 import { useUrlParam } from "../../../../lib/use-url-param";
 import { useActiveLives, useClaimables } from "../api";
 import { waitlistsOf, waitlistText } from "../claims";
+import { missedCommentsText } from "../feed-gaps";
 import { CommentFeed } from "../components/comment-feed";
 import { LiveOrdersList } from "../components/live-orders-list";
 import { SidebarAddForm } from "../components/sidebar-add-form";
@@ -44,6 +45,7 @@ export function LiveOrderSidebarPage() {
   const { addClaim, pendingSeq } = useClaimAdd(liveId);
   const auto = useAutoClaim(liveId, feed.events, addClaim);
 
+  const missed = missedCommentsText(feed.missed);
   const liveEvents = feed.events.filter((event) => event.liveId === liveId);
   const waitlists = claimables.data ? waitlistsOf(liveEvents, claimables.data) : [];
   const sourceState = feed.sources.find((source) => source.liveId === liveId)?.state ?? "disconnected";
@@ -66,6 +68,7 @@ export function LiveOrderSidebarPage() {
             Source du live : <span className="font-semibold">{liveSourceStateLabels[sourceState]}</span>
           </p>
           <p className="text-muted-foreground">{streamStateLabels[feed.streamState]}</p>
+          {missed ? <p className="font-medium">{missed}</p> : null}
           <Button
             type="button"
             variant="outline"
