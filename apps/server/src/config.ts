@@ -99,7 +99,7 @@ const envSchema = z.object({
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
   SHOP_POSTAL_ADDRESS: z.string().min(1).default("Vitrine\n12 rue des Lilas\n69001 Lyon\nFrance"),
-  PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).default("simulator"),
+  PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).optional(),
   LYRA_SHOP_ID: z
     .string()
     .regex(/^\d{2,8}$/, "expected the shop id, 2 to 8 digits")
@@ -235,6 +235,17 @@ const S3_SETTINGS = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_AC
 
 const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA_HMAC_KEY"] as const;
 
+/**
+ * Lyra's demo shop, published in its documentation: anyone can sign a payment notification with
+ * its password, so production refuses each of these values.
+ */
+export const LYRA_DEMO_KEYS = {
+  LYRA_SHOP_ID: "69876357",
+  LYRA_PASSWORD: "testpassword_DEMOPRIVATEKEY23G4475zXZQ2UA5x7M",
+  LYRA_PUBLIC_KEY: "69876357:testpublickey_DEMOPUBLICKEY95me92597fd28tGD4r5",
+  LYRA_HMAC_KEY: "38453613e7f44dc58732bad3dca2bca3",
+} as const satisfies Record<(typeof LYRA_SETTINGS)[number], string>;
+
 /** The administrator created outside production when none is configured; its password is public. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
 
@@ -265,9 +276,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (e.LIVE_INGEST_TOKEN === DEMO_LIVE_INGEST_TOKEN) {
       throw new ConfigError("LIVE_INGEST_TOKEN is the public demo token: choose another one in production");
     }
+    // The simulator accepts a public test card: a shop in production would ship unpaid orders.
+    if (!e.PAYMENT_PROVIDER) {
+      throw new ConfigError(
+        "PAYMENT_PROVIDER is required in production: set PAYMENT_PROVIDER=lyra and the shop's LYRA_ keys",
+      );
+    }
+    if (e.PAYMENT_PROVIDER === "simulator") {
+      throw new ConfigError(
+        "PAYMENT_PROVIDER=simulator takes no real payment: production needs PAYMENT_PROVIDER=lyra",
+      );
+    }
+    const demoKeys = LYRA_SETTINGS.filter((name) => e[name] === LYRA_DEMO_KEYS[name]);
+    if (demoKeys.length > 0) {
+      throw new ConfigError(
+        `${demoKeys.join(", ")}: Lyra's published demo shop, refused in production: use your shop's own keys`,
+      );
+    }
   }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? "simulator";
   let lyra: LyraSettings | undefined;
-  if (e.PAYMENT_PROVIDER === "lyra") {
+  if (paymentProvider === "lyra") {
     const missing = LYRA_SETTINGS.filter((name) => !e[name]);
     if (missing.length > 0) {
       throw new ConfigError(`PAYMENT_PROVIDER=lyra needs these settings: ${missing.join(", ")}`);
@@ -332,7 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       contactEmail: e.SHOP_CONTACT_EMAIL,
       postalAddress: e.SHOP_POSTAL_ADDRESS.replace(/\\n/g, "\n"),
     },
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider,
     lyra,
     labelProvider: e.LABEL_PROVIDER,
     colissimo,
