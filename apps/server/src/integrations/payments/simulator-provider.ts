@@ -89,7 +89,7 @@ export function createSimulatorProvider({
   return {
     name: "simulator",
     createFormToken: async (request) => issueSimulatorToken(request, keys),
-    readNotification: (fields) => readLyraNotification(fields, { password: keys.password, hmacKey: "" }),
+    readNotification: (fields) => readLyraNotification(fields, keys.password),
     async getTransactions(orderId) {
       const rows = await db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, orderId));
       return rows.map((row) => ({
