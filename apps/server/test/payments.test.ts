@@ -298,6 +298,73 @@ describe("payment notification (IPN)", () => {
   });
 });
 
+describe("a malformed payment notification", () => {
+  const genuine = () => ipnFor({ id: randomUUID(), totalAmountCents: 4600 });
+  const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+  const FORM = "application/x-www-form-urlencoded";
+  const cases: [string, string | undefined, () => string][] = [
+    ["an empty body without a content type", undefined, () => ""],
+    ["an empty form", FORM, () => ""],
+    ["text/plain", "text/plain", () => form(Object.entries(genuine()))],
+    ["text/plain with no form in it", "text/plain; charset=utf-8", () => "paid, trust me"],
+    ["JSON with the form's fields", "application/json", () => JSON.stringify(genuine())],
+    ["a JSON number", "application/json", () => "42"],
+    ["a JSON array", "application/json", () => JSON.stringify([genuine()])],
+    ["JSON null", "application/json", () => "null"],
+    ["a JSON string", "application/json", () => JSON.stringify("kr-answer")],
+    ["a JSON boolean", "application/json", () => "true"],
+    ["a non-string field", "application/json", () => JSON.stringify({ ...genuine(), "kr-answer": 4600 })],
+    [
+      "a nested field",
+      "application/json",
+      () => JSON.stringify({ ...genuine(), "kr-answer": { orderStatus: "PAID" } }),
+    ],
+    ["an array field", "application/json", () => JSON.stringify({ ...genuine(), "kr-hash": ["a", "b"] })],
+    ["broken JSON", "application/json", () => '{"kr-answer":'],
+    ["a duplicated kr-answer", FORM, () => form([...Object.entries(genuine()), ["kr-answer", "{}"]])],
+    ["a duplicated kr-hash", FORM, () => form([["kr-hash", "0"], ...Object.entries(genuine())])],
+    ["a duplicated kr-hash-key", FORM, () => `${form(Object.entries(genuine()))}&kr-hash-key=sha256_hmac`],
+    ["a huge form", FORM, () => form([...Object.entries(genuine()), ["padding", "x".repeat(70_000)]])],
+    ["a huge JSON body", "application/json", () => JSON.stringify({ padding: "x".repeat(300_000) })],
+    ["XML", "application/xml", () => "<kr-answer>PAID</kr-answer>"],
+    [
+      "multipart",
+      "multipart/form-data; boundary=x",
+      () => "--x\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--x--",
+    ],
+    ["bytes", "application/octet-stream", () => "\u0000\u0001\u0002"],
+    ["a form with bad escapes", FORM, () => "kr-answer=%zz&kr-hash=%"],
+    ["a form of only separators", FORM, () => "&&&==&"],
+    ["a form with an empty field name", FORM, () => "=PAID"],
+    ["a bare form content type with a JSON body", FORM, () => JSON.stringify(genuine())],
+    [
+      "a form without its answer",
+      FORM,
+      () => form(Object.entries(genuine()).filter(([name]) => name !== "kr-answer")),
+    ],
+  ];
+
+  it.each(cases)("answers 400 with a small JSON, never a 500: %s", async (_name, contentType, payload) => {
+    const before = await t.db.select().from(paymentNotifications);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/ipn",
+      headers: contentType ? { "content-type": contentType } : {},
+      payload: payload(),
+    });
+    expect(response.statusCode).toBe(400);
+    const body: unknown = response.json();
+    expect(body).toEqual({ outcome: expect.stringMatching(/^(malformed|forged)$/) });
+    expect(response.body.length).toBeLessThan(64);
+    expect(await t.db.select().from(paymentNotifications)).toHaveLength(before.length);
+  });
+
+  it("still takes a genuine form after them", async () => {
+    const order = await orderOf("customer");
+    expect((await postIpn(ipnFor(order))).json()).toEqual({ outcome: "paid" });
+  });
+});
+
 describe("payment status check", () => {
   const check = (orderId: string, role: "customer" | "otherCustomer" = "customer") =>
     kit.injectAs(role, { method: "POST", url: `/api/payments/orders/${orderId}/check` });
