@@ -2,7 +2,7 @@ import { LYRA_TEST_CARDS, paymentMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentNotifications, simulatedPayments } from "../src/db/schema";
+import { paymentNotifications, paymentTransactions, simulatedPayments } from "../src/db/schema";
 import {
   cardSimulatorMessages,
   lyraPaymentAnswer,
@@ -189,6 +189,7 @@ describe("paying with the simulator's card form", () => {
       orderId: order.id,
       amountCents: 1,
       currency: "EUR" as const,
+      itemsVersion: 0,
       customer: { email: "x@example.com", reference: "x", billing: null },
       ipnTargetUrl: "http://localhost/api/payments/ipn",
     };
@@ -295,6 +296,97 @@ describe("payment notification (IPN)", () => {
       expect(outcomes).toEqual(["paid", ...Array<string>(7).fill("replayed")]);
       expect((await orderRow(order.id)).paymentId).toBe(`tx-burst-${round}`);
     }
+  });
+});
+
+describe("a provider transaction pays at most once, ever", () => {
+  const staffSetStatus = (orderId: string, status: OrderWithItems["status"]) =>
+    kit.injectAs("admin", { method: "PUT", url: `/api/admin/orders/${orderId}/status`, payload: { status } });
+  const check = (orderId: string) =>
+    kit.injectAs("customer", { method: "POST", url: `/api/payments/orders/${orderId}/check` });
+  const payWithToken = (token: string, cardNumber: string = LYRA_TEST_CARDS.accepted) =>
+    kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: { formToken: token, cardNumber, expiry: FUTURE_EXPIRY, securityCode: "123" },
+    });
+  const paidTransactionsOf = (orderId: string) =>
+    t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+
+  it("pays nothing when an old notification is replayed after staff moved the order back to to-pay", async () => {
+    const order = await orderOf("customer");
+    const fields = ipnFor(order, { transactionId: "tx-paid-once" });
+    expect((await postIpn(fields)).json()).toEqual({ outcome: "paid" });
+    expect((await staffSetStatus(order.id, "to-pay")).statusCode).toBe(200);
+
+    const replay = await postIpn(fields);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ outcome: "replayed" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
+    expect((await notificationsOf(order.id)).map((n) => n.outcome).sort()).toEqual(["paid", "replayed"]);
+    expect(await paidTransactionsOf(order.id)).toEqual([
+      expect.objectContaining({ provider: "simulator", transactionId: "tx-paid-once", amountCents: 4600 }),
+    ]);
+  });
+
+  it("pays nothing on a status check that finds only the transaction that already paid", async () => {
+    const order = await orderOf("customer");
+    expect((await payWithCard(order.id, LYRA_TEST_CARDS.accepted)).json().clientAnswer.orderStatus).toBe(
+      "PAID",
+    );
+    expect((await staffSetStatus(order.id, "to-pay")).statusCode).toBe(200);
+
+    const response = await check(order.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: "CONFLICT", message: paymentMessages.notConfirmed });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
+    expect((await notificationsOf(order.id)).filter((n) => n.outcome === "paid")).toHaveLength(1);
+
+    // A new payment of the order to pay is still taken.
+    expect((await payWithCard(order.id, LYRA_TEST_CARDS.accepted)).json().clientAnswer.orderStatus).toBe(
+      "PAID",
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+    expect(await paidTransactionsOf(order.id)).toHaveLength(2);
+  });
+
+  it("refuses a simulator form used a second time, in French, and records nothing", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    expect((await payWithToken(token)).json().clientAnswer.orderStatus).toBe("PAID");
+    const bankBook = await t.db
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.orderRef, order.id));
+    const trail = await notificationsOf(order.id);
+
+    const again = await payWithToken(token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: "CONFLICT", message: paymentMessages.formAlreadyUsed });
+    expect(
+      await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id)),
+    ).toEqual(bankBook);
+    expect(await notificationsOf(order.id)).toEqual(trail);
+  });
+
+  it("lets one form pay once when it is sent twice at the same moment", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    const responses = await Promise.all([payWithToken(token), payWithToken(token)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const paid = await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id));
+    expect(paid.filter((row) => row.status === "PAID")).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+  });
+
+  it("lets the same form try another card after a refused one", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    expect((await payWithToken(token, LYRA_TEST_CARDS.refused)).json().clientAnswer.orderStatus).toBe(
+      "UNPAID",
+    );
+    expect((await payWithToken(token)).json().clientAnswer.orderStatus).toBe("PAID");
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
   });
 });
 
