@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig, LYRA_DEMO_KEYS } from "./config";
 import { defaultAuthRateLimits } from "./modules/auth/rate-limits";
+import { defaultPaymentRateLimits } from "./modules/payments/rate-limits";
 
 const productionEnv = {
   NODE_ENV: "production",
@@ -138,6 +139,17 @@ describe("loadConfig", () => {
     const error = configErrorOf({ PORT: port });
     expect(error.message).toMatch(/^Invalid settings/);
     expect(error.message).toContain("PORT");
+  });
+
+  it("keeps the payment limits' defaults, overrides the named ones and refuses unknown ones", () => {
+    expect(loadConfig({}).paymentRateLimits).toEqual(defaultPaymentRateLimits);
+    expect(loadConfig({ PAYMENT_RATE_LIMITS: "formTokenPerCustomer=5/60" }).paymentRateLimits).toEqual({
+      ...defaultPaymentRateLimits,
+      formTokenPerCustomer: { max: 5, windowSeconds: 60 },
+    });
+    expect(configErrorOf({ PAYMENT_RATE_LIMITS: "formTokens=5/60" }).message).toContain(
+      'PAYMENT_RATE_LIMITS: unknown rule "formTokens" (known rules: formTokenPerCustomer, statusCheckPerCustomer)',
+    );
   });
 
   it("names every invalid setting at once", () => {

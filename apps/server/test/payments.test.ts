@@ -16,7 +16,10 @@ import { createTestApp, type TestApp } from "./support/test-app";
 let t: TestApp;
 let kit: ApiKit;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One customer pays many orders here; payment-rate-limits.test.ts tests the limits.
+  t = await createTestApp({
+    env: { PAYMENT_RATE_LIMITS: "formTokenPerCustomer=1000/600,statusCheckPerCustomer=1000/600" },
+  });
   kit = apiKitOf(t);
 });
 afterAll(async () => t.close());

@@ -10,12 +10,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { orders, paymentNotifications, paymentTransactions } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import type { RateLimiter } from "../../http/rate-limiter";
 import type {
   PaymentProvider,
   PaymentRequest,
   ProviderTransaction,
   VerifiedNotification,
 } from "../../integrations/payments/payment-provider";
+import type { PaymentRateLimits } from "./rate-limits";
 
 /** What a notification or a status check did to the order. */
 export type PaymentOutcome =
@@ -30,6 +32,9 @@ export interface PaymentServiceDeps {
   provider: PaymentProvider;
   /** Our public origin: the provider posts its notifications to `${appUrl}/api/payments/ipn`. */
   appUrl: string;
+  /** Each form token and status check is a call to the provider: counted per customer. */
+  rateLimiter: RateLimiter;
+  rateLimits: PaymentRateLimits;
   /** The order as the customer area shows it (customer-orders module), null when not theirs. */
   findCustomerOrder: (userId: string, orderId: string) => Promise<CustomerOrder | null>;
 }
@@ -39,7 +44,14 @@ export interface PaymentServiceDeps {
  * holds or from the provider's own answer to a status check, never from what the browser says;
  * the amount is always the server's.
  */
-export function createPaymentService({ db, provider, appUrl, findCustomerOrder }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  provider,
+  appUrl,
+  rateLimiter,
+  rateLimits,
+  findCustomerOrder,
+}: PaymentServiceDeps) {
   /** The customer's own order, as the customer area sees it (one visibility rule), waiting for payment. */
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
@@ -173,6 +185,11 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         },
         ipnTargetUrl: `${appUrl}/api/payments/ipn`,
       };
+      await rateLimiter.consume(
+        `payment-form:customer:${customer.id}`,
+        rateLimits.formTokenPerCustomer,
+        paymentMessages.rateLimited,
+      );
       let formToken: string;
       try {
         formToken = await provider.createFormToken(request);
@@ -206,6 +223,11 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         if (before.paymentDate) return before;
         throw new DomainError("CONFLICT", paymentMessages.notPayable);
       }
+      await rateLimiter.consume(
+        `payment-check:customer:${userId}`,
+        rateLimits.statusCheckPerCustomer,
+        paymentMessages.rateLimited,
+      );
       let transactions;
       try {
         transactions = await provider.getTransactions(orderId);
