@@ -243,7 +243,12 @@ export function createPaymentService({
           break;
         }
       }
-      if (!paid) throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
+      if (!paid) {
+        // The transaction may have paid the order since it was read (its notification, another check).
+        const now = await findCustomerOrder(userId, orderId);
+        if (now && now.status !== "to-pay" && now.paymentDate) return now;
+        throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
+      }
       const outcome = await applyVerifiedPayment(
         {
           orderRef: orderId,
