@@ -1,4 +1,4 @@
-import { LYRA_TEST_CARDS, paymentMessages } from "@vitrine/domain";
+import { LYRA_TEST_CARDS, paymentFormOutdatedMessage, paymentMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -390,6 +390,83 @@ describe("a provider transaction pays at most once, ever", () => {
     );
     expect((await payWithToken(token)).json().clientAnswer.orderStatus).toBe("PAID");
     expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+  });
+});
+
+describe("a payment form opened before staff changed the order's items", () => {
+  it("is refused by the simulator with the new total, records nothing, and a new form pays the new total", async () => {
+    const { userId } = await kit.actor("customer");
+    const first = await insertProduct(t.db, { priceCents: 4000 });
+    const second = await insertProduct(t.db, { priceCents: 1500, liveId: first.liveId });
+    const order = await insertOrder(t.db, { userId, status: "to-pay", products: [first] });
+    const stale = (await formToken(order.id)).json().payment.formToken as string;
+
+    const added = await kit.injectAs("admin", {
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/items`,
+      payload: { productId: second.id },
+    });
+    expect(added.statusCode).toBe(201);
+
+    const refused = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: stale,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: "CONFLICT", message: paymentFormOutdatedMessage(6100) });
+    expect(refused.json().message).toContain("61,00");
+    expect(
+      await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id)),
+    ).toEqual([]);
+    expect(await notificationsOf(order.id)).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+
+    const fresh = (await formToken(order.id)).json().payment;
+    expect(fresh.amountCents).toBe(6100);
+    const paid = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: fresh.formToken,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(paid.json().clientAnswer.orderStatus).toBe("PAID");
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid", totalAmountCents: 6100 });
+  });
+
+  it("is refused after a line was removed too", async () => {
+    const { userId } = await kit.actor("customer");
+    const first = await insertProduct(t.db, { priceCents: 4000 });
+    const second = await insertProduct(t.db, { priceCents: 1500, liveId: first.liveId });
+    const order = await insertOrder(t.db, { userId, status: "to-pay", products: [first, second] });
+    const stale = (await formToken(order.id)).json().payment.formToken as string;
+    const line = order.items.find((item) => item.productId === second.id)?.id ?? "";
+    const removed = await kit.injectAs("admin", {
+      method: "DELETE",
+      url: `/api/admin/orders/${order.id}/items/${line}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    const refused = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: stale,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(refused.json()).toEqual({ code: "CONFLICT", message: paymentFormOutdatedMessage(4600) });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
   });
 });
 
