@@ -24,6 +24,14 @@ export const paymentMessages = {
     "Trop de demandes de paiement en peu de temps. Veuillez patienter quelques minutes avant de réessayer.",
 } as const;
 
+/** Our own: the payment page saw the order's total change (staff changed its items) before payment. */
+export function paymentTotalChangedMessage(totalAmountCents: number): string {
+  return `Votre commande a été modifiée : le total à régler est maintenant de ${formatEuros(totalAmountCents)}. Le formulaire de paiement a été mis à jour.`;
+}
+
+/** How often the payment page asks for the order again, so that a change shows before payment. */
+export const PAYMENT_PAGE_ORDER_REFRESH_MS = 15_000;
+
 /**
  * Our own: the order's items changed after the payment form was opened; the form is refused and
  * the customer reads the total they would now pay.
