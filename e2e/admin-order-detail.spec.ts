@@ -79,7 +79,7 @@ test("an admin changes an order's status and address, adds an item by reference 
   await expect(page.getByText("Adresse de livraison mise à jour")).toBeVisible();
   await expect(page.getByText("12 rue des Lilas")).toBeVisible();
   await expect(page.getByText("69001 Lyon")).toBeVisible();
-  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+  await expect(page.getByText("À payer", { exact: true })).toBeVisible();
 
   // Add by reference: a product must be chosen, digits only, suggestions from the live's products for sale.
   const reference = page.getByRole("combobox", { name: "Ajouter un produit par référence" });

@@ -193,7 +193,7 @@ test("staff add a piece while she is on the payment page: the old form is refuse
   await expect(
     page.getByRole("status").filter({ hasText: "le total à régler est maintenant de 61,00 €" }),
   ).toBeVisible();
-  await expect(page.getByText("Total à régler")).toBeVisible();
+  await expect(page.getByText("Total à régler", { exact: true })).toBeVisible();
   await expect(page.getByText("61,00 €").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Payer 46,00 €" })).toHaveCount(0);
 
