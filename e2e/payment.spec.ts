@@ -215,3 +215,37 @@ test("staff add a piece while she is on the payment page: the old form is refuse
     ),
   ).toBeVisible();
 });
+
+test("staff remove a piece while she reads the payment page: without her doing anything, the page shows the new total on a new form", async ({
+  customer,
+  createOrder,
+  customerPage: page,
+  adminPage: staff,
+}) => {
+  test.setTimeout(60_000);
+  const order = await createOrder(customer, {
+    status: "to-pay",
+    shippingAddress: deliveryAddress,
+    pieces: [dress, { name: "Pull en maille", priceCents: 2500 }],
+  });
+  await page.goto(`/customer/order/${order.id}`);
+  await page.getByRole("button", { name: "Payer maintenant (71,00 €)" }).click();
+  await expect(page.getByRole("button", { name: "Payer 71,00 €" })).toBeVisible();
+
+  await staff.goto(`/admin/orders/${order.id}`);
+  await staff.getByRole("button", { name: /^Supprimer l'article Pull en maille/ }).click();
+  await staff
+    .getByRole("alertdialog", { name: "Supprimer l'article" })
+    .getByRole("button", { name: "Supprimer" })
+    .click();
+  await expect(staff.getByText("Article supprimé avec succès")).toBeVisible();
+
+  // The page reads the order again by itself (as it must for Lyra's form, which no one can revoke).
+  await expect(
+    page.getByRole("status").filter({ hasText: "le total à régler est maintenant de 46,00 €" }),
+  ).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("button", { name: "Payer 46,00 €" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Payer 71,00 €" })).toHaveCount(0);
+  await payWithCard(page, LYRA_TEST_CARDS.accepted, "46,00 €");
+  await expect(page.getByRole("status").filter({ hasText: "Paiement réussi !" })).toBeVisible();
+});
