@@ -53,11 +53,11 @@ test("an admin changes an order's status and address, adds an item by reference 
   // Status: any status, through its dialog.
   await page.getByRole("button", { name: "Changer le statut" }).click();
   const statusDialog = page.getByRole("dialog", { name: "Changer le statut" });
-  await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "Payée" });
+  await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "À payer" });
   await statusDialog.getByRole("button", { name: "Enregistrer" }).click();
   await expect(statusDialog).toBeHidden();
   await expect(page.getByText("Statut de la commande mis à jour")).toBeVisible();
-  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+  await expect(page.getByText("À payer", { exact: true })).toBeVisible();
 
   // Address: every required field named, then saved; the status stays.
   await expect(page.getByText("Aucune adresse de livraison pour le moment.")).toBeVisible();
@@ -79,7 +79,7 @@ test("an admin changes an order's status and address, adds an item by reference 
   await expect(page.getByText("Adresse de livraison mise à jour")).toBeVisible();
   await expect(page.getByText("12 rue des Lilas")).toBeVisible();
   await expect(page.getByText("69001 Lyon")).toBeVisible();
-  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+  await expect(page.getByText("À payer", { exact: true })).toBeVisible();
 
   // Add by reference: a product must be chosen, digits only, suggestions from the live's products for sale.
   const reference = page.getByRole("combobox", { name: "Ajouter un produit par référence" });
@@ -135,8 +135,22 @@ test("an admin changes an order's status and address, adds an item by reference 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Articles (2)" })).toBeVisible();
   await expect(page.getByText("65,90 €").first()).toBeVisible();
-  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+  await expect(page.getByText("À payer", { exact: true })).toBeVisible();
   await expect(page.getByText("12 rue des Lilas")).toBeVisible();
+
+  // Once paid, the items stay as they were paid: a delete is refused, and says why.
+  await page.getByRole("button", { name: "Changer le statut" }).click();
+  await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "Payée" });
+  await statusDialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Supprimer l'article Robe fleurie (réf. 1)" }).click();
+  await confirm.getByRole("button", { name: "Supprimer" }).click();
+  await expect(
+    page.getByText(
+      "Les articles de cette commande ne peuvent plus être modifiés : elle n'est plus à valider ni à payer.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Articles (2)" })).toBeVisible();
 });
 
 test("an unknown order says so, with a way back to the list", async ({ adminPage: page }) => {

@@ -154,3 +154,98 @@ test("the payment page is reached from the order only, and an order already paid
     `/customer/order/${paid.id}`,
   );
 });
+
+test("staff add a piece while she is on the payment page: the old form is refused, she reads the new total and pays it", async ({
+  customer,
+  createOrder,
+  customerPage: page,
+  adminPage: staff,
+}) => {
+  test.setTimeout(60_000);
+  const order = await createOrder(customer, {
+    status: "to-pay",
+    shippingAddress: deliveryAddress,
+    pieces: [dress],
+  });
+  await page.goto(`/customer/order/${order.id}`);
+  await page.getByRole("button", { name: "Payer maintenant (46,00 €)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${order.id}$`));
+  await expect(page.getByRole("button", { name: "Payer 46,00 €" })).toBeVisible();
+
+  // Meanwhile, on the order page of the back office, staff add a belt of the same live.
+  const created = await staff.request.post("/api/admin/products", {
+    data: { liveId: order.liveId, name: "Ceinture tressée", ref: 7, priceCents: 1500 },
+  });
+  expect(created.status()).toBe(201);
+  await staff.goto(`/admin/orders/${order.id}`);
+  const reference = staff.getByRole("combobox", { name: "Ajouter un produit par référence" });
+  await reference.fill("7");
+  await staff
+    .getByRole("listbox", { name: "Produits disponibles" })
+    .getByRole("option", { name: /Ceinture tressée/ })
+    .click();
+  await staff.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(staff.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+  await expect(staff.getByText("61,00 €").first()).toBeVisible();
+
+  // Her form was made for 46 €: the bank side refuses it, and the page shows the new total on a new form.
+  await payWithCard(page, LYRA_TEST_CARDS.accepted, "46,00 €");
+  await expect(
+    page.getByRole("status").filter({ hasText: "le total à régler est maintenant de 61,00 €" }),
+  ).toBeVisible();
+  await expect(page.getByText("Total à régler", { exact: true })).toBeVisible();
+  await expect(page.getByText("61,00 €").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Payer 46,00 €" })).toHaveCount(0);
+
+  await payWithCard(page, LYRA_TEST_CARDS.accepted, "61,00 €");
+  await expect(page.getByRole("status").filter({ hasText: "Paiement réussi !" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/customer/order/${order.id}$`), { timeout: 5_000 });
+  await expect(page.getByText("Payée", { exact: true })).toBeVisible();
+
+  // Paid, its items no longer change: staff read why.
+  await staff.reload();
+  await staff.getByRole("button", { name: /^Supprimer l'article Ceinture tressée/ }).click();
+  await staff
+    .getByRole("alertdialog", { name: "Supprimer l'article" })
+    .getByRole("button", { name: "Supprimer" })
+    .click();
+  await expect(
+    staff.getByText(
+      "Les articles de cette commande ne peuvent plus être modifiés : elle n'est plus à valider ni à payer.",
+    ),
+  ).toBeVisible();
+});
+
+test("staff remove a piece while she reads the payment page: without her doing anything, the page shows the new total on a new form", async ({
+  customer,
+  createOrder,
+  customerPage: page,
+  adminPage: staff,
+}) => {
+  test.setTimeout(60_000);
+  const order = await createOrder(customer, {
+    status: "to-pay",
+    shippingAddress: deliveryAddress,
+    pieces: [dress, { name: "Pull en maille", priceCents: 2500 }],
+  });
+  await page.goto(`/customer/order/${order.id}`);
+  await page.getByRole("button", { name: "Payer maintenant (71,00 €)" }).click();
+  await expect(page.getByRole("button", { name: "Payer 71,00 €" })).toBeVisible();
+
+  await staff.goto(`/admin/orders/${order.id}`);
+  await staff.getByRole("button", { name: /^Supprimer l'article Pull en maille/ }).click();
+  await staff
+    .getByRole("alertdialog", { name: "Supprimer l'article" })
+    .getByRole("button", { name: "Supprimer" })
+    .click();
+  await expect(staff.getByText("Article supprimé avec succès")).toBeVisible();
+
+  // The page reads the order again by itself (as it must for Lyra's form, which no one can revoke).
+  await expect(
+    page.getByRole("status").filter({ hasText: "le total à régler est maintenant de 46,00 €" }),
+  ).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByRole("button", { name: "Payer 46,00 €" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Payer 71,00 €" })).toHaveCount(0);
+  await payWithCard(page, LYRA_TEST_CARDS.accepted, "46,00 €");
+  await expect(page.getByRole("status").filter({ hasText: "Paiement réussi !" })).toBeVisible();
+});

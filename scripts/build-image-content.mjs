@@ -277,6 +277,14 @@ async function checkRuntime(runtime) {
     SMTP_URL: "smtp://127.0.0.1:2",
     ADMIN_EMAIL: "admin@image.test",
     ADMIN_PASSWORD: "image-check-admin-password",
+    // Production takes real payments only: an invented Lyra shop (not the published demo keys),
+    // whose REST host answers nothing; no probe below opens a payment.
+    PAYMENT_PROVIDER: "lyra",
+    LYRA_SHOP_ID: "12345678",
+    LYRA_PASSWORD: "prodpassword_image-check-invented-key",
+    LYRA_PUBLIC_KEY: "12345678:publickey_image-check-invented-key",
+    LYRA_HMAC_KEY: "image-check-invented-hmac-key",
+    LYRA_API_URL: "http://127.0.0.1:9",
   };
   const cwd = path.join(runtime.fsRoot, runtime.workdir);
   const [command, ...args] = runtime.cmd;

@@ -16,6 +16,7 @@ import {
   lives,
   orderItems,
   orders,
+  paymentTransactions,
   pendingSignups,
   productColors,
   products,
@@ -266,6 +267,8 @@ export async function openAppData(access: AppDataAccess) {
     /** Removes an order made by `createOrder`, with its live, its products and the colours it made. */
     async deleteOrder(order: CreatedOrder): Promise<void> {
       await db.transaction(async (tx) => {
+        // The transactions that paid it keep the order from going: they go first.
+        await tx.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
         await tx.delete(orders).where(eq(orders.id, order.id));
         await tx.delete(products).where(eq(products.liveId, order.liveId));
         await tx.delete(lives).where(eq(lives.id, order.liveId));
@@ -277,7 +280,11 @@ export async function openAppData(access: AppDataAccess) {
 
     /** Removes orders a journey made through the app itself (the back office's 'New order'). */
     async deleteOrdersById(ids: readonly string[]): Promise<void> {
-      if (ids.length > 0) await db.delete(orders).where(inArray(orders.id, [...ids]));
+      if (ids.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx.delete(paymentTransactions).where(inArray(paymentTransactions.orderId, [...ids]));
+        await tx.delete(orders).where(inArray(orders.id, [...ids]));
+      });
     },
 
     async endSession(sessionId: string): Promise<void> {

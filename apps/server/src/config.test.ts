@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig } from "./config";
+import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig, LYRA_DEMO_KEYS } from "./config";
 import { defaultAuthRateLimits } from "./modules/auth/rate-limits";
+import { defaultPaymentRateLimits } from "./modules/payments/rate-limits";
 
 const productionEnv = {
   NODE_ENV: "production",
@@ -8,6 +9,12 @@ const productionEnv = {
   DATABASE_URL: "postgres://vitrine@db.internal/vitrine",
   AUTH_SECRET: "s".repeat(32),
   SMTP_URL: "smtp://mail.internal:587",
+  PAYMENT_PROVIDER: "lyra",
+  // Invented, as a shop's own keys would be: not Lyra's published demo shop.
+  LYRA_SHOP_ID: "12345678",
+  LYRA_PASSWORD: "prodpassword_k3y0fth1ssh0p",
+  LYRA_PUBLIC_KEY: "12345678:publickey_k3y0fth1ssh0p",
+  LYRA_HMAC_KEY: "0123456789abcdef0123456789abcdef",
 };
 
 /** The ConfigError thrown for `env`; fails the test when none is thrown. */
@@ -132,6 +139,17 @@ describe("loadConfig", () => {
     const error = configErrorOf({ PORT: port });
     expect(error.message).toMatch(/^Invalid settings/);
     expect(error.message).toContain("PORT");
+  });
+
+  it("keeps the payment limits' defaults, overrides the named ones and refuses unknown ones", () => {
+    expect(loadConfig({}).paymentRateLimits).toEqual(defaultPaymentRateLimits);
+    expect(loadConfig({ PAYMENT_RATE_LIMITS: "formTokenPerCustomer=5/60" }).paymentRateLimits).toEqual({
+      ...defaultPaymentRateLimits,
+      formTokenPerCustomer: { max: 5, windowSeconds: 60 },
+    });
+    expect(configErrorOf({ PAYMENT_RATE_LIMITS: "formTokens=5/60" }).message).toContain(
+      'PAYMENT_RATE_LIMITS: unknown rule "formTokens" (known rules: formTokenPerCustomer, statusCheckPerCustomer)',
+    );
   });
 
   it("names every invalid setting at once", () => {
@@ -281,6 +299,40 @@ describe("loadConfig", () => {
     );
   });
 
+  it("requires PAYMENT_PROVIDER in production, and keeps the simulator as the default elsewhere", () => {
+    const { PAYMENT_PROVIDER: _provider, ...withoutProvider } = productionEnv;
+    expect(configErrorOf(withoutProvider).message).toBe(
+      "PAYMENT_PROVIDER is required in production: set PAYMENT_PROVIDER=lyra and the shop's LYRA_ keys",
+    );
+    expect(loadConfig({ NODE_ENV: "development" }).paymentProvider).toBe("simulator");
+    expect(loadConfig({ NODE_ENV: "test" }).paymentProvider).toBe("simulator");
+  });
+
+  it("refuses the payment simulator in production, and only there", () => {
+    expect(configErrorOf({ ...productionEnv, PAYMENT_PROVIDER: "simulator" }).message).toBe(
+      "PAYMENT_PROVIDER=simulator takes no real payment: production needs PAYMENT_PROVIDER=lyra",
+    );
+    expect(loadConfig({ PAYMENT_PROVIDER: "simulator" }).paymentProvider).toBe("simulator");
+  });
+
+  it.each(Object.entries(LYRA_DEMO_KEYS))(
+    "refuses Lyra's published demo key %s in production, naming it",
+    (name, demoValue) => {
+      const env = { ...productionEnv, [name]: demoValue };
+      const message = configErrorOf(env).message;
+      expect(message).toBe(
+        `${name}: Lyra's published demo shop, refused in production: use your shop's own keys`,
+      );
+      expect(loadConfig({ ...env, NODE_ENV: "test" }).lyra).toBeDefined();
+    },
+  );
+
+  it("names every demo key given at once", () => {
+    expect(configErrorOf({ ...productionEnv, ...LYRA_DEMO_KEYS }).message).toBe(
+      "LYRA_SHOP_ID, LYRA_PASSWORD, LYRA_PUBLIC_KEY, LYRA_HMAC_KEY: Lyra's published demo shop, refused in production: use your shop's own keys",
+    );
+  });
+
   it("accepts a complete production environment", () => {
     const config = loadConfig(productionEnv);
     expect(config).toMatchObject({
@@ -289,6 +341,8 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://vitrine@db.internal/vitrine",
       smtpUrl: "smtp://mail.internal:587",
       logLevel: "info",
+      paymentProvider: "lyra",
     });
+    expect(config.lyra?.password).toBe("prodpassword_k3y0fth1ssh0p");
   });
 });

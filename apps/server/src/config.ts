@@ -1,11 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import type { RateLimitRule } from "./http/rate-limiter";
-import {
-  defaultAuthRateLimits,
-  type AuthRateLimitName,
-  type AuthRateLimits,
-} from "./modules/auth/rate-limits";
+import { defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/rate-limits";
+import { defaultPaymentRateLimits, type PaymentRateLimits } from "./modules/payments/rate-limits";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -34,44 +31,45 @@ const trustProxyFromEnv = z
     return z.NEVER;
   });
 
-const isAuthRateLimitName = (name: string): name is AuthRateLimitName =>
-  Object.hasOwn(defaultAuthRateLimits, name);
 /** "max/windowSeconds": whole numbers from 1, nine digits at most (a window of 31 years). */
 const RATE_LIMIT_RULE = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/;
 
 /**
- * Overrides of some sign-in limits, "rule=max/windowSeconds" separated by commas, e.g.
+ * Overrides of some rate limits, "rule=max/windowSeconds" separated by commas, e.g.
  * "adminSignInPerIp=1000/60,adminFailuresPerAccountAndIp=100/900". Rules left out keep their
- * defaults (modules/auth/rate-limits.ts); an unknown rule name is refused, not ignored, so a typo
- * never leaves a limit silently at its default.
+ * defaults (modules/auth/rate-limits.ts, modules/payments/rate-limits.ts); an unknown rule name is
+ * refused, not ignored, so a typo never leaves a limit silently at its default.
  */
-const authRateLimitsFromEnv = z.string().transform((value, ctx): AuthRateLimits => {
-  const limits: AuthRateLimits = { ...defaultAuthRateLimits };
-  const overridden = new Set<string>();
-  const entries = value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "");
-  for (const entry of entries) {
-    const [name = "", ruleText, ...extra] = entry.split("=").map((part) => part.trim());
-    const rule = ruleText === undefined || extra.length > 0 ? undefined : parseRateLimitRule(ruleText);
-    if (!isAuthRateLimitName(name)) {
-      const known = Object.keys(defaultAuthRateLimits).join(", ");
-      ctx.addIssue({ code: "custom", message: `unknown rule "${name}" (known rules: ${known})` });
-    } else if (!rule) {
-      ctx.addIssue({
-        code: "custom",
-        message: `"${entry}": expected ${name}=max/windowSeconds, whole numbers from 1 to 999999999`,
-      });
-    } else if (overridden.has(name)) {
-      ctx.addIssue({ code: "custom", message: `rule "${name}" is given more than once` });
-    } else {
-      limits[name] = rule;
-      overridden.add(name);
+function rateLimitsFromEnv<Limits extends { [Name in keyof Limits]: RateLimitRule }>(defaults: Limits) {
+  const isRuleName = (name: string): name is Extract<keyof Limits, string> => Object.hasOwn(defaults, name);
+  return z.string().transform((value, ctx): Limits => {
+    const limits: Limits = { ...defaults };
+    const overridden = new Set<string>();
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== "");
+    for (const entry of entries) {
+      const [name = "", ruleText, ...extra] = entry.split("=").map((part) => part.trim());
+      const rule = ruleText === undefined || extra.length > 0 ? undefined : parseRateLimitRule(ruleText);
+      if (!isRuleName(name)) {
+        const known = Object.keys(defaults).join(", ");
+        ctx.addIssue({ code: "custom", message: `unknown rule "${name}" (known rules: ${known})` });
+      } else if (!rule) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry}": expected ${name}=max/windowSeconds, whole numbers from 1 to 999999999`,
+        });
+      } else if (overridden.has(name)) {
+        ctx.addIssue({ code: "custom", message: `rule "${name}" is given more than once` });
+      } else {
+        Object.assign(limits, { [name]: rule });
+        overridden.add(name);
+      }
     }
-  }
-  return limits;
-});
+    return limits;
+  });
+}
 
 function parseRateLimitRule(text: string): RateLimitRule | undefined {
   const match = RATE_LIMIT_RULE.exec(text);
@@ -93,13 +91,14 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12).optional(),
   LIVE_INGEST_TOKEN: z.string().min(24, "expected 24 characters or more").optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
-  AUTH_RATE_LIMITS: authRateLimitsFromEnv.default(defaultAuthRateLimits),
+  AUTH_RATE_LIMITS: rateLimitsFromEnv(defaultAuthRateLimits).default(defaultAuthRateLimits),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
   SHOP_POSTAL_ADDRESS: z.string().min(1).default("Vitrine\n12 rue des Lilas\n69001 Lyon\nFrance"),
-  PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).default("simulator"),
+  PAYMENT_PROVIDER: z.enum(["simulator", "lyra"]).optional(),
+  PAYMENT_RATE_LIMITS: rateLimitsFromEnv(defaultPaymentRateLimits).default(defaultPaymentRateLimits),
   LYRA_SHOP_ID: z
     .string()
     .regex(/^\d{2,8}$/, "expected the shop id, 2 to 8 digits")
@@ -180,6 +179,8 @@ export type AppConfig = {
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";
+  /** The payment form and status check limits: the defaults, with PAYMENT_RATE_LIMITS's overrides. */
+  paymentRateLimits: PaymentRateLimits;
   /** Set when paymentProvider is "lyra" (all required then). */
   lyra: LyraSettings | undefined;
   labelProvider: "local" | "colissimo";
@@ -235,6 +236,17 @@ const S3_SETTINGS = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_AC
 
 const LYRA_SETTINGS = ["LYRA_SHOP_ID", "LYRA_PASSWORD", "LYRA_PUBLIC_KEY", "LYRA_HMAC_KEY"] as const;
 
+/**
+ * Lyra's demo shop, published in its documentation: anyone can sign a payment notification with
+ * its password, so production refuses each of these values.
+ */
+export const LYRA_DEMO_KEYS = {
+  LYRA_SHOP_ID: "69876357",
+  LYRA_PASSWORD: "testpassword_DEMOPRIVATEKEY23G4475zXZQ2UA5x7M",
+  LYRA_PUBLIC_KEY: "69876357:testpublickey_DEMOPUBLICKEY95me92597fd28tGD4r5",
+  LYRA_HMAC_KEY: "38453613e7f44dc58732bad3dca2bca3",
+} as const satisfies Record<(typeof LYRA_SETTINGS)[number], string>;
+
 /** The administrator created outside production when none is configured; its password is public. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
 
@@ -265,9 +277,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (e.LIVE_INGEST_TOKEN === DEMO_LIVE_INGEST_TOKEN) {
       throw new ConfigError("LIVE_INGEST_TOKEN is the public demo token: choose another one in production");
     }
+    // The simulator accepts a public test card: a shop in production would ship unpaid orders.
+    if (!e.PAYMENT_PROVIDER) {
+      throw new ConfigError(
+        "PAYMENT_PROVIDER is required in production: set PAYMENT_PROVIDER=lyra and the shop's LYRA_ keys",
+      );
+    }
+    if (e.PAYMENT_PROVIDER === "simulator") {
+      throw new ConfigError(
+        "PAYMENT_PROVIDER=simulator takes no real payment: production needs PAYMENT_PROVIDER=lyra",
+      );
+    }
+    const demoKeys = LYRA_SETTINGS.filter((name) => e[name] === LYRA_DEMO_KEYS[name]);
+    if (demoKeys.length > 0) {
+      throw new ConfigError(
+        `${demoKeys.join(", ")}: Lyra's published demo shop, refused in production: use your shop's own keys`,
+      );
+    }
   }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? "simulator";
   let lyra: LyraSettings | undefined;
-  if (e.PAYMENT_PROVIDER === "lyra") {
+  if (paymentProvider === "lyra") {
     const missing = LYRA_SETTINGS.filter((name) => !e[name]);
     if (missing.length > 0) {
       throw new ConfigError(`PAYMENT_PROVIDER=lyra needs these settings: ${missing.join(", ")}`);
@@ -332,7 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       contactEmail: e.SHOP_CONTACT_EMAIL,
       postalAddress: e.SHOP_POSTAL_ADDRESS.replace(/\\n/g, "\n"),
     },
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider,
+    paymentRateLimits: e.PAYMENT_RATE_LIMITS,
     lyra,
     labelProvider: e.LABEL_PROVIDER,
     colissimo,

@@ -715,6 +715,46 @@ describe("deleting an item", () => {
   });
 });
 
+describe("items change only while the order is to validate or to pay", () => {
+  const LOCKED = ORDER_STATUSES.filter((status) => status !== "to-validate" && status !== "to-pay");
+  const ITEMS_LOCKED = {
+    code: "CONFLICT",
+    message:
+      "Les articles de cette commande ne peuvent plus être modifiés : elle n'est plus à valider ni à payer.",
+  };
+
+  it.each(LOCKED)("refuses to add or delete a line of an order %s, changing nothing", async (status) => {
+    const { order, spare } = await orderWithSpareProduct();
+    await setOrderStatus(t.db, order.id, status);
+    const before = await orderState(order.id);
+
+    const added = await as.admin("POST", `${orderUrl(order.id)}/items`, { productId: spare.id });
+    expect(added.statusCode).toBe(409);
+    expect(added.json()).toEqual(ITEMS_LOCKED);
+    const deleted = await as.admin("DELETE", `${orderUrl(order.id)}/items/${order.items[0]?.id ?? ""}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json()).toEqual(ITEMS_LOCKED);
+
+    expect(await orderState(order.id)).toEqual(before);
+  });
+
+  it.each(["to-validate", "to-pay"] as const)(
+    "lets staff add and delete lines of an order %s, each change counted in its items version",
+    async (status) => {
+      const { order, spare } = await orderWithSpareProduct();
+      await setOrderStatus(t.db, order.id, status);
+      const version = (await orderRowOf(t.db, order.id)).itemsVersion;
+      expect(
+        (await as.admin("POST", `${orderUrl(order.id)}/items`, { productId: spare.id })).statusCode,
+      ).toBe(201);
+      expect((await orderRowOf(t.db, order.id)).itemsVersion).toBe(version + 1);
+      const line = order.items[0]?.id ?? "";
+      expect((await as.admin("DELETE", `${orderUrl(order.id)}/items/${line}`)).statusCode).toBe(200);
+      expect((await orderRowOf(t.db, order.id)).itemsVersion).toBe(version + 2);
+    },
+  );
+});
+
 describe("every route of the order detail", () => {
   it("is refused to customers and anonymous callers, who change nothing", async () => {
     const { order, spare } = await orderWithSpareProduct();

@@ -458,6 +458,30 @@ describe("deleting a line from the sidebar", () => {
   });
 });
 
+describe("lines of an order past to-pay", () => {
+  it("are not deleted from the sidebar, and a new add opens a new order to validate", async () => {
+    const live = await activeLive();
+    const handle = newHandle();
+    const { order } = await added({ liveId: live.id, productId: (await productOf(live)).id, handle });
+    await t.db.update(orders).set({ status: "paid" }).where(eq(orders.id, order.id));
+    const line = order.items[0]?.id ?? "";
+
+    const response = await as.admin("DELETE", `${BASE}/orders/${order.id}/items/${line}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: "CONFLICT",
+      message:
+        "Les articles de cette commande ne peuvent plus être modifiés : elle n'est plus à valider ni à payer.",
+    });
+    expect(await t.db.$count(orderItems, eq(orderItems.orderId, order.id))).toBe(1);
+
+    const next = await added({ liveId: live.id, productId: (await productOf(live)).id, handle });
+    expect(next.orderCreated).toBe(true);
+    expect(next.order.id).not.toBe(order.id);
+    expect(await t.db.$count(orderItems, eq(orderItems.orderId, order.id))).toBe(1);
+  });
+});
+
 describe("the sidebar's reads", () => {
   it("suggests the live's available products by reference prefix, sold ones left out", async () => {
     const live = await activeLive();

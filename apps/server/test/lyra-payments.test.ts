@@ -216,6 +216,40 @@ describe("Lyra REST V4 adapter", () => {
     expect(await statusOf(order.id)).toBe("paid");
   });
 
+  it("refuses at the notification URL a browser return, signed with the HMAC key the browser receives", async () => {
+    const order = await orderToPay();
+    const answer = JSON.stringify(
+      lyraPaymentAnswer({
+        shopId: SHOP.id,
+        payment: {
+          orderId: order.id,
+          amountCents: 4600,
+          currency: "EUR",
+          email: "marie@example.com",
+          reference: "r",
+          expiresAt: 0,
+        },
+        transactionId: "browser-return-tx",
+        paid: true,
+        pan: "497010XXXXXX0055",
+        now: new Date(),
+      }),
+    );
+    const browserReturn = {
+      ...signedIpnFields(answer, SHOP.hmacKey),
+      "kr-hash-key": "sha256_hmac",
+    };
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/ipn",
+      headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
+      payload: new URLSearchParams(browserReturn).toString(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ outcome: "forged" });
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+  });
+
   it("checks the status with Order/Get and marks the order paid from Lyra's answer", async () => {
     const order = await orderToPay();
     const check = () =>

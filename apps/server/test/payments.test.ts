@@ -1,8 +1,8 @@
-import { LYRA_TEST_CARDS, paymentMessages } from "@vitrine/domain";
+import { LYRA_TEST_CARDS, paymentFormOutdatedMessage, paymentMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentNotifications, simulatedPayments } from "../src/db/schema";
+import { paymentNotifications, paymentTransactions, simulatedPayments } from "../src/db/schema";
 import {
   cardSimulatorMessages,
   lyraPaymentAnswer,
@@ -16,7 +16,10 @@ import { createTestApp, type TestApp } from "./support/test-app";
 let t: TestApp;
 let kit: ApiKit;
 beforeAll(async () => {
-  t = await createTestApp();
+  // One customer pays many orders here; payment-rate-limits.test.ts tests the limits.
+  t = await createTestApp({
+    env: { PAYMENT_RATE_LIMITS: "formTokenPerCustomer=1000/600,statusCheckPerCustomer=1000/600" },
+  });
   kit = apiKitOf(t);
 });
 afterAll(async () => t.close());
@@ -189,6 +192,7 @@ describe("paying with the simulator's card form", () => {
       orderId: order.id,
       amountCents: 1,
       currency: "EUR" as const,
+      itemsVersion: 0,
       customer: { email: "x@example.com", reference: "x", billing: null },
       ipnTargetUrl: "http://localhost/api/payments/ipn",
     };
@@ -295,6 +299,241 @@ describe("payment notification (IPN)", () => {
       expect(outcomes).toEqual(["paid", ...Array<string>(7).fill("replayed")]);
       expect((await orderRow(order.id)).paymentId).toBe(`tx-burst-${round}`);
     }
+  });
+});
+
+describe("a provider transaction pays at most once, ever", () => {
+  const staffSetStatus = (orderId: string, status: OrderWithItems["status"]) =>
+    kit.injectAs("admin", { method: "PUT", url: `/api/admin/orders/${orderId}/status`, payload: { status } });
+  const check = (orderId: string) =>
+    kit.injectAs("customer", { method: "POST", url: `/api/payments/orders/${orderId}/check` });
+  const payWithToken = (token: string, cardNumber: string = LYRA_TEST_CARDS.accepted) =>
+    kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: { formToken: token, cardNumber, expiry: FUTURE_EXPIRY, securityCode: "123" },
+    });
+  const paidTransactionsOf = (orderId: string) =>
+    t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId));
+
+  it("pays nothing when an old notification is replayed after staff moved the order back to to-pay", async () => {
+    const order = await orderOf("customer");
+    const fields = ipnFor(order, { transactionId: "tx-paid-once" });
+    expect((await postIpn(fields)).json()).toEqual({ outcome: "paid" });
+    expect((await staffSetStatus(order.id, "to-pay")).statusCode).toBe(200);
+
+    const replay = await postIpn(fields);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ outcome: "replayed" });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
+    expect((await notificationsOf(order.id)).map((n) => n.outcome).sort()).toEqual(["paid", "replayed"]);
+    expect(await paidTransactionsOf(order.id)).toEqual([
+      expect.objectContaining({ provider: "simulator", transactionId: "tx-paid-once", amountCents: 4600 }),
+    ]);
+  });
+
+  it("pays nothing on a status check that finds only the transaction that already paid", async () => {
+    const order = await orderOf("customer");
+    expect((await payWithCard(order.id, LYRA_TEST_CARDS.accepted)).json().clientAnswer.orderStatus).toBe(
+      "PAID",
+    );
+    expect((await staffSetStatus(order.id, "to-pay")).statusCode).toBe(200);
+
+    const response = await check(order.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: "CONFLICT", message: paymentMessages.notConfirmed });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
+    expect((await notificationsOf(order.id)).filter((n) => n.outcome === "paid")).toHaveLength(1);
+
+    // A new payment of the order to pay is still taken.
+    expect((await payWithCard(order.id, LYRA_TEST_CARDS.accepted)).json().clientAnswer.orderStatus).toBe(
+      "PAID",
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+    expect(await paidTransactionsOf(order.id)).toHaveLength(2);
+  });
+
+  it("refuses a simulator form used a second time, in French, and records nothing", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    expect((await payWithToken(token)).json().clientAnswer.orderStatus).toBe("PAID");
+    const bankBook = await t.db
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.orderRef, order.id));
+    const trail = await notificationsOf(order.id);
+
+    const again = await payWithToken(token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: "CONFLICT", message: paymentMessages.formAlreadyUsed });
+    expect(
+      await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id)),
+    ).toEqual(bankBook);
+    expect(await notificationsOf(order.id)).toEqual(trail);
+  });
+
+  it("lets one form pay once when it is sent twice at the same moment", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    const responses = await Promise.all([payWithToken(token), payWithToken(token)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const paid = await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id));
+    expect(paid.filter((row) => row.status === "PAID")).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+  });
+
+  it("lets the same form try another card after a refused one", async () => {
+    const order = await orderOf("customer");
+    const token = (await formToken(order.id)).json().payment.formToken as string;
+    expect((await payWithToken(token, LYRA_TEST_CARDS.refused)).json().clientAnswer.orderStatus).toBe(
+      "UNPAID",
+    );
+    expect((await payWithToken(token)).json().clientAnswer.orderStatus).toBe("PAID");
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid" });
+  });
+});
+
+describe("a payment form opened before staff changed the order's items", () => {
+  it("is refused by the simulator with the new total, records nothing, and a new form pays the new total", async () => {
+    const { userId } = await kit.actor("customer");
+    const first = await insertProduct(t.db, { priceCents: 4000 });
+    const second = await insertProduct(t.db, { priceCents: 1500, liveId: first.liveId });
+    const order = await insertOrder(t.db, { userId, status: "to-pay", products: [first] });
+    const stale = (await formToken(order.id)).json().payment.formToken as string;
+
+    const added = await kit.injectAs("admin", {
+      method: "POST",
+      url: `/api/admin/orders/${order.id}/items`,
+      payload: { productId: second.id },
+    });
+    expect(added.statusCode).toBe(201);
+
+    const refused = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: stale,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: "CONFLICT", message: paymentFormOutdatedMessage(6100) });
+    expect(refused.json().message).toContain("61,00");
+    expect(
+      await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, order.id)),
+    ).toEqual([]);
+    expect(await notificationsOf(order.id)).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay", paymentId: null });
+
+    const fresh = (await formToken(order.id)).json().payment;
+    expect(fresh.amountCents).toBe(6100);
+    const paid = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: fresh.formToken,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(paid.json().clientAnswer.orderStatus).toBe("PAID");
+    expect(await orderRow(order.id)).toMatchObject({ status: "paid", totalAmountCents: 6100 });
+  });
+
+  it("is refused after a line was removed too", async () => {
+    const { userId } = await kit.actor("customer");
+    const first = await insertProduct(t.db, { priceCents: 4000 });
+    const second = await insertProduct(t.db, { priceCents: 1500, liveId: first.liveId });
+    const order = await insertOrder(t.db, { userId, status: "to-pay", products: [first, second] });
+    const stale = (await formToken(order.id)).json().payment.formToken as string;
+    const line = order.items.find((item) => item.productId === second.id)?.id ?? "";
+    const removed = await kit.injectAs("admin", {
+      method: "DELETE",
+      url: `/api/admin/orders/${order.id}/items/${line}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    const refused = await kit.injectAs("customer", {
+      method: "POST",
+      url: "/api/payment-simulator/pay",
+      payload: {
+        formToken: stale,
+        cardNumber: LYRA_TEST_CARDS.accepted,
+        expiry: FUTURE_EXPIRY,
+        securityCode: "123",
+      },
+    });
+    expect(refused.json()).toEqual({ code: "CONFLICT", message: paymentFormOutdatedMessage(4600) });
+    expect(await orderRow(order.id)).toMatchObject({ status: "to-pay" });
+  });
+});
+
+describe("a malformed payment notification", () => {
+  const genuine = () => ipnFor({ id: randomUUID(), totalAmountCents: 4600 });
+  const form = (fields: [string, string][]) => new URLSearchParams(fields).toString();
+  const FORM = "application/x-www-form-urlencoded";
+  const cases: [string, string | undefined, () => string][] = [
+    ["an empty body without a content type", undefined, () => ""],
+    ["an empty form", FORM, () => ""],
+    ["text/plain", "text/plain", () => form(Object.entries(genuine()))],
+    ["text/plain with no form in it", "text/plain; charset=utf-8", () => "paid, trust me"],
+    ["JSON with the form's fields", "application/json", () => JSON.stringify(genuine())],
+    ["a JSON number", "application/json", () => "42"],
+    ["a JSON array", "application/json", () => JSON.stringify([genuine()])],
+    ["JSON null", "application/json", () => "null"],
+    ["a JSON string", "application/json", () => JSON.stringify("kr-answer")],
+    ["a JSON boolean", "application/json", () => "true"],
+    ["a non-string field", "application/json", () => JSON.stringify({ ...genuine(), "kr-answer": 4600 })],
+    [
+      "a nested field",
+      "application/json",
+      () => JSON.stringify({ ...genuine(), "kr-answer": { orderStatus: "PAID" } }),
+    ],
+    ["an array field", "application/json", () => JSON.stringify({ ...genuine(), "kr-hash": ["a", "b"] })],
+    ["broken JSON", "application/json", () => '{"kr-answer":'],
+    ["a duplicated kr-answer", FORM, () => form([...Object.entries(genuine()), ["kr-answer", "{}"]])],
+    ["a duplicated kr-hash", FORM, () => form([["kr-hash", "0"], ...Object.entries(genuine())])],
+    ["a duplicated kr-hash-key", FORM, () => `${form(Object.entries(genuine()))}&kr-hash-key=sha256_hmac`],
+    ["a huge form", FORM, () => form([...Object.entries(genuine()), ["padding", "x".repeat(70_000)]])],
+    ["a huge JSON body", "application/json", () => JSON.stringify({ padding: "x".repeat(300_000) })],
+    ["XML", "application/xml", () => "<kr-answer>PAID</kr-answer>"],
+    [
+      "multipart",
+      "multipart/form-data; boundary=x",
+      () => "--x\r\nContent-Disposition: form-data; name=a\r\n\r\nb\r\n--x--",
+    ],
+    ["bytes", "application/octet-stream", () => "\u0000\u0001\u0002"],
+    ["a form with bad escapes", FORM, () => "kr-answer=%zz&kr-hash=%"],
+    ["a form of only separators", FORM, () => "&&&==&"],
+    ["a form with an empty field name", FORM, () => "=PAID"],
+    ["a bare form content type with a JSON body", FORM, () => JSON.stringify(genuine())],
+    [
+      "a form without its answer",
+      FORM,
+      () => form(Object.entries(genuine()).filter(([name]) => name !== "kr-answer")),
+    ],
+  ];
+
+  it.each(cases)("answers 400 with a small JSON, never a 500: %s", async (_name, contentType, payload) => {
+    const before = await t.db.select().from(paymentNotifications);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/ipn",
+      headers: contentType ? { "content-type": contentType } : {},
+      payload: payload(),
+    });
+    expect(response.statusCode).toBe(400);
+    const body: unknown = response.json();
+    expect(body).toEqual({ outcome: expect.stringMatching(/^(malformed|forged)$/) });
+    expect(response.body.length).toBeLessThan(64);
+    expect(await t.db.select().from(paymentNotifications)).toHaveLength(before.length);
+  });
+
+  it("still takes a genuine form after them", async () => {
+    const order = await orderOf("customer");
+    expect((await postIpn(ipnFor(order))).json()).toEqual({ outcome: "paid" });
   });
 });
 

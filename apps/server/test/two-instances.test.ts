@@ -12,11 +12,21 @@ import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
 import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
+import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
+import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
+import { setOrderStatus } from "../src/modules/admin-order-detail/set-order-status";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
-import { deliveryAddress, insertCustomer, insertLive, insertOrder, insertProduct } from "./support/factories";
+import {
+  deliveryAddress,
+  insertCustomer,
+  insertLive,
+  insertOrder,
+  insertProduct,
+  orderRowOf,
+} from "./support/factories";
 import { readLabelPdf } from "./support/label-pdf";
 import { chatEvent, openSse, postEvents } from "./support/live-kit";
 import { startS3Server } from "./support/s3-server";
@@ -79,6 +89,37 @@ describe("two instances on one database", () => {
     const fourth = await requestLink(b);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ code: "RATE_LIMITED", message: httpMessages.rateLimited });
+  });
+
+  it("pay an order once per provider transaction: one that paid on A pays nothing on B, even back to to-pay", async () => {
+    const order = await insertOrder(a.db, { status: "to-pay" });
+    const answer = lyraPaymentAnswer({
+      shopId: "simulator",
+      payment: {
+        orderId: order.id,
+        amountCents: order.totalAmountCents,
+        currency: "EUR",
+        email: "client@example.com",
+        reference: "ref",
+        expiresAt: Date.now() + 60_000,
+      },
+      transactionId: "tx-two-instances",
+      paid: true,
+      pan: "497010XXXXXX0055",
+      now: new Date(),
+    });
+    const fields = signedIpnFields(JSON.stringify(answer), simulatorKeys(a.authSecret).password);
+    const notify = (app: FastifyInstance) =>
+      app.inject({
+        method: "POST",
+        url: "/api/payments/ipn",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    expect((await notify(a.app)).json()).toEqual({ outcome: "paid" });
+    await setOrderStatus(a.db, order.id, "to-pay");
+    expect((await notify(b)).json()).toEqual({ outcome: "replayed" });
+    expect((await orderRowOf(a.db, order.id)).status).toBe("to-pay");
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminOrderMessages, isReferenceSearch, decideItemAddition } from "./admin-order";
+import { adminOrderMessages, isReferenceSearch, decideItemAddition, orderItemsEditable } from "./admin-order";
+import { ORDER_STATUSES } from "./order-status";
 
 const LIVE = "live-1";
 const product = { liveId: LIVE, ref: 12 };
@@ -57,5 +58,11 @@ describe("the reference search", () => {
     for (const text of ["", " 12", "12 ", "1a", "-1", "1.5", "１２", "1234567"]) {
       expect(isReferenceSearch(text)).toBe(false);
     }
+  });
+});
+
+describe("orderItemsEditable", () => {
+  it("lets lines change only before the order is paid", () => {
+    expect(ORDER_STATUSES.filter(orderItemsEditable)).toEqual(["to-validate", "to-pay"]);
   });
 });

@@ -1,4 +1,5 @@
 import { productMessages, PRODUCT_REF_MAX } from "./product";
+import type { OrderStatus } from "./order-status";
 
 /** The back office's order detail (spec back-office.md, sections 2, 5 and 8), word for word. */
 export const adminOrderMessages = {
@@ -34,7 +35,20 @@ export const adminOrderMessages = {
    */
   productsSoldElsewhere:
     "Impossible de rétablir cette commande : un de ses produits a été vendu depuis dans une autre commande.",
+  /** Ours: a paid, shipped or cancelled order keeps the lines its amount was settled on. */
+  itemsLocked:
+    "Les articles de cette commande ne peuvent plus être modifiés : elle n'est plus à valider ni à payer.",
 } as const;
+
+/**
+ * The statuses in which an order's lines may change (added, removed, re-priced): before it is
+ * paid. Past them the amount is settled (paid, or being prepared and shipped) or the order is over.
+ */
+export const ITEMS_EDITABLE_STATUSES = ["to-validate", "to-pay"] as const satisfies readonly OrderStatus[];
+
+export function orderItemsEditable(status: OrderStatus): boolean {
+  return ITEMS_EDITABLE_STATUSES.some((editable) => editable === status);
+}
 
 /** The reference suggestions shown under the add-item field. */
 export const PRODUCT_SUGGESTIONS_LIMIT = 20;

@@ -1,3 +1,5 @@
+import { formatEuros } from "./money";
+
 /** Payment messages (spec customer-and-auth.md section 8 "Payment" and "Successes"), word for word. */
 export const paymentMessages = {
   paymentUrlFailed: "Impossible d'obtenir l'URL de paiement",
@@ -14,7 +16,29 @@ export const paymentMessages = {
   notPayable: "Cette commande n'est pas à régler.",
   /** Our own: the provider has not confirmed the payment (yet). */
   notConfirmed: "Le paiement n'a pas encore été confirmé par la banque. Veuillez réessayer dans un instant.",
+  /** Our own: one payment form pays once. */
+  formAlreadyUsed:
+    "Ce formulaire de paiement a déjà servi à un paiement. Consultez votre commande avant de payer à nouveau.",
+  /** Our own: too many payment forms or status checks in a short time (each one asks the bank). */
+  rateLimited:
+    "Trop de demandes de paiement en peu de temps. Veuillez patienter quelques minutes avant de réessayer.",
 } as const;
+
+/** Our own: the payment page saw the order's total change (staff changed its items) before payment. */
+export function paymentTotalChangedMessage(totalAmountCents: number): string {
+  return `Votre commande a été modifiée : le total à régler est maintenant de ${formatEuros(totalAmountCents)}. Le formulaire de paiement a été mis à jour.`;
+}
+
+/** How often the payment page asks for the order again, so that a change shows before payment. */
+export const PAYMENT_PAGE_ORDER_REFRESH_MS = 15_000;
+
+/**
+ * Our own: the order's items changed after the payment form was opened; the form is refused and
+ * the customer reads the total they would now pay.
+ */
+export function paymentFormOutdatedMessage(totalAmountCents: number): string {
+  return `Votre commande a été modifiée depuis l'ouverture de ce formulaire : le nouveau total est de ${formatEuros(totalAmountCents)}. Relancez le paiement pour régler ce montant.`;
+}
 
 /** The spec's redirect from the success message back to the order. */
 export const PAYMENT_SUCCESS_REDIRECT_MS = 2000;

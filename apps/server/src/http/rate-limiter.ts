@@ -9,8 +9,11 @@ export interface RateLimitRule {
 }
 
 export interface RateLimiter {
-  /** Counts one attempt for `key`; throws RATE_LIMITED once `rule.max` is passed in the window. */
-  consume(key: string, rule: RateLimitRule): Promise<void>;
+  /**
+   * Counts one attempt for `key`; throws RATE_LIMITED once `rule.max` is passed in the window, with
+   * `message` (the shared one unless the caller's words fit better).
+   */
+  consume(key: string, rule: RateLimitRule, message?: string): Promise<void>;
   /** Gives back one attempt counted by `consume` (an admin sign-in that succeeded is not a failure). */
   refund(key: string): Promise<void>;
 }
@@ -21,7 +24,7 @@ export interface RateLimiter {
  */
 export function createRateLimiter(db: Database): RateLimiter {
   return {
-    async consume(key, rule) {
+    async consume(key, rule, message = httpMessages.rateLimited) {
       const result = await db.execute<{ count: number }>(sql`
         INSERT INTO rate_limits (key, count, window_started_at) VALUES (${key}, 1, now())
         ON CONFLICT (key) DO UPDATE SET
@@ -31,7 +34,7 @@ export function createRateLimiter(db: Database): RateLimiter {
                        THEN now() ELSE rate_limits.window_started_at END
         RETURNING count`);
       const count = Number(result.rows[0]?.count ?? 0);
-      if (count > rule.max) throw new DomainError("RATE_LIMITED", httpMessages.rateLimited);
+      if (count > rule.max) throw new DomainError("RATE_LIMITED", message);
     },
     async refund(key) {
       await db.execute(sql`UPDATE rate_limits SET count = greatest(count - 1, 0) WHERE key = ${key}`);

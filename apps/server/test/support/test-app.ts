@@ -33,6 +33,19 @@ export interface TestAppOptions {
   logStream?: Writable;
 }
 
+/**
+ * Production refuses the payment simulator and Lyra's demo shop: an app built in production mode
+ * gets an invented shop whose REST host is unreachable (no test calls the real Lyra).
+ */
+const PRODUCTION_PAYMENT_ENV = {
+  PAYMENT_PROVIDER: "lyra",
+  LYRA_SHOP_ID: "12345678",
+  LYRA_PASSWORD: "prodpassword_test-app-invented-key",
+  LYRA_PUBLIC_KEY: "12345678:publickey_test-app-invented-key",
+  LYRA_HMAC_KEY: "test-app-invented-hmac-key",
+  LYRA_API_URL: "http://127.0.0.1:9",
+};
+
 /** A fresh database cloned from the migrated template, and the whole app built on it. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject("adminDatabaseUrl");
@@ -52,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Tests change sessions and people straight in the database and expect the next request to
     // see it at once: sessions are read every time unless a test asks for the cache (its own tests).
     SESSION_CACHE_SECONDS: "0",
+    ...(options.env?.NODE_ENV === "production" ? PRODUCTION_PAYMENT_ENV : {}),
     ...options.env,
   });
   const mails: OutgoingMail[] = [];

@@ -38,6 +38,11 @@ export const orders = pgTable(
     status: orderStatusEnum("status").notNull().default("to-validate"),
     /** Items plus shipping, recomputed by the server whenever items change. */
     totalAmountCents: integer("total_amount_cents").notNull().default(600),
+    /**
+     * Counts the changes to the order's lines (a trigger on order_items bumps it): a payment form
+     * carries the version it was issued for, and one issued before a change no longer pays.
+     */
+    itemsVersion: integer("items_version").notNull().default(0),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     paymentDate: timestamp("payment_date", { withTimezone: true }),
     shippingType: text("shipping_type").notNull().default("colissimo"),

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { orders } from "./orders";
 
 /**
  * Every payment notification and status check received, with what it did: the trail staff read
@@ -25,6 +27,27 @@ export const paymentNotifications = pgTable(
 );
 
 /**
+ * Every provider transaction that paid an order: a transaction pays once, ever, whatever the order
+ * became since (a notification replayed after staff moved the order back to to-pay pays nothing).
+ */
+export const paymentTransactions = pgTable(
+  "payment_transactions",
+  {
+    provider: text("provider").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.transactionId] }),
+    index("payment_transactions_order_idx").on(table.orderId),
+  ],
+);
+
+/**
  * The payment simulator's own book, as the real provider keeps one on its side: what lets a
  * server-side status check be answered.
  */
@@ -40,7 +63,14 @@ export const simulatedPayments = pgTable(
     detailedStatus: text("detailed_status").notNull(),
     errorCode: text("error_code"),
     maskedPan: text("masked_pan").notNull(),
+    /** The form the card was typed in (its token's id): one form pays once. */
+    formTokenId: text("form_token_id"),
     createdAt: createdAt(),
   },
-  (table) => [index("simulated_payments_order_idx").on(table.orderRef)],
+  (table) => [
+    index("simulated_payments_order_idx").on(table.orderRef),
+    uniqueIndex("simulated_payments_form_paid_once")
+      .on(table.formTokenId)
+      .where(sql`${table.status} = 'PAID'`),
+  ],
 );

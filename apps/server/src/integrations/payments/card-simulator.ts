@@ -3,13 +3,17 @@ import {
   cardExpiryError,
   cardNumberError,
   LYRA_TEST_CARDS,
+  paymentFormOutdatedMessage,
+  paymentMessages,
   securityCodeError,
   type PaymentClientAnswer,
   type SimulatorPayRequest,
 } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { simulatedPayments } from "../../db/schema";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { orders, simulatedPayments } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { lyraSignature } from "./lyra-answer";
 import { readSimulatorToken, type SimulatorFormToken, type SimulatorKeys } from "./simulator-provider";
@@ -18,6 +22,8 @@ export const cardSimulatorMessages = {
   expiredForm: "Le formulaire de paiement a expiré. Veuillez réessayer.",
   refused: "Paiement refusé par la banque émettrice de la carte.",
 } as const;
+
+const formAlreadyUsed = () => new DomainError("CONFLICT", paymentMessages.formAlreadyUsed);
 
 /** Lyra's test cards that end in a payment (the 3-D Secure ones pass their challenge here). */
 const ACCEPTED_CARDS = new Set<string>([LYRA_TEST_CARDS.accepted, "4970110000000021", "5100010000000049"]);
@@ -41,7 +47,7 @@ function maskedPan(digits: string): string {
 /** Lyra's `kr-answer` (V4/Payment) for one transaction, field for field. */
 export function lyraPaymentAnswer(input: {
   shopId: string;
-  payment: SimulatorFormToken;
+  payment: Omit<SimulatorFormToken, "tokenId" | "itemsVersion">;
   transactionId: string;
   paid: boolean;
   pan: string;
@@ -114,10 +120,27 @@ function cardFieldErrors(request: SimulatorPayRequest): Record<string, string> |
  * answers the page as Lyra's form reports to it.
  */
 export function createCardSimulator({ db, keys }: { db: Queryable; keys: SimulatorKeys }) {
+  /** A form that already paid, or one opened before the order's lines changed, pays nothing. */
+  async function refuseUsedOrOutdated(payment: SimulatorFormToken): Promise<void> {
+    const [used] = await db
+      .select({ transactionId: simulatedPayments.transactionId })
+      .from(simulatedPayments)
+      .where(and(eq(simulatedPayments.formTokenId, payment.tokenId), eq(simulatedPayments.status, "PAID")));
+    if (used) throw formAlreadyUsed();
+    const [order] = await db
+      .select({ itemsVersion: orders.itemsVersion, totalAmountCents: orders.totalAmountCents })
+      .from(orders)
+      .where(eq(orders.id, payment.orderId));
+    if (order && order.itemsVersion !== payment.itemsVersion) {
+      throw new DomainError("CONFLICT", paymentFormOutdatedMessage(order.totalAmountCents));
+    }
+  }
+
   return {
     async pay(request: SimulatorPayRequest, deliver: IpnDelivery): Promise<PaymentClientAnswer> {
       const payment = readSimulatorToken(request.formToken, keys);
       if (!payment) throw new DomainError("VALIDATION_FAILED", cardSimulatorMessages.expiredForm);
+      await refuseUsedOrOutdated(payment);
       const fieldErrors = cardFieldErrors(request);
       if (fieldErrors) {
         const [first = cardSimulatorMessages.expiredForm] = Object.values(fieldErrors);
@@ -128,16 +151,23 @@ export function createCardSimulator({ db, keys }: { db: Queryable; keys: Simulat
       const paid = ACCEPTED_CARDS.has(digits);
       const transactionId = randomUUID().replace(/-/g, "");
       const pan = maskedPan(digits);
-      await db.insert(simulatedPayments).values({
-        transactionId,
-        orderRef: payment.orderId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        status: paid ? "PAID" : "UNPAID",
-        detailedStatus: paid ? "AUTHORISED" : "REFUSED",
-        errorCode: paid ? null : REFUSAL.errorCode,
-        maskedPan: pan,
-      });
+      await db
+        .insert(simulatedPayments)
+        .values({
+          transactionId,
+          orderRef: payment.orderId,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          status: paid ? "PAID" : "UNPAID",
+          detailedStatus: paid ? "AUTHORISED" : "REFUSED",
+          errorCode: paid ? null : REFUSAL.errorCode,
+          maskedPan: pan,
+          formTokenId: payment.tokenId,
+        })
+        .catch((error: unknown) => {
+          // The same form paying twice at the same moment: the partial unique index keeps one.
+          throw pgErrorCode(error) === UNIQUE_VIOLATION ? formAlreadyUsed() : error;
+        });
 
       const answer = lyraPaymentAnswer({
         shopId: "simulator",

@@ -40,21 +40,18 @@ function sameSignature(expected: string, received: string): boolean {
 
 /**
  * Reads an IPN's form fields (`kr-hash`, `kr-hash-algorithm`, `kr-hash-key`, `kr-answer`):
- * verified only when the hash is the HMAC of the raw answer with the key `kr-hash-key` names.
+ * verified only when signed with the shop password (`kr-hash-key=password`), as Lyra signs its
+ * server-to-server notifications. An answer signed with the HMAC key is a browser return: the
+ * customer's browser receives it, so it proves nothing when posted here.
  */
-export function readLyraNotification(
-  fields: Record<string, string>,
-  keys: { password: string; hmacKey: string },
-): NotificationReading {
+export function readLyraNotification(fields: Record<string, string>, password: string): NotificationReading {
   const rawAnswer = fields["kr-answer"];
   const hash = fields["kr-hash"];
   const algorithm = fields["kr-hash-algorithm"];
-  const keyName = fields["kr-hash-key"];
   if (!rawAnswer || !hash || algorithm !== "sha256_hmac")
     return { verified: false, reason: "missing-fields" };
-  // IPNs are signed with the REST password; browser returns with the HMAC key.
-  const key = keyName === "sha256_hmac" ? keys.hmacKey : keys.password;
-  if (!key || !sameSignature(lyraSignature(rawAnswer, key), hash)) {
+  if (fields["kr-hash-key"] !== "password" || !password) return { verified: false, reason: "bad-signature" };
+  if (!sameSignature(lyraSignature(rawAnswer, password), hash)) {
     return { verified: false, reason: "bad-signature" };
   }
   let json: unknown;

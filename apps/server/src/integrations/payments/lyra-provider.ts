@@ -75,8 +75,7 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
       return parsed.data.formToken;
     },
 
-    readNotification: (fields) =>
-      readLyraNotification(fields, { password: settings.password, hmacKey: settings.hmacKey }),
+    readNotification: (fields) => readLyraNotification(fields, settings.password),
 
     async getTransactions(orderId: string): Promise<ProviderTransaction[]> {
       const answer = await call("/api-payment/V4/Order/Get", { orderId });

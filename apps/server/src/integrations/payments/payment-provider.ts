@@ -6,6 +6,8 @@ export interface PaymentRequest {
   orderId: string;
   amountCents: number;
   currency: "EUR";
+  /** The version of the order's lines the amount is for (orders.items_version). */
+  itemsVersion: number;
   customer: {
     email: string;
     /** Our user id. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
 import { simulatedPayments } from "../../db/schema";
@@ -27,7 +27,11 @@ export function simulatorKeys(authSecret: string): SimulatorKeys {
 
 /** What a simulator form token carries: the payment the server opened, signed. */
 const formTokenPayloadSchema = z.object({
+  /** Names this form: it pays once. */
+  tokenId: z.string(),
   orderId: z.string(),
+  /** The order's lines it was opened for: a form opened before a change no longer pays. */
+  itemsVersion: z.number().int(),
   amountCents: z.number().int(),
   currency: z.string(),
   email: z.string(),
@@ -42,7 +46,9 @@ function sign(payload: string, key: string): string {
 
 export function issueSimulatorToken(request: PaymentRequest, keys: SimulatorKeys, now = Date.now()): string {
   const payload: SimulatorFormToken = {
+    tokenId: randomUUID(),
     orderId: request.orderId,
+    itemsVersion: request.itemsVersion,
     amountCents: request.amountCents,
     currency: request.currency,
     email: request.customer.email,
@@ -89,7 +95,7 @@ export function createSimulatorProvider({
   return {
     name: "simulator",
     createFormToken: async (request) => issueSimulatorToken(request, keys),
-    readNotification: (fields) => readLyraNotification(fields, { password: keys.password, hmacKey: "" }),
+    readNotification: (fields) => readLyraNotification(fields, keys.password),
     async getTransactions(orderId) {
       const rows = await db.select().from(simulatedPayments).where(eq(simulatedPayments.orderRef, orderId));
       return rows.map((row) => ({

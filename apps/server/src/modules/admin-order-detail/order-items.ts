@@ -1,8 +1,10 @@
 import {
   adminOrderMessages,
   decideItemAddition,
+  orderItemsEditable,
   SHIPPING_FEE_CENTS,
   type ItemAdditionRefusal,
+  type OrderStatus,
 } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
@@ -29,6 +31,7 @@ export function refused(refusal: ItemAdditionRefusal): DomainError {
 export interface LockedOrder {
   id: string;
   liveId: string | null;
+  status: OrderStatus;
 }
 
 /**
@@ -39,12 +42,21 @@ export interface LockedOrder {
 export async function lockOrder(tx: Transaction, orderId: string): Promise<LockedOrder> {
   if (!isRowId(orderId)) throw orderNotFound();
   const [order] = await tx
-    .select({ id: orders.id, liveId: orders.liveId })
+    .select({ id: orders.id, liveId: orders.liveId, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
   if (!order) throw orderNotFound();
   return order;
+}
+
+/**
+ * Lines change only before the order is paid (each change bumps orders.items_version, a trigger on
+ * order_items, which makes payment forms opened before it unusable). Checked on the locked row: a
+ * payment or a status change committed meanwhile is seen.
+ */
+function assertItemsEditable(order: LockedOrder): void {
+  if (!orderItemsEditable(order.status)) throw new DomainError("CONFLICT", adminOrderMessages.itemsLocked);
 }
 
 /** Total = the lines + shipping (DESIGN.md section 4), from the lines as they now stand. */
@@ -157,6 +169,7 @@ export async function addProductToOrder(
   order: LockedOrder,
   productId: string,
 ): Promise<void> {
+  assertItemsEditable(order);
   const product = productToAdd(order.liveId, await readProductForOrder(tx, productId, order.id));
   await insertOrderLine(tx, order.id, product);
 }
@@ -168,6 +181,7 @@ export async function deleteOrderItem(
   itemId: string,
 ): Promise<LockedOrder> {
   const order = await lockOrder(tx, orderId);
+  assertItemsEditable(order);
   const deleted = isRowId(itemId)
     ? await tx
         .delete(orderItems)

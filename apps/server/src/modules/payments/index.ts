@@ -1,3 +1,4 @@
+import { createRateLimiter } from "../../http/rate-limiter";
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
 import { findCustomerOrder } from "../customer-orders/queries";
 import { defineModule } from "../module";
@@ -12,6 +13,8 @@ export const paymentsModule = defineModule({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
       appUrl: config.appUrl,
+      rateLimiter: createRateLimiter(db),
+      rateLimits: config.paymentRateLimits,
       findCustomerOrder: (userId, orderId) => findCustomerOrder(db, userId, orderId),
     }),
   routes: paymentRoutes,

@@ -1,5 +1,6 @@
 import { customerOrderResponseSchema, idParamsSchema, paymentFormResponseSchema } from "@vitrine/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ModuleRouteOptions } from "../module";
 import type { PaymentService } from "./service";
@@ -8,6 +9,33 @@ import type { PaymentService } from "./service";
 const ipnBodySchema = z.record(z.string(), z.string());
 const ipnResponseSchema = z.object({ outcome: z.string() });
 const IPN_BODY_LIMIT = 64 * 1024;
+const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
+
+/** A notification that is no form of distinct text fields: refused before anything reads it. */
+class MalformedNotificationError extends Error {
+  readonly statusCode = 400;
+}
+
+/** The form's fields; a field given twice is refused (which of the two would the signature cover?). */
+function formFields(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (Object.hasOwn(fields, name)) throw new MalformedNotificationError(`field ${name} given twice`);
+    fields[name] = value;
+  }
+  return fields;
+}
+
+/**
+ * Anything the notification URL cannot read (another content type, a body that is no form, too
+ * large, a field given twice) gets one small answer; the provider's own failures stay 5xx.
+ */
+function malformedNotification(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500 && !hasZodFastifySchemaValidationErrors(error)) throw error;
+  request.log.warn({ reason: error.message }, "malformed payment notification refused");
+  return reply.status(400).send({ outcome: "malformed" });
+}
 
 /** Card payment of an order (spec: payment_token, payment_callback) and the provider's IPN. */
 export const paymentRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PaymentService>> = async (
@@ -15,9 +43,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PaymentServ
   { service },
 ) => {
   app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
+    FORM_CONTENT_TYPE,
     { parseAs: "string", bodyLimit: IPN_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => {
+      try {
+        done(null, formFields(String(body)));
+      } catch (error) {
+        done(error instanceof Error ? error : new MalformedNotificationError(String(error)), undefined);
+      }
+    },
   );
 
   app.post(
@@ -49,6 +83,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PaymentServ
     {
       config: { access: "public" },
       schema: { body: ipnBodySchema, response: { 200: ipnResponseSchema, 400: ipnResponseSchema } },
+      // JSON or text would pass the body's schema once parsed; Lyra only ever posts a form.
+      preValidation: async (request) => {
+        if (!request.headers["content-type"]?.toLowerCase().startsWith(FORM_CONTENT_TYPE)) {
+          throw new MalformedNotificationError("not a form");
+        }
+      },
+      errorHandler: malformedNotification,
     },
     async (request, reply) => {
       const outcome = await service.receiveNotification(request.body);

@@ -8,13 +8,16 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { orders, paymentNotifications } from "../../db/schema";
+import { orders, paymentNotifications, paymentTransactions } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import type { RateLimiter } from "../../http/rate-limiter";
 import type {
   PaymentProvider,
   PaymentRequest,
+  ProviderTransaction,
   VerifiedNotification,
 } from "../../integrations/payments/payment-provider";
+import type { PaymentRateLimits } from "./rate-limits";
 
 /** What a notification or a status check did to the order. */
 export type PaymentOutcome =
@@ -29,6 +32,9 @@ export interface PaymentServiceDeps {
   provider: PaymentProvider;
   /** Our public origin: the provider posts its notifications to `${appUrl}/api/payments/ipn`. */
   appUrl: string;
+  /** Each form token and status check is a call to the provider: counted per customer. */
+  rateLimiter: RateLimiter;
+  rateLimits: PaymentRateLimits;
   /** The order as the customer area shows it (customer-orders module), null when not theirs. */
   findCustomerOrder: (userId: string, orderId: string) => Promise<CustomerOrder | null>;
 }
@@ -38,7 +44,14 @@ export interface PaymentServiceDeps {
  * holds or from the provider's own answer to a status check, never from what the browser says;
  * the amount is always the server's.
  */
-export function createPaymentService({ db, provider, appUrl, findCustomerOrder }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  provider,
+  appUrl,
+  rateLimiter,
+  rateLimits,
+  findCustomerOrder,
+}: PaymentServiceDeps) {
   /** The customer's own order, as the customer area sees it (one visibility rule), waiting for payment. */
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
@@ -66,7 +79,9 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
 
   /**
    * Applies a verified payment to its order, once: the order row is locked, so of two deliveries
-   * of one payment (a replay, a notification racing a status check) exactly one marks it paid.
+   * of one payment (a replay, a notification racing a status check) exactly one marks it paid; and
+   * a transaction that paid an order once pays nothing again, ever (payment_transactions), even
+   * after staff moved the order back to to-pay.
    */
   async function applyVerifiedPayment(
     notification: VerifiedNotification,
@@ -77,23 +92,31 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         const { orderRef, transaction } = notification;
         if (!orderRef || !UUID.test(orderRef)) return "unknown-order";
         const [order] = await tx
-          .select({
-            status: orders.status,
-            totalAmountCents: orders.totalAmountCents,
-            paymentId: orders.paymentId,
-          })
+          .select({ status: orders.status, totalAmountCents: orders.totalAmountCents })
           .from(orders)
           .where(eq(orders.id, orderRef))
           .for("update");
         if (!order) return "unknown-order";
         if (notification.orderStatus !== "PAID" || !transaction || transaction.status !== "PAID")
           return "refused";
-        if (order.status !== "to-pay") return order.paymentId === transaction.id ? "replayed" : "not-payable";
+        if (await transactionHasPaid(tx, transaction.id)) return "replayed";
+        if (order.status !== "to-pay") return "not-payable";
         const amountMatches =
           transaction.amountCents === order.totalAmountCents &&
           transaction.currency === "EUR" &&
           (notification.orderTotalCents === null || notification.orderTotalCents === order.totalAmountCents);
         if (!amountMatches) return "wrong-amount";
+        const [kept] = await tx
+          .insert(paymentTransactions)
+          .values({
+            provider: provider.name,
+            transactionId: transaction.id,
+            orderId: orderRef,
+            amountCents: transaction.amountCents,
+          })
+          .onConflictDoNothing()
+          .returning({ transactionId: paymentTransactions.transactionId });
+        if (!kept) return "replayed";
         await tx
           .update(orders)
           .set({
@@ -112,6 +135,20 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
     });
   }
 
+  /** Whether this provider transaction already paid an order (this one or, forged, another). */
+  async function transactionHasPaid(executor: Pick<Database, "select">, transactionId: string) {
+    const [row] = await executor
+      .select({ transactionId: paymentTransactions.transactionId })
+      .from(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.provider, provider.name),
+          eq(paymentTransactions.transactionId, transactionId),
+        ),
+      );
+    return row !== undefined;
+  }
+
   return {
     /** A form token for the order's own total, from the provider the shop uses. */
     async createPaymentForm(
@@ -120,11 +157,18 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
       log: FastifyBaseLogger,
     ): Promise<PaymentForm> {
       const order = await payableOrder(customer.id, orderId);
+      // The total and the lines' version from one read: the form pays this total for these lines.
+      const [lines] = await db
+        .select({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (!lines) throw notFound();
       const address = order.shippingAddress;
       const request: PaymentRequest = {
         orderId: order.id,
-        amountCents: order.totalAmountCents,
+        amountCents: lines.totalAmountCents,
         currency: "EUR",
+        itemsVersion: lines.itemsVersion,
         customer: {
           email: address?.email ?? customer.email,
           reference: customer.id,
@@ -141,6 +185,11 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         },
         ipnTargetUrl: `${appUrl}/api/payments/ipn`,
       };
+      await rateLimiter.consume(
+        `payment-form:customer:${customer.id}`,
+        rateLimits.formTokenPerCustomer,
+        paymentMessages.rateLimited,
+      );
       let formToken: string;
       try {
         formToken = await provider.createFormToken(request);
@@ -150,9 +199,9 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
       }
       const browser = provider.browserSettings();
       if (provider.name === "lyra" && browser) {
-        return { provider: "lyra", formToken, amountCents: order.totalAmountCents, ...browser };
+        return { provider: "lyra", formToken, amountCents: request.amountCents, ...browser };
       }
-      return { provider: "simulator", formToken, amountCents: order.totalAmountCents };
+      return { provider: "simulator", formToken, amountCents: request.amountCents };
     },
 
     /** The provider's notification (IPN): verified, then applied at most once. */
@@ -174,6 +223,11 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         if (before.paymentDate) return before;
         throw new DomainError("CONFLICT", paymentMessages.notPayable);
       }
+      await rateLimiter.consume(
+        `payment-check:customer:${userId}`,
+        rateLimits.statusCheckPerCustomer,
+        paymentMessages.rateLimited,
+      );
       let transactions;
       try {
         transactions = await provider.getTransactions(orderId);
@@ -181,8 +235,20 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
         log.error({ err: error, orderId }, "the payment provider did not answer the status check");
         throw new DomainError("PAYMENT_PROVIDER_FAILED", paymentMessages.processFailed);
       }
-      const paid = transactions.find((transaction) => transaction.status === "PAID");
-      if (!paid) throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
+      // A transaction that paid this order before staff moved it back to to-pay pays nothing now.
+      let paid: ProviderTransaction | undefined;
+      for (const transaction of transactions) {
+        if (transaction.status === "PAID" && !(await transactionHasPaid(db, transaction.id))) {
+          paid = transaction;
+          break;
+        }
+      }
+      if (!paid) {
+        // The transaction may have paid the order since it was read (its notification, another check).
+        const now = await findCustomerOrder(userId, orderId);
+        if (now && now.status !== "to-pay" && now.paymentDate) return now;
+        throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
+      }
       const outcome = await applyVerifiedPayment(
         {
           orderRef: orderId,

@@ -15,6 +15,11 @@ describe("refusalMessage", () => {
     expect(refusalMessage(notFound, fallback)).toBe("Commande introuvable");
   });
 
+  it("gives the server's words on too many tries", () => {
+    const tooMany = new ApiError(429, { code: "RATE_LIMITED", message: "Trop de demandes de paiement." });
+    expect(refusalMessage(tooMany, fallback)).toBe("Trop de demandes de paiement.");
+  });
+
   it("keeps the screen's message for anything else", () => {
     expect(refusalMessage(new ApiError(500, { code: "INTERNAL", message: "boom" }), fallback)).toBe(fallback);
     expect(refusalMessage(new TypeError("Failed to fetch"), fallback)).toBe(fallback);

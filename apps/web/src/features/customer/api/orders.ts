@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { customerOrderListResponseSchema, customerOrderResponseSchema } from "@vitrine/domain";
+import {
+  customerOrderListResponseSchema,
+  customerOrderResponseSchema,
+  PAYMENT_PAGE_ORDER_REFRESH_MS,
+} from "@vitrine/domain";
 import { apiFetch } from "../../../lib/api-client";
 
 // The reads apart from the changes (order-changes.ts): the orders list, part of a customer's first
@@ -29,4 +33,12 @@ export function customerOrderQueryOptions(id: string) {
 
 export function useCustomerOrder(id: string) {
   return useQuery(customerOrderQueryOptions(id));
+}
+
+/**
+ * The order as the payment page keeps it: asked again at intervals (and when the page comes back
+ * to the front), so that a total staff changed shows before the customer pays.
+ */
+export function useCustomerOrderWhilePaying(id: string) {
+  return useQuery({ ...customerOrderQueryOptions(id), refetchInterval: PAYMENT_PAGE_ORDER_REFRESH_MS });
 }

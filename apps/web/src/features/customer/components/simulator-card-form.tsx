@@ -17,6 +17,7 @@ import { Input } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-client";
 import { usePayWithSimulator } from "../api/payments";
 import { formatCardExpiry } from "../card-expiry";
+import { refusalMessage } from "../server-message";
 import { BusyButton } from "../../../components/ui/busy-button";
 
 interface CardFormValues {
@@ -63,7 +64,8 @@ export function SimulatorCardForm({ formToken, amountCents, onAccepted, onFailed
       known.forEach(({ field, message }, index) =>
         form.setError(field, { type: "server", message }, { shouldFocus: index === 0 }),
       );
-      if (known.length === 0) onFailed(paymentMessages.processingError);
+      // A form already used, or opened before the order changed: the server says why, in French.
+      if (known.length === 0) onFailed(refusalMessage(error, paymentMessages.processingError));
     }
   });
 

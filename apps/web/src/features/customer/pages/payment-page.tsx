@@ -4,10 +4,11 @@ import {
   PAID_ORDER_STATUSES,
   PAYMENT_SUCCESS_REDIRECT_MS,
   paymentMessages,
+  paymentTotalChangedMessage,
   type CustomerOrder,
 } from "@vitrine/domain";
 import { ArrowLeftIcon, LockIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { toast } from "../../../lib/toast";
 import { Alert } from "../../../components/ui/alert";
@@ -16,7 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
-import { useCustomerOrder } from "../api/orders";
+import { useCustomerOrderWhilePaying } from "../api/orders";
 import { useCheckPayment, useRequestPaymentForm } from "../api/payments";
 import { SimulatorCardForm } from "../components/simulator-card-form";
 import { isOrderToPay } from "../order-to-pay";
@@ -41,7 +42,7 @@ export function PaymentPage() {
 }
 
 function Payment({ orderId }: { orderId: string }) {
-  const order = useCustomerOrder(orderId);
+  const order = useCustomerOrderWhilePaying(orderId);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "pending" });
 
   return (
@@ -84,7 +85,13 @@ function Payment({ orderId }: { orderId: string }) {
           </p>
         </Alert>
       ) : (
-        <PayOrder order={order.data} outcome={outcome} onOutcome={setOutcome} />
+        <PayOrder
+          order={order.data}
+          orderReadAt={order.dataUpdatedAt}
+          outcome={outcome}
+          onOutcome={setOutcome}
+          refreshOrder={() => void order.refetch()}
+        />
       )}
     </div>
   );
@@ -94,9 +101,13 @@ interface PayOrderProps {
   order: CustomerOrder;
   outcome: Outcome;
   onOutcome: (outcome: Outcome) => void;
+  /** When the order was last read (ms since the epoch). */
+  orderReadAt: number;
+  /** Asks for the order again: a refusal may mean that staff changed it. */
+  refreshOrder: () => void;
 }
 
-function PayOrder({ order, outcome, onOutcome }: PayOrderProps) {
+function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayOrderProps) {
   const requestForm = useRequestPaymentForm(order.id);
   const checkPayment = useCheckPayment(order.id);
   const { mutate: requestPaymentForm } = requestForm;
@@ -123,7 +134,10 @@ function PayOrder({ order, outcome, onOutcome }: PayOrderProps) {
       onOutcome({ kind: "failed", message: refusalMessage(error, paymentMessages.processingError) });
     }
   };
-  const fail = (message: string) => onOutcome({ kind: "failed", message });
+  const fail = (message: string) => {
+    onOutcome({ kind: "failed", message });
+    refreshOrder();
+  };
 
   /** 'Réessayer': a fresh form, on a fresh token. */
   const retry = () => {
@@ -133,6 +147,21 @@ function PayOrder({ order, outcome, onOutcome }: PayOrderProps) {
   };
 
   const payment = requestForm.data?.payment;
+
+  // Staff changed the items since the page opened: the customer reads the new total, and pays it
+  // on a new form (one made for the old total would be refused, or charge the wrong amount).
+  const [openingTotal] = useState(order.totalAmountCents);
+  const totalChanged = order.totalAmountCents !== openingTotal;
+  // Of the form and the order, the older one is asked again: the form when the order was read
+  // after it, else the order (the form may already carry a change the page has not read yet).
+  const renewStale = useEffectEvent(() => {
+    if (orderReadAt > requestForm.submittedAt) retry();
+    else refreshOrder();
+  });
+  const formAmount = payment?.amountCents;
+  useEffect(() => {
+    if (formAmount !== undefined && formAmount !== order.totalAmountCents) renewStale();
+  }, [formAmount, order.totalAmountCents, orderReadAt]);
 
   return (
     <>
@@ -147,6 +176,12 @@ function PayOrder({ order, outcome, onOutcome }: PayOrderProps) {
           </p>
         </CardContent>
       </Card>
+
+      {totalChanged ? (
+        <Alert variant="info" role="status">
+          <p>{paymentTotalChangedMessage(order.totalAmountCents)}</p>
+        </Alert>
+      ) : null}
 
       <Card>
         <CardHeader>
