@@ -1,18 +1,24 @@
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
 import { findCustomerOrder } from "../customer-orders/queries";
 import { defineModule } from "../module";
+import { createPaymentReviewRecorder } from "../payment-reviews";
 import { paymentRoutes } from "./routes";
 import { createPaymentService } from "./service";
 
 export const paymentsModule = defineModule({
   name: "payments",
   prefix: "/api/payments",
-  createService: ({ config, db, authSecret }) =>
+  createService: ({ config, db, authSecret, mailer }) =>
     createPaymentService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
       appUrl: config.appUrl,
       findCustomerOrder: (userId, orderId) => findCustomerOrder(db, userId, orderId),
+      recordPaymentToReview: createPaymentReviewRecorder({
+        mailer,
+        shop: { ...config.shop, appUrl: config.appUrl },
+        onMailFailure: (error) => console.error("the shop was not mailed about a payment to review", error),
+      }),
     }),
   routes: paymentRoutes,
 });

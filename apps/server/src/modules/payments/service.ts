@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { orders, paymentNotifications } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import type { RecordPaymentToReview } from "../payment-reviews";
 import type {
   PaymentProvider,
   PaymentRequest,
@@ -31,6 +32,8 @@ export interface PaymentServiceDeps {
   appUrl: string;
   /** The order as the customer area shows it (customer-orders module), null when not theirs. */
   findCustomerOrder: (userId: string, orderId: string) => Promise<CustomerOrder | null>;
+  /** Opens a "paiement à vérifier" for money taken that moved no order (payment-reviews module). */
+  recordPaymentToReview: RecordPaymentToReview;
 }
 
 /**
@@ -38,7 +41,13 @@ export interface PaymentServiceDeps {
  * holds or from the provider's own answer to a status check, never from what the browser says;
  * the amount is always the server's.
  */
-export function createPaymentService({ db, provider, appUrl, findCustomerOrder }: PaymentServiceDeps) {
+export function createPaymentService({
+  db,
+  provider,
+  appUrl,
+  findCustomerOrder,
+  recordPaymentToReview,
+}: PaymentServiceDeps) {
   /** The customer's own order, as the customer area sees it (one visibility rule), waiting for payment. */
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
@@ -108,6 +117,7 @@ export function createPaymentService({ db, provider, appUrl, findCustomerOrder }
       };
       const outcome = await decide();
       await record(tx, source, notification, outcome);
+      await recordPaymentToReview(tx, { provider: provider.name, notification, outcome });
       return outcome;
     });
   }
