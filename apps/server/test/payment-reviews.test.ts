@@ -352,6 +352,12 @@ describe("access", () => {
         expect(response.statusCode).toBe(role === "customer" ? 403 : 401);
       }
     }
+    // An admin signed in by e-mail link only has no admin rights (decision 003).
+    const byLink = await kit.injectAs("adminByMagicLink", {
+      method: "POST",
+      url: `${REVIEWS_URL}/${review?.id}/accept`,
+    });
+    expect(byLink.statusCode).toBe(403);
     expect(await reviewsOf(order.id)).toEqual([expect.objectContaining({ status: "open" })]);
   });
 
