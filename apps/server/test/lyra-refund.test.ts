@@ -1,8 +1,10 @@
 import { paymentReviewMessages } from "@vitrine/domain";
+import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEvents } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct } from "./support/factories";
@@ -157,6 +159,31 @@ describe("Lyra's Transaction/CancelOrRefund", () => {
         },
       },
     ]);
+  });
+
+  it("takes Lyra's cancellation of a payment not yet captured as the refund it is", async () => {
+    const transactionId = randomUUID().replace(/-/g, "");
+    const reviewId = await reviewOfStalePayment(transactionId);
+    lyra.answer((call) => ({
+      status: 200,
+      body: {
+        status: "SUCCESS",
+        answer: { uuid: call.body.uuid, operationType: "DEBIT", detailedStatus: "CANCELLED", amount: 3600 },
+      },
+    }));
+    const response = await refund(reviewId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().review.status).toBe("refunded");
+    const [event] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, "payment-refunded"),
+          sql`${auditEvents.details} ->> 'reviewId' = ${reviewId}`,
+        ),
+      );
+    expect(event?.details).toMatchObject({ refundKind: "cancellation", refundReference: transactionId });
   });
 
   it("keeps the review open with a French error when Lyra refuses, and when it cannot be reached", async () => {

@@ -11,6 +11,7 @@ import {
 } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
+import type { Mailer } from "../src/integrations/mail/mailer";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -364,5 +365,51 @@ describe("access", () => {
   it("answers 404 for an unknown review and 400 for a malformed id", async () => {
     expect((await act(randomUUID(), "accept")).statusCode).toBe(404);
     expect((await act("not-an-id", "refund")).statusCode).toBe(400);
+  });
+});
+
+describe("a mail server that fails", () => {
+  it("neither loses the review nor fails the provider's notification", async () => {
+    const failing: Mailer = {
+      send: async () => {
+        throw new Error("SMTP server unreachable");
+      },
+    };
+    const other = await createTestApp({ mailer: failing });
+    try {
+      const product = await insertProduct(other.db, { priceCents: 4000 });
+      const order = await insertOrder(other.db, { status: "to-pay", products: [product] });
+      const transactionId = randomUUID().replace(/-/g, "");
+      const answer = lyraPaymentAnswer({
+        shopId: "simulator",
+        payment: {
+          orderId: order.id,
+          amountCents: 3600,
+          currency: "EUR",
+          email: "c@example.com",
+          reference: "r",
+          expiresAt: 0,
+        },
+        transactionId,
+        paid: true,
+        pan: "497010XXXXXX0055",
+        now: new Date(),
+      });
+      const response = await other.app.inject({
+        method: "POST",
+        url: "/api/payments/ipn",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(
+          signedIpnFields(JSON.stringify(answer), simulatorKeys(other.authSecret).password),
+        ).toString(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ outcome: "wrong-amount" });
+      expect(
+        await other.db.select().from(paymentReviews).where(eq(paymentReviews.orderId, order.id)),
+      ).toEqual([expect.objectContaining({ transactionId, status: "open" })]);
+    } finally {
+      await other.close();
+    }
   });
 });
