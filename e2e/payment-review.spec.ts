@@ -101,6 +101,21 @@ test("staff see a second payment to check on the dashboard, the order and their 
     adminPage.getByRole("heading", { level: 1, name: `Commande ${unrefundable.orderNumber}` }),
   ).toBeVisible();
   await expect(adminPage.getByRole("region", { name: paymentReviewMessages.title })).toHaveCount(0);
+
+  // Both decisions are in the audit log, with the order they concern.
+  await adminPage.goto("/admin/audit-log");
+  await expect(
+    adminPage
+      .getByRole("row")
+      .filter({ hasText: "Paiement à vérifier remboursé" })
+      .filter({ hasText: `Commande ${refundable.orderNumber}` }),
+  ).toHaveCount(1);
+  await expect(
+    adminPage
+      .getByRole("row")
+      .filter({ hasText: "Paiement à vérifier accepté" })
+      .filter({ hasText: `Commande ${unrefundable.orderNumber}` }),
+  ).toHaveCount(1);
 });
 
 test("a customer whose payment crossed a change of her order reads 'paiement reçu, en cours de vérification' until staff accept it", async ({
