@@ -212,6 +212,21 @@ describe("a payment that moved no order becomes a payment to review", () => {
     expect(shopMails()).toHaveLength(1);
   });
 
+  it("opens one for a payment of an order cancelled meanwhile; accepting it keeps the order cancelled", async () => {
+    const { userId } = await kit.actor("customer");
+    const product = await insertProduct(t.db, { priceCents: 4000 });
+    const order = await insertOrder(t.db, { userId, status: "cancelled-by-customer", products: [product] });
+    const transactionId = randomUUID().replace(/-/g, "");
+    expect((await postIpn(ipnFor(order.id, 4600, transactionId))).json()).toEqual({ outcome: "not-payable" });
+    const [review] = await openReviewsOf(order.id);
+    expect(review).toMatchObject({ transactionId, reason: "not-payable" });
+    expect((await act(review?.id ?? "", "accept")).statusCode).toBe(200);
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({
+      status: "cancelled-by-customer",
+      paymentId: null,
+    });
+  });
+
   it("opens none for a refused payment or a payment that paid its order", async () => {
     const order = await orderToPay();
     await payForm(await formToken(order.id));

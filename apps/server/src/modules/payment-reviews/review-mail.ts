@@ -1,5 +1,6 @@
 import {
   formatEuros,
+  SHOP_TIME_ZONE,
   paymentReviewMessages,
   paymentReviewReasonLabels,
   type PaymentReviewReason,
@@ -19,7 +20,7 @@ export interface ReviewMailFacts {
 const dateFormat = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "long",
   timeStyle: "short",
-  timeZone: "Europe/Paris",
+  timeZone: SHOP_TIME_ZONE,
 });
 
 /** The shop's alert: a customer's card was charged and no order moved; staff must decide. */
