@@ -119,6 +119,7 @@ describe("the customer's orders list", () => {
       status: "to-validate",
       totalAmountCents: 2500 + 900 + 600,
       trackingId: null,
+      paymentUnderReview: false,
       items: [
         {
           id: march.items.find((item) => item.productId === dress.id)?.id,
@@ -166,6 +167,7 @@ describe("one order of the customer", () => {
         status: "to-pay",
         totalAmountCents: 4050,
         trackingId: null,
+        paymentUnderReview: false,
         items: [
           {
             id: order.items[0]?.id,

@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   "admin-rights-granted",
   "admin-rights-revoked",
   "live-viewer-claimed",
+  "payment-refunded",
+  "payment-accepted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -16,6 +18,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "admin-rights-granted": "Droits d'administration accordés",
   "admin-rights-revoked": "Droits d'administration retirés",
   "live-viewer-claimed": "Pseudo de live rattaché au compte",
+  "payment-refunded": "Paiement à vérifier remboursé",
+  "payment-accepted": "Paiement à vérifier accepté",
 };
 
 function isAuditAction(action: string): action is AuditAction {

@@ -55,6 +55,11 @@ describe("the orders list's main action", () => {
     expect(orderMainAction("to-pay", null)).toEqual({ kind: "pay", label: "Régler ma commande" });
   });
 
+  it("asks neither while the shop checks a payment the customer made", () => {
+    expect(orderMainAction("to-pay", null, true)).toEqual({ kind: "view", label: "Voir ma commande" });
+    expect(orderMainAction("to-validate", null, true)).toEqual({ kind: "view", label: "Voir ma commande" });
+  });
+
   it.each<OrderStatus>(["to-ship", "shipped", "delivered"])(
     "follows the parcel of a %s order that has a tracking number, else shows the order",
     (status) => {

@@ -42,7 +42,15 @@ export type OrderMainAction =
 const TRACKABLE_STATUSES: readonly string[] = ["to-ship", "shipped", "delivered", "in-delivery"];
 
 /** The orders list's main button for one order (spec /customer/orders, "Main action by status"). */
-export function orderMainAction(status: OrderStatus, trackingId: string | null): OrderMainAction {
+export function orderMainAction(
+  status: OrderStatus,
+  trackingId: string | null,
+  paymentUnderReview = false,
+): OrderMainAction {
+  // The shop is checking a payment the customer made: paying or validating again is not next.
+  if (paymentUnderReview && (status === "to-validate" || status === "to-pay")) {
+    return { kind: "view", label: "Voir ma commande" };
+  }
   if (status === "to-validate") return { kind: "validate", label: "Valider ma commande" };
   if (status === "to-pay") return { kind: "pay", label: "Régler ma commande" };
   if (TRACKABLE_STATUSES.includes(status) && trackingId) {

@@ -54,3 +54,5 @@ export * from "./shipping-label";
 export * from "./order-preparation";
 export * from "./live-selling";
 export * from "./api/live-selling";
+export * from "./payment-review";
+export * from "./api/payment-reviews";

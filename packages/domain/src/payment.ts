@@ -56,6 +56,8 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const LYRA_TEST_CARDS = {
   accepted: "4970100000000055",
   refused: "4970100000000113",
+  /** The simulator's own: it pays, but the simulator refuses to refund it (to show a refusal). */
+  refundRefused: "4970100000000097",
 } as const;
 
 export const cardFormMessages = {

@@ -13,6 +13,7 @@ import { messageTemplatesModule } from "./message-templates";
 import type { AppModule } from "./module";
 import { pageAdminModule } from "./page-admin";
 import { pagesModule } from "./pages";
+import { paymentReviewsModule } from "./payment-reviews";
 import { paymentSimulatorModule } from "./payment-simulator";
 import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
@@ -43,6 +44,7 @@ export const appModules: AppModule[] = [
   shopModule,
   paymentsModule,
   paymentSimulatorModule,
+  paymentReviewsModule,
   dashboardModule,
   livesModule,
   productsModule,

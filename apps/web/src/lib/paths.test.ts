@@ -38,6 +38,7 @@ describe("paths", () => {
     expect(paths.admin.bulkProducts()).toBe("/admin/bulk-products");
     expect(paths.admin.orders()).toBe("/admin/orders");
     expect(paths.admin.order("7")).toBe("/admin/orders/7");
+    expect(paths.admin.paymentReviews()).toBe("/admin/payment-reviews");
     expect(paths.admin.ordersPreparation()).toBe("/admin/orders-preparation");
     expect(paths.admin.lives()).toBe("/admin/lives");
     expect(paths.admin.live("7")).toBe("/admin/lives/7");
@@ -76,7 +77,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(31);
+    expect(patterns).toHaveLength(32);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });

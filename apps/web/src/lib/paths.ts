@@ -60,6 +60,7 @@ export const paths = {
     bulkProducts: page("/admin/bulk-products"),
     orders: page("/admin/orders"),
     order: recordPage("/admin/orders/:id"),
+    paymentReviews: page("/admin/payment-reviews"),
     ordersPreparation: page("/admin/orders-preparation"),
     lives: page("/admin/lives"),
     live: recordPage("/admin/lives/:id"),

@@ -26,6 +26,8 @@ export const customerOrderSummarySchema = z.object({
   totalAmountCents: z.int(),
   trackingId: z.nullable(z.string()),
   items: z.array(customerOrderItemSchema),
+  /** A payment was received for it and staff have not resolved it yet (payment to review). */
+  paymentUnderReview: z.boolean(),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
 

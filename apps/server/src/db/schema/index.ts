@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./payments";
 export * from "./platform";
 export * from "./users";
+export * from "./payment-reviews";

@@ -16,7 +16,12 @@ import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { orders, simulatedPayments } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { lyraSignature } from "./lyra-answer";
-import { readSimulatorToken, type SimulatorFormToken, type SimulatorKeys } from "./simulator-provider";
+import {
+  maskedPan,
+  readSimulatorToken,
+  type SimulatorFormToken,
+  type SimulatorKeys,
+} from "./simulator-provider";
 
 export const cardSimulatorMessages = {
   expiredForm: "Le formulaire de paiement a expiré. Veuillez réessayer.",
@@ -26,7 +31,12 @@ export const cardSimulatorMessages = {
 const formAlreadyUsed = () => new DomainError("CONFLICT", paymentMessages.formAlreadyUsed);
 
 /** Lyra's test cards that end in a payment (the 3-D Secure ones pass their challenge here). */
-const ACCEPTED_CARDS = new Set<string>([LYRA_TEST_CARDS.accepted, "4970110000000021", "5100010000000049"]);
+const ACCEPTED_CARDS = new Set<string>([
+  LYRA_TEST_CARDS.accepted,
+  LYRA_TEST_CARDS.refundRefused,
+  "4970110000000021",
+  "5100010000000049",
+]);
 
 /** Lyra's refusal codes for a card the bank declined (INTEGRATIONS.md, "Refused example"). */
 const REFUSAL = { errorCode: "ACQ_001", detailedErrorCode: "51" } as const;
@@ -39,10 +49,6 @@ export type IpnFields = Record<
 
 /** Posts an IPN to the app's notification endpoint; resolves to the HTTP status it answered. */
 export type IpnDelivery = (fields: IpnFields) => Promise<number>;
-
-function maskedPan(digits: string): string {
-  return `${digits.slice(0, 6)}${"X".repeat(Math.max(0, digits.length - 10))}${digits.slice(-4)}`;
-}
 
 /** Lyra's `kr-answer` (V4/Payment) for one transaction, field for field. */
 export function lyraPaymentAnswer(input: {

@@ -6,6 +6,8 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type ProviderTransaction,
+  type RefundRequest,
+  type RefundResult,
 } from "./payment-provider";
 
 /** Lyra's REST API answers HTTP 200 with `status: "ERROR"` on refusals (INTEGRATIONS.md). */
@@ -19,6 +21,16 @@ const orderAnswerSchema = z.object({
   transactions: z
     .array(z.object({ uuid: z.string(), amount: z.number().int(), currency: z.string(), status: z.string() }))
     .default([]),
+});
+
+/**
+ * Transaction/CancelOrRefund answers the V4/PaymentTransaction it made or changed: a new CREDIT
+ * transaction for a refund, the payment itself (detailedStatus CANCELLED) for a cancellation.
+ */
+const cancelOrRefundAnswerSchema = z.object({
+  uuid: z.string().min(1),
+  operationType: z.string().nullish(),
+  detailedStatus: z.string().nullish(),
 });
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -87,6 +99,31 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
         currency: transaction.currency,
         status: transaction.status,
       }));
+    },
+
+    /*
+     * POST {apiUrl}/api-payment/V4/Transaction/CancelOrRefund, Basic auth as every call:
+     *   request  { uuid, amount, currency, resolutionMode: "AUTO", comment }
+     *            uuid: the payment's transaction; amount in cents (here the whole payment);
+     *            AUTO: Lyra cancels a payment not yet captured and refunds a captured one.
+     *   success  { status: "SUCCESS", answer: V4/PaymentTransaction { uuid, operationType,
+     *            detailedStatus, amount, currency, ... } }: operationType CREDIT (a new refund
+     *            transaction) or DEBIT with detailedStatus CANCELLED (the payment, cancelled).
+     *   refusal  { status: "ERROR", answer: { errorCode, errorMessage, detailedErrorCode, ... } },
+     *            e.g. PSP_010 (unknown transaction) or a transaction already refunded.
+     */
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const answer = await call("/api-payment/V4/Transaction/CancelOrRefund", {
+        uuid: request.transactionId,
+        amount: request.amountCents,
+        currency: request.currency,
+        resolutionMode: "AUTO",
+        comment: request.comment,
+      });
+      const parsed = cancelOrRefundAnswerSchema.safeParse(answer);
+      if (!parsed.success) throw new PaymentProviderError("Lyra CancelOrRefund answered no transaction");
+      const cancelled = parsed.data.operationType !== "CREDIT" && parsed.data.detailedStatus === "CANCELLED";
+      return { reference: parsed.data.uuid, kind: cancelled ? "cancellation" : "refund" };
     },
 
     browserSettings: () => ({ endpoint: settings.staticUrl, publicKey: settings.publicKey }),

@@ -34,6 +34,23 @@ export interface ProviderTransaction {
   status: string;
 }
 
+/** Money to give back on one transaction of ours, in full. */
+export interface RefundRequest {
+  /** The provider's transaction (Lyra's uuid). */
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+  /** Shown in the provider's back office beside the refund. */
+  comment: string;
+}
+
+/** What the provider did: refunded the money, or cancelled a payment not yet captured. */
+export interface RefundResult {
+  /** The provider's reference of the operation. */
+  reference: string;
+  kind: "refund" | "cancellation";
+}
+
 /** A notification whose signature checked out, read into the fields we act on. */
 export interface VerifiedNotification {
   orderRef: string | null;
@@ -68,6 +85,11 @@ export interface PaymentProvider {
   readNotification(fields: Record<string, string>): NotificationReading;
   /** The order's transactions as the provider knows them (Lyra: Order/Get). Throws PaymentProviderError. */
   getTransactions(orderId: string): Promise<ProviderTransaction[]>;
+  /**
+   * Gives a transaction's money back (Lyra: Transaction/CancelOrRefund). Throws
+   * PaymentProviderError: with the provider's code when it refused, without when unreachable.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** What the browser needs beside the token: Lyra's library host and public key. */
   browserSettings(): { endpoint: string; publicKey: string } | null;
 }

@@ -1,10 +1,26 @@
+import { LYRA_TEST_CARDS } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
-import { simulatedPayments } from "../../db/schema";
+import { simulatedPayments, simulatedRefunds } from "../../db/schema";
 import { readLyraNotification } from "./lyra-answer";
-import type { PaymentProvider, PaymentRequest } from "./payment-provider";
+import { PaymentProviderError, type PaymentProvider, type PaymentRequest } from "./payment-provider";
+
+/** A card number as the provider keeps it: the first six and last four digits. */
+export function maskedPan(digits: string): string {
+  return `${digits.slice(0, 6)}${"X".repeat(Math.max(0, digits.length - 10))}${digits.slice(-4)}`;
+}
+
+/** Payments made with this test card are refunded by nobody: how a refusal is shown and tested. */
+const REFUND_REFUSED_PAN = maskedPan(LYRA_TEST_CARDS.refundRefused);
+
+/** The simulator's refusal codes, in the shape of Lyra's (`errorCode` of an ERROR answer). */
+export const SIMULATOR_REFUND_REFUSALS = {
+  unknownTransaction: "SIM_UNKNOWN_TRANSACTION",
+  alreadyRefunded: "SIM_ALREADY_REFUNDED",
+  refusedCard: "SIM_REFUND_REFUSED",
+} as const;
 
 /** Lyra's form tokens live 15 minutes; the simulator's too. */
 export const SIMULATOR_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
@@ -104,6 +120,46 @@ export function createSimulatorProvider({
         currency: row.currency,
         status: row.status,
       }));
+    },
+    /**
+     * Refunds a paid transaction of its book, once; refuses an unknown or unpaid transaction, an
+     * amount above the payment, and every payment made with LYRA_TEST_CARDS.refundRefused.
+     */
+    async refund(request) {
+      const [payment] = await db
+        .select()
+        .from(simulatedPayments)
+        .where(eq(simulatedPayments.transactionId, request.transactionId));
+      if (!payment || payment.status !== "PAID" || request.amountCents > payment.amountCents) {
+        throw new PaymentProviderError(
+          `simulator: no paid transaction ${request.transactionId} of that amount`,
+          SIMULATOR_REFUND_REFUSALS.unknownTransaction,
+        );
+      }
+      if (payment.maskedPan === REFUND_REFUSED_PAN) {
+        throw new PaymentProviderError(
+          "simulator: this test card's payments are never refunded",
+          SIMULATOR_REFUND_REFUSALS.refusedCard,
+        );
+      }
+      const refundId = randomUUID().replace(/-/g, "");
+      const inserted = await db
+        .insert(simulatedRefunds)
+        .values({
+          transactionId: payment.transactionId,
+          refundId,
+          amountCents: request.amountCents,
+          currency: request.currency,
+        })
+        .onConflictDoNothing()
+        .returning({ refundId: simulatedRefunds.refundId });
+      if (inserted.length === 0) {
+        throw new PaymentProviderError(
+          `simulator: transaction ${request.transactionId} already refunded`,
+          SIMULATOR_REFUND_REFUSALS.alreadyRefunded,
+        );
+      }
+      return { reference: refundId, kind: "refund" };
     },
     browserSettings: () => null,
   };

@@ -6,10 +6,10 @@ import {
   type CustomerOrderItem,
   type CustomerOrderSummary,
 } from "@vitrine/domain";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesByOrder } from "../../db/order-lines";
-import { orders } from "../../db/schema";
+import { orders, paymentReviews } from "../../db/schema";
 
 /** The orders a customer sees: their own, except those staff cancelled (spec: hidden). */
 function visibleOrdersOf(userId: string) {
@@ -23,6 +23,12 @@ const summaryColumns = {
   status: orders.status,
   totalAmountCents: orders.totalAmountCents,
   trackingId: orders.trackingId,
+  // A payment staff still have to review: the customer reads "payment received, being checked".
+  // Qualified by hand: in a one-table select drizzle writes columns unqualified, and a bare "id"
+  // inside the subquery would be the review's.
+  paymentUnderReview: sql<boolean>`EXISTS (
+    SELECT 1 FROM ${paymentReviews} AS review
+    WHERE review.order_id = ${orders}.id AND review.status = 'open')`,
 };
 
 const detailColumns = {

@@ -2,13 +2,14 @@ import { createRateLimiter } from "../../http/rate-limiter";
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
 import { findCustomerOrder } from "../customer-orders/queries";
 import { defineModule } from "../module";
+import { createPaymentReviewRecorder } from "../payment-reviews";
 import { paymentRoutes } from "./routes";
 import { createPaymentService } from "./service";
 
 export const paymentsModule = defineModule({
   name: "payments",
   prefix: "/api/payments",
-  createService: ({ config, db, authSecret }) =>
+  createService: ({ config, db, authSecret, mailer }) =>
     createPaymentService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
@@ -16,6 +17,11 @@ export const paymentsModule = defineModule({
       rateLimiter: createRateLimiter(db),
       rateLimits: config.paymentRateLimits,
       findCustomerOrder: (userId, orderId) => findCustomerOrder(db, userId, orderId),
+      recordPaymentToReview: createPaymentReviewRecorder({
+        mailer,
+        shop: { ...config.shop, appUrl: config.appUrl },
+        onMailFailure: (error) => console.error("the shop was not mailed about a payment to review", error),
+      }),
     }),
   routes: paymentRoutes,
 });

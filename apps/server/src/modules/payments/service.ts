@@ -8,9 +8,10 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
-import { orders, paymentNotifications, paymentTransactions } from "../../db/schema";
+import { orders, paymentNotifications, paymentReviews, paymentTransactions } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import type { RateLimiter } from "../../http/rate-limiter";
+import type { RecordPaymentToReview } from "../payment-reviews";
 import type {
   PaymentProvider,
   PaymentRequest,
@@ -37,6 +38,8 @@ export interface PaymentServiceDeps {
   rateLimits: PaymentRateLimits;
   /** The order as the customer area shows it (customer-orders module), null when not theirs. */
   findCustomerOrder: (userId: string, orderId: string) => Promise<CustomerOrder | null>;
+  /** Opens a "paiement à vérifier" for money taken that moved no order (payment-reviews module). */
+  recordPaymentToReview: RecordPaymentToReview;
 }
 
 /**
@@ -51,6 +54,7 @@ export function createPaymentService({
   rateLimiter,
   rateLimits,
   findCustomerOrder,
+  recordPaymentToReview,
 }: PaymentServiceDeps) {
   /** The customer's own order, as the customer area sees it (one visibility rule), waiting for payment. */
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
@@ -87,57 +91,72 @@ export function createPaymentService({
     notification: VerifiedNotification,
     source: "ipn" | "status-check",
   ): Promise<PaymentOutcome> {
-    return db.transaction(async (tx) => {
-      const decide = async (): Promise<PaymentOutcome> => {
-        const { orderRef, transaction } = notification;
-        if (!orderRef || !UUID.test(orderRef)) return "unknown-order";
-        const [order] = await tx
-          .select({ status: orders.status, totalAmountCents: orders.totalAmountCents })
-          .from(orders)
-          .where(eq(orders.id, orderRef))
-          .for("update");
-        if (!order) return "unknown-order";
-        if (notification.orderStatus !== "PAID" || !transaction || transaction.status !== "PAID")
-          return "refused";
-        if (await transactionHasPaid(tx, transaction.id)) return "replayed";
-        if (order.status !== "to-pay") return "not-payable";
-        const amountMatches =
-          transaction.amountCents === order.totalAmountCents &&
-          transaction.currency === "EUR" &&
-          (notification.orderTotalCents === null || notification.orderTotalCents === order.totalAmountCents);
-        if (!amountMatches) return "wrong-amount";
-        const [kept] = await tx
-          .insert(paymentTransactions)
-          .values({
-            provider: provider.name,
-            transactionId: transaction.id,
-            orderId: orderRef,
-            amountCents: transaction.amountCents,
-          })
-          .onConflictDoNothing()
-          .returning({ transactionId: paymentTransactions.transactionId });
-        if (!kept) return "replayed";
-        await tx
-          .update(orders)
-          .set({
-            status: "paid",
-            paymentId: transaction.id,
-            paymentStatus: "PAID",
-            paymentDate: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(orders.id, orderRef), eq(orders.status, "to-pay")));
-        return "paid";
-      };
-      const outcome = await decide();
-      await record(tx, source, notification, outcome);
-      return outcome;
-    });
+    return db
+      .transaction(async (tx) => {
+        const decide = async (): Promise<PaymentOutcome> => {
+          const { orderRef, transaction } = notification;
+          if (!orderRef || !UUID.test(orderRef)) return "unknown-order";
+          const [order] = await tx
+            .select({ status: orders.status, totalAmountCents: orders.totalAmountCents })
+            .from(orders)
+            .where(eq(orders.id, orderRef))
+            .for("update");
+          if (!order) return "unknown-order";
+          if (notification.orderStatus !== "PAID" || !transaction || transaction.status !== "PAID")
+            return "refused";
+          if (await transactionAlreadySettled(tx, transaction.id)) return "replayed";
+          if (order.status !== "to-pay") return "not-payable";
+          const amountMatches =
+            transaction.amountCents === order.totalAmountCents &&
+            transaction.currency === "EUR" &&
+            (notification.orderTotalCents === null ||
+              notification.orderTotalCents === order.totalAmountCents);
+          if (!amountMatches) return "wrong-amount";
+          const [kept] = await tx
+            .insert(paymentTransactions)
+            .values({
+              provider: provider.name,
+              transactionId: transaction.id,
+              orderId: orderRef,
+              amountCents: transaction.amountCents,
+            })
+            .onConflictDoNothing()
+            .returning({ transactionId: paymentTransactions.transactionId });
+          if (!kept) return "replayed";
+          await tx
+            .update(orders)
+            .set({
+              status: "paid",
+              paymentId: transaction.id,
+              paymentStatus: "PAID",
+              paymentDate: sql`now()`,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(orders.id, orderRef), eq(orders.status, "to-pay")));
+          return "paid";
+        };
+        const outcome = await decide();
+        await record(tx, source, notification, outcome);
+        const afterCommit = await recordPaymentToReview(tx, {
+          provider: provider.name,
+          notification,
+          outcome,
+        });
+        return { outcome, afterCommit };
+      })
+      .then(async ({ outcome, afterCommit }) => {
+        await afterCommit?.();
+        return outcome;
+      });
   }
 
-  /** Whether this provider transaction already paid an order (this one or, forged, another). */
-  async function transactionHasPaid(executor: Pick<Database, "select">, transactionId: string) {
-    const [row] = await executor
+  /**
+   * Whether this provider transaction was settled already: it paid an order (this one or, forged,
+   * another), or it went to staff as a payment to review (open, refunded or accepted). Either way
+   * it may never pay an order again.
+   */
+  async function transactionAlreadySettled(executor: Pick<Database, "select">, transactionId: string) {
+    const [paid] = await executor
       .select({ transactionId: paymentTransactions.transactionId })
       .from(paymentTransactions)
       .where(
@@ -146,7 +165,14 @@ export function createPaymentService({
           eq(paymentTransactions.transactionId, transactionId),
         ),
       );
-    return row !== undefined;
+    if (paid) return true;
+    const [reviewed] = await executor
+      .select({ transactionId: paymentReviews.transactionId })
+      .from(paymentReviews)
+      .where(
+        and(eq(paymentReviews.provider, provider.name), eq(paymentReviews.transactionId, transactionId)),
+      );
+    return reviewed !== undefined;
   }
 
   return {
@@ -235,10 +261,11 @@ export function createPaymentService({
         log.error({ err: error, orderId }, "the payment provider did not answer the status check");
         throw new DomainError("PAYMENT_PROVIDER_FAILED", paymentMessages.processFailed);
       }
-      // A transaction that paid this order before staff moved it back to to-pay pays nothing now.
+      // A transaction already settled (it paid this order before staff moved it back to to-pay, or
+      // went to review) pays nothing now.
       let paid: ProviderTransaction | undefined;
       for (const transaction of transactions) {
-        if (transaction.status === "PAID" && !(await transactionHasPaid(db, transaction.id))) {
+        if (transaction.status === "PAID" && !(await transactionAlreadySettled(db, transaction.id))) {
           paid = transaction;
           break;
         }

@@ -1,4 +1,5 @@
 import {
+  BanknoteIcon,
   CircleHelpIcon,
   ClipboardCheckIcon,
   FileTextIcon,
@@ -94,6 +95,14 @@ export const adminSections: readonly AdminSection[] = [
         }),
       },
     ],
+  },
+  {
+    path: paths.admin.paymentReviews,
+    label: "Paiements à vérifier",
+    icon: BanknoteIcon,
+    load: async () => ({
+      Component: (await import("./payment-reviews/pages/payment-reviews-page")).PaymentReviewsPage,
+    }),
   },
   {
     path: paths.admin.ordersPreparation,

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useDashboard } from "./api";
 import { PageHeader } from "../components/page-header";
+import { PaymentReviewsCard } from "../payment-reviews/components/payment-reviews-card";
 
 // The chart library is the heaviest part of the page: the figures show before it arrives.
 const LivesChart = lazy(async () => ({ default: (await import("./lives-chart")).LivesChart }));
@@ -36,6 +37,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <PaymentReviewsCard />
         <FigureCard title="Utilisateurs">
           <Figure label="Clients" value={dashboard.users.total} />
           <Figure label="Nouveaux cette semaine" value={dashboard.users.newThisWeek} />

@@ -1,11 +1,11 @@
-import { formatEuros, orderStatusBanners, type CustomerOrderSummary } from "@vitrine/domain";
+import { formatEuros, type CustomerOrderSummary } from "@vitrine/domain";
 import { useId } from "react";
 import { Link } from "react-router";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatLongDate } from "../../../lib/long-date";
 import { paths } from "../../../lib/paths";
+import { CustomerOrderStatusBadge, customerOrderBanner } from "./customer-order-status";
 import { OrderItemList } from "./order-item-list";
 import { OrderMainAction } from "./order-main-action";
 
@@ -27,9 +27,9 @@ export function OrderCard({ order }: { order: CustomerOrderSummary }) {
             <time dateTime={order.orderDate}>{formatLongDate(order.orderDate)}</time>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} className="mt-1" />
+        <CustomerOrderStatusBadge order={order} className="mt-1" />
       </header>
-      <p className="text-sm leading-5">{orderStatusBanners[order.status]}</p>
+      <p className="text-sm leading-5">{customerOrderBanner(order)}</p>
       <OrderItemList items={order.items} />
       <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 leading-6">
         <span className="font-medium">Total</span>

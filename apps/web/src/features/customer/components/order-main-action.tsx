@@ -7,7 +7,7 @@ import { rememberOrderToPay } from "../order-to-pay";
 
 /** The orders list's main button for one order: validate, pay, follow the parcel or open it. */
 export function OrderMainAction({ order }: { order: CustomerOrderSummary }) {
-  const action = orderMainAction(order.status, order.trackingId);
+  const action = orderMainAction(order.status, order.trackingId, order.paymentUnderReview);
   switch (action.kind) {
     case "pay":
       return (

@@ -4,7 +4,6 @@ import {
   customerMayReopen,
   customerOrderMessages,
   formatEuros,
-  orderStatusBanners,
   paymentMethodLabel,
   SHIPPING_METHOD_LABEL,
   type CustomerOrder,
@@ -12,7 +11,6 @@ import {
 import { ArrowLeftIcon, PencilIcon } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "../../../lib/toast";
-import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -23,6 +21,7 @@ import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 import { useReopenOrder } from "../api/order-changes";
 import { useCustomerOrder } from "../api/orders";
+import { CustomerOrderStatusBadge, customerOrderBanner } from "../components/customer-order-status";
 import { OrderItemList } from "../components/order-item-list";
 import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
@@ -121,11 +120,11 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
             Passée le <time dateTime={order.orderDate}>{formatLongDate(order.orderDate)}</time>
           </p>
         </div>
-        <OrderStatusBadge status={order.status} className="mt-2" />
+        <CustomerOrderStatusBadge order={order} className="mt-2" />
       </div>
 
       <Alert variant="info" role="status" className="text-base">
-        <p>{orderStatusBanners[order.status]}</p>
+        <p>{customerOrderBanner(order)}</p>
       </Alert>
 
       <Card>
@@ -179,7 +178,7 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
         </CardContent>
       </Card>
 
-      {customerMayPay(order.status) ? (
+      {customerMayPay(order.status) && !order.paymentUnderReview ? (
         <div>
           <Button type="button" size="lg" onClick={onPay} className="w-full sm:w-auto">
             Payer maintenant ({formatEuros(order.totalAmountCents)})

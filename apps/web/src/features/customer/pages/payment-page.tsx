@@ -4,9 +4,11 @@ import {
   PAID_ORDER_STATUSES,
   PAYMENT_SUCCESS_REDIRECT_MS,
   paymentMessages,
+  paymentReviewMessages,
   paymentTotalChangedMessage,
   type CustomerOrder,
 } from "@vitrine/domain";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftIcon, LockIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
@@ -17,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage, isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
-import { useCustomerOrderWhilePaying } from "../api/orders";
+import { customerOrderQueryOptions, useCustomerOrderWhilePaying } from "../api/orders";
 import { useCheckPayment, useRequestPaymentForm } from "../api/payments";
 import { SimulatorCardForm } from "../components/simulator-card-form";
 import { isOrderToPay } from "../order-to-pay";
@@ -28,7 +30,8 @@ const LyraCardForm = lazy(async () => ({
   default: (await import("../components/lyra-card-form")).LyraCardForm,
 }));
 
-type Outcome = { kind: "pending" } | { kind: "paid" } | { kind: "failed"; message: string };
+type Outcome =
+  { kind: "pending" } | { kind: "paid" } | { kind: "under-review" } | { kind: "failed"; message: string };
 
 function isPaid(order: CustomerOrder): boolean {
   return PAID_ORDER_STATUSES.some((status) => status === order.status);
@@ -60,6 +63,16 @@ function Payment({ orderId }: { orderId: string }) {
       <h1 className="text-2xl font-bold md:text-3xl">Paiement</h1>
       {outcome.kind === "paid" ? (
         <PaymentSucceeded orderId={orderId} />
+      ) : outcome.kind === "under-review" ? (
+        <Alert variant="info" role="status" className="text-base">
+          <p className="font-semibold">{paymentReviewMessages.customerStatus}</p>
+          <p>{paymentReviewMessages.customerBanner}</p>
+          <p>
+            <Link to={paths.customer.order(orderId)} className="font-medium underline underline-offset-4">
+              Voir ma commande
+            </Link>
+          </p>
+        </Alert>
       ) : order.isPending ? (
         <Spinner label="Chargement de votre commande..." className="py-16" />
       ) : order.isError ? (
@@ -110,6 +123,7 @@ interface PayOrderProps {
 function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayOrderProps) {
   const requestForm = useRequestPaymentForm(order.id);
   const checkPayment = useCheckPayment(order.id);
+  const queryClient = useQueryClient();
   const { mutate: requestPaymentForm } = requestForm;
   const requested = useRef(false);
 
@@ -120,6 +134,17 @@ function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayO
     requestPaymentForm();
   }, [requestPaymentForm]);
 
+  /**
+   * The card was charged but the order did not move (it changed meanwhile): the shop now reviews
+   * that payment, and the customer must not be told to pay again.
+   */
+  const underReview = async (): Promise<boolean> => {
+    const latest = await queryClient
+      .fetchQuery({ ...customerOrderQueryOptions(order.id), staleTime: 0 })
+      .catch(() => null);
+    return latest?.order.paymentUnderReview === true;
+  };
+
   /** The provider accepted the card: only the server's own check with the provider makes it paid. */
   const confirmPayment = async () => {
     try {
@@ -127,10 +152,16 @@ function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayO
       if (isPaid(checked)) {
         toast.success(paymentMessages.succeededToast);
         onOutcome({ kind: "paid" });
+      } else if (await underReview()) {
+        onOutcome({ kind: "under-review" });
       } else {
         onOutcome({ kind: "failed", message: paymentMessages.notConfirmed });
       }
     } catch (error) {
+      if (await underReview()) {
+        onOutcome({ kind: "under-review" });
+        return;
+      }
       onOutcome({ kind: "failed", message: refusalMessage(error, paymentMessages.processingError) });
     }
   };

@@ -17,6 +17,7 @@ import { OrderItemsCard } from "../components/order-items-card";
 import { ShippingAddressCard } from "../components/shipping-address-card";
 import { StatusDialog } from "../components/status-dialog";
 import { ShippingLabelBlock } from "../../shipping-labels/shipping-label-block";
+import { PaymentReviewBanner } from "../../payment-reviews/components/payment-review-banner";
 
 function BackToOrders() {
   return (
@@ -89,6 +90,7 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
     <div className="flex flex-col gap-6">
       <BackToOrders />
       <PageHeader title={`Commande ${order.orderNumber}`} />
+      <PaymentReviewBanner orderId={order.id} />
       <Card>
         <CardHeader>
           <CardTitle>Informations</CardTitle>

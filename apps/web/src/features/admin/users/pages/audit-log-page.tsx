@@ -1,4 +1,4 @@
-import { auditActionLabel, auditMessages, type AuditEvent } from "@vitrine/domain";
+import { auditActionLabel, auditMessages, formatEuros, type AuditEvent } from "@vitrine/domain";
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
@@ -17,6 +17,12 @@ function detailsText(details: AuditEvent["details"]): string {
   if (details.via === "sign-out") parts.push("Par déconnexion");
   if (details.identityCreated === true) parts.push("Compte de connexion créé");
   if (typeof details.tiktokUsername === "string") parts.push(`Pseudo : @${details.tiktokUsername}`);
+  // Payments to review: which order, how much, and the provider's reference.
+  if (typeof details.orderNumber === "string") parts.push(`Commande ${details.orderNumber}`);
+  if (typeof details.amountCents === "number" && details.currency === "EUR") {
+    parts.push(formatEuros(details.amountCents));
+  }
+  if (typeof details.transactionId === "string") parts.push(`Paiement ${details.transactionId}`);
   return parts.join(" · ");
 }
 

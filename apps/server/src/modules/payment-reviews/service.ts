@@ -1,0 +1,214 @@
+import {
+  paymentReviewMessages,
+  userDisplayName,
+  type OrderStatus,
+  type PaymentReview,
+  type PaymentReviewReason,
+  type PaymentReviewStatus,
+} from "@vitrine/domain";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Queryable } from "../../db/client";
+import { orders, paymentReviews, paymentTransactions, users } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import { PaymentProviderError, type PaymentProvider } from "../../integrations/payments/payment-provider";
+import { recordAuditEvent } from "../audit-events/record";
+
+const notFound = () => new DomainError("NOT_FOUND", paymentReviewMessages.notFound);
+const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.alreadyResolved);
+
+/** Statuses in which the customer still waits to pay: accepting the payment pays the order. */
+const AWAITING_PAYMENT: readonly OrderStatus[] = ["to-validate", "to-pay"];
+
+async function listReviews(db: Queryable, where: SQL | undefined): Promise<PaymentReview[]> {
+  const rows = await db
+    .select({
+      review: paymentReviews,
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        totalAmountCents: orders.totalAmountCents,
+      },
+      resolver: {
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        displayName: users.displayName,
+        tiktokUsername: users.tiktokUsername,
+      },
+    })
+    .from(paymentReviews)
+    .leftJoin(orders, eq(orders.id, paymentReviews.orderId))
+    .leftJoin(users, eq(users.id, paymentReviews.resolvedByUserId))
+    .where(where)
+    .orderBy(desc(paymentReviews.createdAt), desc(paymentReviews.id));
+  return rows.map(({ review, order, resolver }) => ({
+    id: review.id,
+    provider: review.provider,
+    transactionId: review.transactionId,
+    amountCents: review.amountCents,
+    currency: review.currency,
+    reason: review.reason as PaymentReviewReason,
+    receivedAt: review.createdAt.toISOString(),
+    order: order?.id ? order : null,
+    status: review.status as PaymentReviewStatus,
+    refundError: review.refundError,
+    resolvedAt: review.resolvedAt?.toISOString() ?? null,
+    resolvedBy: resolver ? userDisplayName(resolver) || resolver.email : null,
+  }));
+}
+
+async function findReview(db: Queryable, id: string): Promise<PaymentReview> {
+  const [review] = await listReviews(db, eq(paymentReviews.id, id));
+  if (!review) throw notFound();
+  return review;
+}
+
+/** The review row, locked: two staff acting on one payment act one after the other. */
+async function lockOpenReview(tx: Queryable, id: string) {
+  const [row] = await tx.select().from(paymentReviews).where(eq(paymentReviews.id, id)).for("update");
+  if (!row) throw notFound();
+  if (row.status !== "open") throw alreadyResolved();
+  return row;
+}
+
+async function orderOwner(tx: Queryable, orderId: string | null) {
+  if (!orderId) return null;
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return order ?? null;
+}
+
+/** Payments to review: listed for staff, refunded through the provider or accepted (decision 022). */
+export function createPaymentReviewService({ db, provider }: { db: Database; provider: PaymentProvider }) {
+  return {
+    /** The payments still to review, newest first; only one order's when orderId is given. */
+    async listOpen(orderId?: string): Promise<PaymentReview[]> {
+      const open = eq(paymentReviews.status, "open");
+      return listReviews(db, orderId ? and(open, eq(paymentReviews.orderId, orderId)) : open);
+    },
+
+    /**
+     * Gives the money back through the provider. The review stays locked during the call, so a
+     * second click waits and then finds it resolved. A refusal keeps it open with a French error
+     * staff read on the list; nothing else changes.
+     */
+    async refund(id: string, actorUserId: string, log: FastifyBaseLogger): Promise<PaymentReview> {
+      const refusal = await db.transaction(async (tx) => {
+        const review = await lockOpenReview(tx, id);
+        const order = await orderOwner(tx, review.orderId);
+        let result;
+        try {
+          result = await provider.refund({
+            transactionId: review.transactionId,
+            amountCents: review.amountCents,
+            currency: review.currency,
+            comment: order
+              ? `Paiement à vérifier de la commande ${order.orderNumber}`
+              : "Paiement à vérifier",
+          });
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          log.warn({ err: error, reviewId: id }, "the payment provider did not refund a payment to review");
+          const message = error.providerCode
+            ? paymentReviewMessages.refundRefused
+            : paymentReviewMessages.refundUnreachable;
+          await tx.update(paymentReviews).set({ refundError: message }).where(eq(paymentReviews.id, id));
+          return message;
+        }
+        await tx
+          .update(paymentReviews)
+          .set({
+            status: "refunded",
+            refundError: null,
+            refundReference: result.reference,
+            resolvedAt: sql`now()`,
+            resolvedByUserId: actorUserId,
+          })
+          .where(eq(paymentReviews.id, id));
+        await recordAuditEvent(tx, {
+          actorUserId,
+          subjectUserId: order?.userId ?? null,
+          action: "payment-refunded",
+          details: {
+            reviewId: id,
+            orderNumber: order?.orderNumber ?? null,
+            transactionId: review.transactionId,
+            amountCents: review.amountCents,
+            currency: review.currency,
+            refundReference: result.reference,
+            refundKind: result.kind,
+          },
+        });
+        return null;
+      });
+      if (refusal) throw new DomainError("PAYMENT_PROVIDER_FAILED", refusal);
+      return findReview(db, id);
+    },
+
+    /**
+     * Staff take the amount as payment of its order: an order still waiting for payment (to
+     * validate or to pay) becomes paid with this transaction; any other order keeps its status
+     * and the amount is only acknowledged. Who and when are kept on the review and in the audit log.
+     */
+    async accept(id: string, actorUserId: string): Promise<PaymentReview> {
+      await db.transaction(async (tx) => {
+        const review = await lockOpenReview(tx, id);
+        const order = await orderOwner(tx, review.orderId);
+        const paysOrder = order !== null && AWAITING_PAYMENT.includes(order.status);
+        if (order && paysOrder) {
+          // Accepted, the transaction has paid this order: it never pays again (payments module).
+          await tx
+            .insert(paymentTransactions)
+            .values({
+              provider: review.provider,
+              transactionId: review.transactionId,
+              orderId: order.id,
+              amountCents: review.amountCents,
+            })
+            .onConflictDoNothing();
+          await tx
+            .update(orders)
+            .set({
+              status: "paid",
+              paymentId: review.transactionId,
+              paymentStatus: "PAID",
+              paymentDate: review.createdAt,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(orders.id, order.id));
+        }
+        await tx
+          .update(paymentReviews)
+          .set({
+            status: "accepted",
+            refundError: null,
+            resolvedAt: sql`now()`,
+            resolvedByUserId: actorUserId,
+          })
+          .where(eq(paymentReviews.id, id));
+        await recordAuditEvent(tx, {
+          actorUserId,
+          subjectUserId: order?.userId ?? null,
+          action: "payment-accepted",
+          details: {
+            reviewId: id,
+            orderNumber: order?.orderNumber ?? null,
+            transactionId: review.transactionId,
+            amountCents: review.amountCents,
+            currency: review.currency,
+            orderStatusBefore: order?.status ?? null,
+            orderStatusAfter: paysOrder ? "paid" : (order?.status ?? null),
+          },
+        });
+      });
+      return findReview(db, id);
+    },
+  };
+}
+
+export type PaymentReviewService = ReturnType<typeof createPaymentReviewService>;
