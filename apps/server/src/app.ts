@@ -11,6 +11,7 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
@@ -37,6 +38,8 @@ export interface AppDependencies {
   liveHub?: LiveHub;
   /** false silences the log; a stream receives it as JSON lines (tests read it). */
   logger?: false | { stream: Writable };
+  /** Receives the routes' unexpected failures (Sentry when SENTRY_DSN is set, see main.ts). */
+  errorReporter?: ErrorReporter;
 }
 
 declare module "fastify" {
@@ -66,7 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.env === "test" }));
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.errorReporter);
   registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
