@@ -3,7 +3,10 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "./app/providers";
 import { AppRoutes } from "./app/router";
+import { startErrorReporting } from "./lib/error-reporting";
 import "./index.css";
+
+startErrorReporting();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");

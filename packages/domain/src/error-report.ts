@@ -4,15 +4,6 @@
  * before it leaves, so the rule lives here once.
  */
 
-/** The id of the inert JSON element through which the server tells the page its error reporting. */
-export const ERROR_REPORTING_ELEMENT_ID = "vitrine-error-reporting";
-
-/** What the page learns from that element: where to report, under which environment name. */
-export interface BrowserErrorReporting {
-  dsn: string;
-  environment: string;
-}
-
 export const FILTERED = "[Filtered]";
 
 /**

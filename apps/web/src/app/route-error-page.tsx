@@ -1,6 +1,7 @@
-import { Component, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../components/ui/button";
+import { reportError } from "../lib/error-reporting";
 import { paths } from "../lib/paths";
 
 /** Last resort when a page crashes while rendering: say so in French, offer a way out. */
@@ -30,8 +31,9 @@ class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
     return { hasError: true };
   }
 
-  override componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error);
+    reportError(error, info.componentStack ?? undefined);
   }
 
   override componentDidUpdate(previous: BoundaryProps) {
