@@ -11,7 +11,7 @@ export const FILTERED = "[Filtered]";
  * data): secrets, session material, contact and delivery details, card fields.
  */
 const SENSITIVE_KEY =
-  /pass(word|wd)?|secret|token|auth|cookie|session|signature|hash|e-?mail|address|street|city|postal|zip|phone|tel(ephone)?$|^(first|last|full|given|family|sur)_?name$|username|nickname|card|cvv|cvc|cvx|^pan$|expiry|exp_?(month|year)|iban|^(body|request_body|response_body|kr-answer|params)$/i;
+  /pass(word|wd)?|secret|token|auth|cookie|session|signature|hash$|e-?mail|address|street|city|postal|zip|phone|tel(ephone)?$|^(first|last|full|given|family|sur)_?name$|username|nickname|card|cvv|cvc|cvx|^pan$|expiry|exp_?(month|year)|iban|^(body|request_body|response_body|kr-answer|params)$/i;
 
 /** Objects that describe the report itself (SDK, runtime, stack frames): kept as they are. */
 const STRUCTURAL_KEYS = new Set(["sdk", "stacktrace", "frames", "mechanism", "measurements", "debug_meta"]);

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 
 /**
  * A stand-in for Sentry's ingestion: receives envelopes as the SDKs send them (POST
@@ -47,16 +47,37 @@ export function parseEnvelope(body: Buffer): Envelope {
     } else {
       payloadBytes = readLine();
     }
-    const raw = payloadBytes.toString("utf8");
+    const raw =
+      itemHeader.type === "replay_recording"
+        ? replayRecordingText(payloadBytes)
+        : payloadBytes.toString("utf8");
     let payload: unknown = raw;
     try {
       payload = JSON.parse(raw);
     } catch {
-      // Replay recordings are binary (compressed): kept as text.
+      // A replay recording (a header line, then events): kept as text.
     }
     items.push({ header: itemHeader, payload, raw });
   }
   return { header, items, raw: body.toString("utf8") };
+}
+
+/**
+ * A replay recording as text: a JSON header line ({"segment_id":n}), then the recorded events,
+ * compressed (zlib, as the replay's worker sends them) or not.
+ */
+function replayRecordingText(bytes: Buffer): string {
+  const newline = bytes.indexOf(0x0a);
+  const header = bytes.subarray(0, newline).toString("utf8");
+  const events = bytes.subarray(newline + 1);
+  for (const inflate of [inflateSync, inflateRawSync, gunzipSync]) {
+    try {
+      return `${header}\n${inflate(events).toString("utf8")}`;
+    } catch {
+      // Not this format: the next one, or plain text.
+    }
+  }
+  return `${header}\n${events.toString("utf8")}`;
 }
 
 function decode(request: IncomingMessage, body: Buffer): Buffer {

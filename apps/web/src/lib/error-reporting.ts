@@ -36,22 +36,6 @@ export function reportError(error: unknown, componentStack?: string): void {
   else pending?.push({ error, componentStack });
 }
 
-// A session replay records the page's address as it is: not while it holds a sign-in link's token
-// (the page spends it and moves on at once).
-const SECRET_IN_ADDRESS = /[?&](token|code|key|signature)=/i;
-
-function addressWithoutSecret(): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (SECRET_IN_ADDRESS.test(window.location.search)) return false;
-      resolve();
-      return true;
-    };
-    if (check()) return;
-    const timer = window.setInterval(() => check() && window.clearInterval(timer), 500);
-  });
-}
-
 /** Called once at start-up: does nothing unless the page carries a DSN. */
 export function startErrorReporting(): void {
   const settings = readErrorReporting();
@@ -63,7 +47,6 @@ export function startErrorReporting(): void {
   window.addEventListener("error", onError);
   window.addEventListener("unhandledrejection", onRejection);
   const load = async () => {
-    await addressWithoutSecret();
     const { startSentry } = await import("./sentry");
     window.removeEventListener("error", onError);
     window.removeEventListener("unhandledrejection", onRejection);

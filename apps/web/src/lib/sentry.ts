@@ -1,5 +1,5 @@
 import * as Sentry from "@sentry/react";
-import { scrubErrorReport, type BrowserErrorReporting } from "@vitrine/domain";
+import { scrubErrorReport, scrubText, type BrowserErrorReporting } from "@vitrine/domain";
 import type { LoadedReporter } from "./error-reporting";
 
 /**
@@ -42,12 +42,14 @@ export function startSentry({ dsn, environment }: BrowserErrorReporting): Loaded
         maskAllInputs: true,
         blockAllMedia: true,
         // The breadcrumbs and requests a replay records carry URLs: scrubbed like any report.
-        // Snapshots of the page are masked already; its address never holds a token when the
-        // replay starts (error-reporting.ts).
         beforeAddRecordingEvent: (event) => scrubErrorReport(event),
+        // Sent as JSON rather than compressed, so that the page addresses it records can be
+        // scrubbed on the way out (withScrubbedRecordings).
+        useCompression: false,
       }),
       Sentry.captureConsoleIntegration({ levels: ["warn", "error"] }),
     ],
+    transport: (options) => withScrubbedRecordings(Sentry.makeFetchTransport(options)),
     beforeSend: (event) => scrubErrorReport(event),
     beforeSendSpan: (span) => scrubErrorReport(span),
     beforeSendLog: (log) => scrubErrorReport(log),
@@ -61,4 +63,52 @@ export function startSentry({ dsn, environment }: BrowserErrorReporting): Loaded
       else Sentry.captureException(error);
     },
   };
+}
+
+type Transport = ReturnType<typeof Sentry.makeFetchTransport>;
+type EnvelopeItem = [{ type?: string; length?: number }, unknown];
+
+/** Attributes that rrweb records as absolute addresses: the page's own query string included. */
+const ADDRESS_KEYS = new Set(["href", "src", "action"]);
+
+/** The recorded events with every address's query values replaced, the rest untouched. */
+function scrubRecordedAddresses(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubRecordedAddresses);
+  if (value === null || typeof value !== "object") return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    result[key] =
+      ADDRESS_KEYS.has(key) && typeof item === "string" ? scrubText(item) : scrubRecordedAddresses(item);
+  }
+  return result;
+}
+
+/**
+ * A replay records the page's address at each snapshot (rrweb's meta events) and every link made
+ * absolute (a skip link "#contenu" becomes the page's address, query string and all), and no SDK
+ * hook sees them: the transport scrubs them before the recording leaves.
+ */
+function withScrubbedRecordings(transport: Transport): Transport {
+  return {
+    send: (envelope) => {
+      const [headers, items] = envelope as unknown as [unknown, EnvelopeItem[]];
+      const scrubbed = [headers, items.map(scrubRecordingItem)] as unknown as typeof envelope;
+      return transport.send(scrubbed);
+    },
+    flush: (timeout) => transport.flush(timeout),
+  };
+}
+
+function scrubRecordingItem(item: EnvelopeItem): EnvelopeItem {
+  const [header, payload] = item;
+  if (header.type !== "replay_recording" || typeof payload !== "string") return item;
+  const newline = payload.indexOf("\n");
+  try {
+    const events = scrubRecordedAddresses(JSON.parse(payload.slice(newline + 1)));
+    const text = `${payload.slice(0, newline + 1)}${JSON.stringify(events)}`;
+    return [{ ...header, length: new TextEncoder().encode(text).length }, text];
+  } catch {
+    // Not the JSON it should be: not sent rather than sent unscrubbed.
+    return [{ ...header, length: 0 }, ""];
+  }
 }
