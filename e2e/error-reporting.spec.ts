@@ -81,7 +81,7 @@ test.afterAll(async () => {
 const payloadOf = (item: EnvelopeItem) =>
   item.payload as {
     environment?: string;
-    exception?: { values?: { type?: string; value?: string }[] };
+    exception?: { values?: { type?: string; value?: string; mechanism?: { type?: string } }[] };
     request?: { url?: string };
   };
 
@@ -101,11 +101,15 @@ test("a page that crashes shows the French error page and reaches Sentry with it
   await page.goto(`${baseUrl}/customer/order/${order.id}?formToken=${FORM_TOKEN}`);
   await expect(page.getByRole("heading", { name: "Une erreur inattendue est survenue" })).toBeVisible();
 
+  // Reported by the route's error boundary, with the components it happened in (a linked error).
   const crash = payloadOf(
     await sink.waitForItem(
       (item) =>
         isErrorEvent(item) &&
-        (payloadOf(item).exception?.values ?? []).some((value) => value.type === "RangeError"),
+        (payloadOf(item).exception?.values ?? []).some((value) => value.type === "RangeError") &&
+        (payloadOf(item).exception?.values ?? []).some(
+          (value) => value.type === "React ErrorBoundary RangeError",
+        ),
       20_000,
     ),
   );
@@ -133,4 +137,22 @@ test("a page that crashes shows the French error page and reaches Sentry with it
     expect(received).not.toContain(secret);
     expect(replays).not.toContain(secret);
   }
+});
+
+test("an error no code catches, in a page, reaches Sentry", async ({ page }) => {
+  await page.goto(`${baseUrl}/contact`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The SDK is fetched once the page has loaded: an error thrown before or after it is reported.
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error("uncaught in a page for the error reporting journey");
+    });
+  });
+  const event = payloadOf(
+    await sink.waitForItem(
+      (item) => isErrorEvent(item) && item.raw.includes("uncaught in a page for the error reporting journey"),
+      20_000,
+    ),
+  );
+  expect(event.request?.url).toBe(`${baseUrl}/contact`);
 });

@@ -1,7 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../components/ui/button";
-import { reportError } from "../lib/error-reporting";
 import { paths } from "../lib/paths";
 
 /** Last resort when a page crashes while rendering: say so in French, offer a way out. */
@@ -31,11 +30,6 @@ class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
     return { hasError: true };
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error);
-    reportError(error, info.componentStack ?? undefined);
-  }
-
   override componentDidUpdate(previous: BoundaryProps) {
     if (this.state.hasError && previous.pathname !== this.props.pathname) this.setState({ hasError: false });
   }
@@ -45,7 +39,10 @@ class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
   }
 }
 
-/** Catches what a page throws while rendering (or a page's code that fails to download). */
+/**
+ * Catches what a page throws while rendering (or a page's code that fails to download); the
+ * root's onCaughtError (main.tsx) reports it.
+ */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <ErrorBoundary pathname={pathname}>{children}</ErrorBoundary>;

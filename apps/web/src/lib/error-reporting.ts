@@ -30,10 +30,20 @@ export function readErrorReporting(doc: Document = document): BrowserErrorReport
   }
 }
 
-/** Reports an error the app caught (an error boundary): sent now, later, or never without a DSN. */
+/** Reports an error the app caught: sent now, or once the SDK is there; logged without a DSN. */
 export function reportError(error: unknown, componentStack?: string): void {
   if (reporter) reporter.captureException(error, componentStack);
-  else pending?.push({ error, componentStack });
+  else if (pending) pending.push({ error, componentStack });
+  else console.error(error);
+}
+
+/**
+ * React's onCaughtError (createRoot): what an error boundary caught, a page that crashed while
+ * rendering, with the components it happened in. Replaces React's own console.error, which the
+ * SDK would otherwise report first, without them.
+ */
+export function reportCaughtError(error: unknown, info: { componentStack?: string }): void {
+  reportError(error, info.componentStack);
 }
 
 /** Called once at start-up: does nothing unless the page carries a DSN. */
