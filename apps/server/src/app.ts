@@ -113,10 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   // Lyra's card form is its own script, styles and frames, served from its hosts.
   const paymentHosts = config.lyra ? [config.lyra.staticUrl, config.lyra.apiUrl] : [];
-  // The pages send their error reports to Sentry's host; the session replay compresses them in a
-  // worker made from a blob.
+  // The pages send their error reports to Sentry's host (VITE_SENTRY_DSN).
   const reportingHosts = config.browserSentryDsn ? [new URL(config.browserSentryDsn).origin] : [];
-  const reportingWorkers = config.browserSentryDsn ? ["'self'", "blob:"] : null;
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -125,7 +123,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         "style-src": ["'self'", "'unsafe-inline'", ...paymentHosts],
         "img-src": ["'self'", "data:", "https:"],
         "connect-src": ["'self'", ...paymentHosts, ...reportingHosts],
-        "worker-src": reportingWorkers,
         "frame-src": ["'self'", ...paymentHosts],
         "upgrade-insecure-requests": config.isProduction ? [] : null,
       },
