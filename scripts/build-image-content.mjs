@@ -10,6 +10,7 @@
 //   node scripts/build-image-content.mjs [--keep]
 // The image uses the Node of its FROM line; this check uses the Node that runs it.
 import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import {
   chmodSync,
@@ -262,9 +263,30 @@ function check(condition, message) {
   step(`ok: ${message}`);
 }
 
+/** A stand-in for Sentry's ingestion: counts the envelopes the server posts to it. */
+async function startEnvelopeSink() {
+  const envelopes = [];
+  const sink = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      if (request.method === "POST" && /\/api\/\d+\/envelope\//.test(request.url))
+        envelopes.push(request.url);
+      response.end("{}");
+    });
+  });
+  await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  return {
+    dsn: `http://imagecheck@127.0.0.1:${sink.address().port}/1`,
+    envelopes,
+    close: () => sink.close(),
+  };
+}
+
 async function checkRuntime(runtime) {
   if (!runtime.cmd) throw new Error("the last stage has no CMD");
   const database = await freshDatabase();
+  // The Sentry SDK is a chunk of the bundle loaded only with a DSN: set one to see it load and send.
+  const sentry = await startEnvelopeSink();
   const port = 31000 + Math.floor(Math.random() * 5000);
   const env = {
     PATH: process.env.PATH,
@@ -285,6 +307,7 @@ async function checkRuntime(runtime) {
     LYRA_PUBLIC_KEY: "12345678:publickey_image-check-invented-key",
     LYRA_HMAC_KEY: "image-check-invented-hmac-key",
     LYRA_API_URL: "http://127.0.0.1:9",
+    SENTRY_DSN: sentry.dsn,
   };
   const cwd = path.join(runtime.fsRoot, runtime.workdir);
   const [command, ...args] = runtime.cmd;
@@ -342,6 +365,12 @@ async function checkRuntime(runtime) {
     check(api.status === 200, "the API answers (/api/shop)");
     const outbox = await (await fetch(`${base}/dev/mail`)).text();
     check(!outbox.includes("Boîte d'envoi"), "no development outbox in production");
+    const reportingDeadline = Date.now() + 10_000;
+    while (sentry.envelopes.length === 0 && Date.now() < reportingDeadline) await sleep(100);
+    check(
+      sentry.envelopes.length > 0,
+      "the server reports to SENTRY_DSN (its envelopes reach a local endpoint)",
+    );
 
     if (runtime.healthcheck) {
       const [hcCommand, ...hcArgs] = runtime.healthcheck;
@@ -377,6 +406,7 @@ async function checkRuntime(runtime) {
     check(code === 0, "SIGTERM stops the server cleanly (exit code 0)");
   } finally {
     if (server.exitCode === null) server.kill("SIGKILL");
+    sentry.close();
     await database.drop();
   }
 }

@@ -25,8 +25,10 @@ const targets = {
       "packages/domain/src",
       "package-lock.json",
     ],
-    // Vite bakes VITE_* variables into the bundle: a new value needs a new build.
-    env: () => Object.keys(process.env).filter((name) => name.startsWith("VITE_")),
+    // Vite bakes VITE_* variables into the bundle: a new value needs a new build. Not
+    // VITE_SENTRY_DSN, which the server writes into the page at run time (decision 023).
+    env: () =>
+      Object.keys(process.env).filter((name) => name.startsWith("VITE_") && name !== "VITE_SENTRY_DSN"),
     build: () => run("npm", ["run", "build", "--silent", "-w", "@vitrine/web"]),
   },
   server: {

@@ -1,5 +1,5 @@
 import fastifyCookie from "@fastify/cookie";
-import { httpMessages } from "@vitrine/domain";
+import { httpMessages, type BrowserErrorReporting } from "@vitrine/domain";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -11,10 +11,18 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
-import { answeredUrlsOf, encodePage, withAnswers, type PageAnswer } from "./http/page-preloads";
+import {
+  answeredUrlsOf,
+  encodePage,
+  precompressedPage,
+  withAnswers,
+  withErrorReporting,
+  type PageAnswer,
+} from "./http/page-preloads";
 import { requestLogSerializers } from "./http/request-log";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
@@ -37,6 +45,8 @@ export interface AppDependencies {
   liveHub?: LiveHub;
   /** false silences the log; a stream receives it as JSON lines (tests read it). */
   logger?: false | { stream: Writable };
+  /** Receives the routes' unexpected failures (Sentry when SENTRY_DSN is set, see main.ts). */
+  errorReporter?: ErrorReporter;
 }
 
 declare module "fastify" {
@@ -66,7 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: config.env === "test" }));
-  registerErrorHandling(app);
+  registerErrorHandling(app, deps.errorReporter);
   registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
@@ -103,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyCookie);
   // Lyra's card form is its own script, styles and frames, served from its hosts.
   const paymentHosts = config.lyra ? [config.lyra.staticUrl, config.lyra.apiUrl] : [];
+  // The pages send their error reports to Sentry's host (VITE_SENTRY_DSN).
+  const reportingHosts = config.browserSentryDsn ? [new URL(config.browserSentryDsn).origin] : [];
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -110,7 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         "script-src": ["'self'", ...paymentHosts],
         "style-src": ["'self'", "'unsafe-inline'", ...paymentHosts],
         "img-src": ["'self'", "data:", "https:"],
-        "connect-src": ["'self'", ...paymentHosts],
+        "connect-src": ["'self'", ...paymentHosts, ...reportingHosts],
         "frame-src": ["'self'", ...paymentHosts],
         "upgrade-insecure-requests": config.isProduction ? [] : null,
       },
@@ -125,7 +137,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   for (const module of modules) await module.register(app);
 
-  await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerWebApp(
+    app,
+    config.webDistDir ?? DEFAULT_WEB_DIST,
+    config.browserSentryDsn ? { dsn: config.browserSentryDsn, environment: config.env } : undefined,
+  );
   return app;
 }
 
@@ -155,8 +171,11 @@ export function cacheControlFor(relativePath: string): string {
   return relativePath.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
 }
 
-/** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
+/**
+ * Serves the built SPA; any non-API GET that is not a file gets index.html (client routing), with
+ * the pages' error reporting settings written in when VITE_SENTRY_DSN is set.
+ */
+async function registerWebApp(app: FastifyInstance, distDir: string, errorReporting?: BrowserErrorReporting) {
   const hasWebApp = existsSync(path.join(distDir, "index.html"));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -174,14 +193,21 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  const indexHtml = hasWebApp ? readFileSync(path.join(distDir, "index.html"), "utf8") : "";
+  const builtHtml = hasWebApp ? readFileSync(path.join(distDir, "index.html"), "utf8") : "";
+  const indexHtml = errorReporting ? withErrorReporting(builtHtml, errorReporting) : builtHtml;
+  // Without settings to write in, the build's own precompressed index.html is sent as it is.
+  const settingsPage = errorReporting ? precompressedPage(indexHtml) : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === "GET" && !request.url.startsWith("/api/");
     if (hasWebApp && isPageRequest) {
       const urls = answeredUrlsOf(new URL(request.url, "http://page").pathname);
       if (!urls) {
         reply.header("cache-control", "no-cache");
-        return reply.sendFile("index.html");
+        if (!settingsPage) return reply.sendFile("index.html");
+        const page = settingsPage(String(request.headers["accept-encoding"] ?? ""));
+        reply.type("text/html; charset=utf-8").header("vary", "accept-encoding");
+        if (page.encoding) reply.header("content-encoding", page.encoding);
+        return reply.send(page.body);
       }
       // The page carries this visitor's own answers: never kept by a shared cache.
       reply.header("cache-control", "private, no-cache").header("vary", "accept-encoding, cookie");

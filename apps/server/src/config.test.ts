@@ -252,6 +252,23 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the server's and the pages' Sentry DSNs, empty meaning none, and refuses what is not a DSN", () => {
+    const dsn = "https://abc123@o1.ingest.sentry.io/42";
+    expect(loadConfig({})).toMatchObject({ sentryDsn: undefined, browserSentryDsn: undefined });
+    expect(loadConfig({ SENTRY_DSN: "", VITE_SENTRY_DSN: "" })).toMatchObject({
+      sentryDsn: undefined,
+      browserSentryDsn: undefined,
+    });
+    expect(loadConfig({ SENTRY_DSN: dsn, VITE_SENTRY_DSN: dsn })).toMatchObject({
+      sentryDsn: dsn,
+      browserSentryDsn: dsn,
+    });
+    expect(() => loadConfig({ SENTRY_DSN: "abc123" })).toThrow("SENTRY_DSN: expected a Sentry DSN");
+    expect(() => loadConfig({ VITE_SENTRY_DSN: "https://o1.ingest.sentry.io/42" })).toThrow(
+      "VITE_SENTRY_DSN",
+    );
+  });
+
   it("refuses a short AUTH_SECRET", () => {
     expect(configErrorOf({ AUTH_SECRET: "short" }).message).toContain("AUTH_SECRET");
   });

@@ -71,6 +71,14 @@ function rateLimitsFromEnv<Limits extends { [Name in keyof Limits]: RateLimitRul
   });
 }
 
+/** A Sentry DSN (https://key@host/project), or empty for none. */
+const sentryDsnFromEnv = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^https?:\/\/[^@/\s]+@[^/\s]+\/.+$/.test(value), {
+    message: "expected a Sentry DSN, https://key@host/project (empty: no error reporting)",
+  });
+
 function parseRateLimitRule(text: string): RateLimitRule | undefined {
   const match = RATE_LIMIT_RULE.exec(text);
   return match ? { max: Number(match[1]), windowSeconds: Number(match[2]) } : undefined;
@@ -138,7 +146,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-  SENTRY_DSN: z.string().optional(),
+  SENTRY_DSN: sentryDsnFromEnv.optional(),
+  VITE_SENTRY_DSN: sentryDsnFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -191,7 +200,10 @@ export type AppConfig = {
   storageDir: string;
   /** Set when storage is "s3" (bucket, region and keys required then). */
   s3: S3Settings | undefined;
+  /** Where the server reports its errors (Sentry); none without it. */
   sentryDsn: string | undefined;
+  /** Where the pages report theirs: the server writes it into the page it sends (decision 023). */
+  browserSentryDsn: string | undefined;
   logLevel: string;
   webDistDir: string | undefined;
 };
@@ -371,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: e.STORAGE_DIR ?? path.join(e.DATA_DIR, "files"),
     s3,
     sentryDsn: e.SENTRY_DSN || undefined,
+    browserSentryDsn: e.VITE_SENTRY_DSN || undefined,
     // Request logs are for production; a developer reads the few lines main.ts prints.
     logLevel: e.LOG_LEVEL ?? (isProduction ? "info" : "warn"),
     webDistDir: e.WEB_DIST_DIR,

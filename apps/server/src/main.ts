@@ -3,6 +3,7 @@ import { resolveAuthSecret } from "./auth-secret";
 import { ConfigError, DEMO_ADMIN, loadConfig, type AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { startErrorReporting } from "./error-reporting";
 import { openDatabase } from "./db/open";
 import { seedDemoData } from "./db/seed";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
@@ -46,6 +47,8 @@ async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   const log = createLog(config);
+  // First, so that what fails from here on (start-up included) is reported.
+  const errorReporter = await startErrorReporting(config);
   // The HTTP layer (most of the code to load) is imported while PostgreSQL starts and migrates.
   const appModule = import("./app");
   // Stopped by `stop` below, after the requests in progress (they still need it).
@@ -59,7 +62,13 @@ async function main() {
 
   const { buildApp } = await appModule;
   const mailer = await createMailer(config, database.db, log);
-  const app = await buildApp({ config, db: database.db, mailer, authSecret: resolveAuthSecret(config) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    authSecret: resolveAuthSecret(config),
+    errorReporter,
+  });
   await app.listen({ port: config.port, host: config.host });
   const stopMaintenance = startMaintenance(database.db, log);
   const elapsed = Math.round(performance.now() - startedAt);
@@ -78,6 +87,8 @@ async function main() {
     log(`${signal} received: finishing the requests in progress, then stopping.`);
     try {
       await shutDown({ app, log, afterDrain: [stopMaintenance, database.close] });
+      // The last reports still buffered leave before the process does.
+      await errorReporter?.flush(2000);
       log("Stopped.");
       process.exit(0);
     } catch (error) {

@@ -29,6 +29,8 @@ export * from "./bulk-products";
 export * from "./color";
 export * from "./customer-order";
 export * from "./email";
+export * from "./error-report";
+export * from "./error-reporting-settings";
 export * from "./errors";
 export * from "./faq";
 export * from "./impersonation";

@@ -1,6 +1,7 @@
 import { httpMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorReporter } from "../error-reporting";
 
 /** A rule was broken: carries a stable code and the French message shown to the person. */
 export class DomainError extends Error {
@@ -61,8 +62,11 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   reply.status(status).send({ code: "VALIDATION_FAILED", message: INVALID_REQUEST_MESSAGE });
 }
 
-/** One error model for the whole API: `{ code, message, fields? }`, 5xx never leak internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One error model for the whole API: `{ code, message, fields? }`, 5xx never leak internals. An
+ * unexpected failure goes to the error reporter too, when there is one.
+ */
+export function registerErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (isDomainError(error)) {
       const body: ApiErrorBody = { code: error.code, message: error.message };
@@ -87,6 +91,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Malformed JSON, wrong content type, body too large: the framework's own 4xx.
       return reply.status(status).send({ code: "VALIDATION_FAILED", message: INVALID_REQUEST_MESSAGE });
     }
+    reporter?.captureRouteError(error, request);
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ code: "INTERNAL", message: INTERNAL_MESSAGE });
   });

@@ -1,3 +1,4 @@
+import { ERROR_REPORTING_ELEMENT_ID, type BrowserErrorReporting } from "@vitrine/domain";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
@@ -72,4 +73,26 @@ export function encodePage(
   }
   if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(html), encoding: "gzip" };
   return { body: html };
+}
+
+/**
+ * index.html with the pages' error reporting settings (VITE_SENTRY_DSN) in an inert JSON element
+ * the web app reads at start-up (apps/web/src/lib/error-reporting.ts): one build serves any shop.
+ */
+export function withErrorReporting(indexHtml: string, settings: BrowserErrorReporting): string {
+  const json = JSON.stringify(settings).replace(/</g, "\\u003c");
+  return indexHtml.replace(
+    "</head>",
+    `<script type="application/json" id="${ERROR_REPORTING_ELEMENT_ID}">${json}</script></head>`,
+  );
+}
+
+/** A page that is the same for everyone, compressed once rather than on every request. */
+export function precompressedPage(
+  html: string,
+): (acceptEncoding: string) => { body: string | Buffer; encoding?: string } {
+  const br = encodePage(html, "br");
+  const gzip = encodePage(html, "gzip");
+  return (acceptEncoding) =>
+    /\bbr\b/.test(acceptEncoding) ? br : /\bgzip\b/.test(acceptEncoding) ? gzip : { body: html };
 }

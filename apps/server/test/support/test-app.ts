@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import { buildApp } from "../../src/app";
 import { loadConfig, type AppConfig } from "../../src/config";
 import { connectDatabase, type Database } from "../../src/db/client";
+import type { ErrorReporter } from "../../src/error-reporting";
 import type { Mailer, OutgoingMail } from "../../src/integrations/mail/mailer";
 import type { AuthRateLimits } from "../../src/modules/auth/rate-limits";
 import type { LiveHub } from "../../src/realtime/live-hub";
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Receives the app's log as JSON lines (silent without it). */
   logStream?: Writable;
+  /** Made from the app's settings before it is built, as main.ts does (error reporting's tests). */
+  errorReporter?: (config: AppConfig) => Promise<ErrorReporter | undefined>;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authRateLimits: options.authRateLimits,
     liveHub: options.liveHub,
     logger: options.logStream ? { stream: options.logStream } : false,
+    errorReporter: await options.errorReporter?.(config),
   });
   await app.ready();
   return {

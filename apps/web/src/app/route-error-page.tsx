@@ -30,10 +30,6 @@ class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
     return { hasError: true };
   }
 
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
   override componentDidUpdate(previous: BoundaryProps) {
     if (this.state.hasError && previous.pathname !== this.props.pathname) this.setState({ hasError: false });
   }
@@ -43,7 +39,10 @@ class ErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
   }
 }
 
-/** Catches what a page throws while rendering (or a page's code that fails to download). */
+/**
+ * Catches what a page throws while rendering (or a page's code that fails to download); the
+ * root's onCaughtError (main.tsx) reports it.
+ */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <ErrorBoundary pathname={pathname}>{children}</ErrorBoundary>;
