@@ -248,6 +248,7 @@ describe("claiming a live viewer's handle", () => {
       "audit_events.actor_user_id",
       "audit_events.subject_user_id",
       "orders.user_id",
+      "payment_reviews.resolved_by_user_id",
     ]);
   });
 

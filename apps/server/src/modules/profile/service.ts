@@ -8,7 +8,7 @@ import {
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
-import { auditEvents, orders, users } from "../../db/schema";
+import { auditEvents, orders, paymentReviews, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import {
   findUserByTiktokUsername,
@@ -56,6 +56,10 @@ async function claimViewerRow(tx: Queryable, viewer: UserRow, customer: UserRow)
     .update(auditEvents)
     .set({ subjectUserId: customer.id })
     .where(eq(auditEvents.subjectUserId, viewer.id));
+  await tx
+    .update(paymentReviews)
+    .set({ resolvedByUserId: customer.id })
+    .where(eq(paymentReviews.resolvedByUserId, viewer.id));
   const [deleted] = await tx
     .delete(users)
     .where(and(eq(users.id, viewer.id), isNull(users.authId)))
