@@ -3,6 +3,11 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { LiveHub } from "./live-hub";
 
+/** An event as tiktok_events stores it: text PostgreSQL accepts, the payload already as JSON text. */
+export interface StorableIngestEvent extends Omit<LiveIngestEvent, "payload"> {
+  payloadJson: string;
+}
+
 export interface IngestResult {
   accepted: number;
   duplicates: number;
@@ -29,8 +34,11 @@ export interface IngestBatcherOptions {
 }
 
 export interface IngestBatcher {
-  /** Resolves once the events are committed (and fanned out); rejects when their batch failed. */
-  submit(liveId: string, events: LiveIngestEvent[]): Promise<IngestResult>;
+  /**
+   * Resolves once the events are committed (and fanned out); rejects when they could not be
+   * written, even written alone (other requests of their batch are not failed with them).
+   */
+  submit(liveId: string, events: StorableIngestEvent[]): Promise<IngestResult>;
   /** Writes what is queued, waits for it, then refuses further events. */
   close(): Promise<void>;
   readonly pendingEvents: number;
@@ -48,9 +56,16 @@ type ViewerRow = [string, string, string | null, string | null, string | null];
 const viewerFingerprint = (viewer: ViewerRow) => JSON.stringify(viewer.slice(2));
 const KNOWN_VIEWERS_MAX = 100_000;
 
+interface Written {
+  /** The new events, in seq order. */
+  events: LiveFeedEvent[];
+  /** One per request of the batch, in its order. */
+  results: IngestResult[];
+}
+
 interface Pending {
   liveId: string;
-  events: LiveIngestEvent[];
+  events: StorableIngestEvent[];
   queuedAt: number;
   resolve: (result: IngestResult) => void;
   reject: (error: unknown) => void;
@@ -173,18 +188,45 @@ export function createIngestBatcher({
   async function writeNext() {
     const batch = takeBatch();
     try {
-      const { events, results } = await writeBatch(batch);
-      hub.publishEvents(events);
-      batch.forEach((pending, index) => pending.resolve(results[index] ?? { accepted: 0, duplicates: 0 }));
-    } catch (error) {
-      log(`live ingestion: a batch of ${writingEvents} events failed (${errorText(error)})`);
-      for (const pending of batch) pending.reject(error);
+      const [only] = batch;
+      if (batch.length === 1 && only) return await writeAlone(only);
+      let written: Written | null = null;
+      try {
+        written = await writeBatch(batch);
+      } catch (error) {
+        log(
+          `live ingestion: a batch of ${writingEvents} events from ${batch.length} requests failed ` +
+            `(${errorText(error)}); writing each request alone`,
+        );
+      }
+      if (written) return answer(batch, written);
+      // One statement carries every request of the batch, so one row the database refuses fails
+      // them all: each request is written again on its own, and only the culprit fails.
+      for (const pending of batch) await writeAlone(pending);
     } finally {
       writingEvents = 0;
     }
   }
 
-  async function writeBatch(batch: Pending[]) {
+  async function writeAlone(pending: Pending) {
+    let written: Written;
+    try {
+      written = await writeBatch([pending]);
+    } catch (error) {
+      log(`live ingestion: a request of ${pending.events.length} events failed (${errorText(error)})`);
+      pending.reject(error);
+      return;
+    }
+    answer([pending], written);
+  }
+
+  /** Hands the committed events to this instance's streams, then answers their requests. */
+  function answer(batch: Pending[], { events, results }: Written) {
+    hub.publishEvents(events);
+    batch.forEach((pending, index) => pending.resolve(results[index] ?? { accepted: 0, duplicates: 0 }));
+  }
+
+  async function writeBatch(batch: Pending[]): Promise<Written> {
     const rows = batch.flatMap((pending, request) =>
       pending.events.map((event) => ({ id: randomUUID(), request, liveId: pending.liveId, event })),
     );
@@ -219,7 +261,7 @@ export function createIngestBatcher({
         rows.map((row) => row.event.comment),
         rows.map((row) => row.event.createTime),
         rows.map((row) => row.event.msgId),
-        rows.map((row) => JSON.stringify(row.event.payload)),
+        rows.map((row) => row.event.payloadJson),
         ...[0, 1, 2, 3, 4].map((column) => viewerRows.map((viewer) => viewer[column])),
         hub.channel,
         hub.instanceId,
