@@ -15,7 +15,7 @@ export function backoffDelay(
 export function isPermanentRefusal(status: unknown): boolean;
 
 export interface BridgeConnection {
-  on(event: string, listener: (data: never) => void): unknown;
+  on(event: string, listener: (data: any) => void): unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
   connect(): Promise<unknown>;
   disconnect(): Promise<unknown>;
 }
