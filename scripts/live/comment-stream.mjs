@@ -4,7 +4,7 @@
  * chatter and emojis, times ("12h") and prices ("15€") that are not claims, and some member, like
  * and gift events. Each event is what the TikTok bridge sends for the matching event of
  * tiktok-live-connector 2.5.0 (bridges/tiktok/fixtures): the ingestion contract's fields and the
- * raw event as payload, 3 to 3.6 kB of JSON. Used by `npm run live:simulate`, the benchmarks and
+ * raw event as payload, 0.8 to 0.95 kB of JSON. Used by `npm run live:simulate`, the benchmarks and
  * the tests.
  */
 import { toIngestEvent } from "../../bridges/tiktok/bridge.mjs";

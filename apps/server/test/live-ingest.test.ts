@@ -8,6 +8,7 @@ import {
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
 import { createCommentStream } from "../../../scripts/live/comment-stream.mjs";
 import { lives, liveSourceStatus, liveUsers, tiktokEvents } from "../src/db/schema";
 import {
@@ -215,14 +216,29 @@ describe("sizes: what a real source sends fits", () => {
     const target = await insertLive(t.db, { isActive: true });
     const stream = createCommentStream({ viewers: 300, seed: 5, runId: "real-size" });
     const events = Array.from({ length: LIVE_INGEST_MAX_EVENTS }, () => stream.next());
-    expect(Math.min(...events.map(bytesOf))).toBeGreaterThan(2_900);
-    expect(bytesOf({ liveRef: target.ref, events })).toBeGreaterThan(1_400_000);
+    expect(Math.min(...events.map(bytesOf))).toBeGreaterThan(700);
+    expect(bytesOf({ liveRef: target.ref, events })).toBeGreaterThan(350_000);
     const response = await postEvents(t.app, target.ref, events);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accepted: 500, duplicates: 0 });
     const stored = await eventsOf(target.id);
     expect(stored.map((e) => e.msgId)).toEqual(events.map((e) => e.msgId));
     expect(stored[0]?.payload).toEqual(events[0]?.payload);
+  });
+
+  it("accepts 500 events carrying the connector's whole decoded event (3.2 to 3.6 kB each)", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const stream = createCommentStream({ viewers: 300, seed: 6, runId: "decoded" });
+    const events = Array.from({ length: LIVE_INGEST_MAX_EVENTS }, () => {
+      const event = stream.next();
+      const decoded = connectorEvent(event.type, { msgId: event.msgId, handle: event.uniqueId });
+      return { ...event, payload: JSON.parse(JSON.stringify(decoded)) as Record<string, unknown> };
+    });
+    expect(Math.min(...events.map(bytesOf))).toBeGreaterThan(3_000);
+    const response = await postEvents(t.app, target.ref, events);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 500, duplicates: 0 });
+    expect(await eventsOf(target.id)).toHaveLength(500);
   });
 
   it("accepts 500 events of the largest size the contract states", async () => {

@@ -22,7 +22,8 @@ export const LIVE_INGEST_MAX_EVENTS = 500;
 /**
  * The largest event a source may send, payload included: its compact JSON (JSON.stringify), in
  * UTF-8 bytes. A TikTok event as the bridge builds it from tiktok-live-connector 2.5.0 weighs
- * 3.0 to 3.6 kB (like, chat, member, gift); beyond this the bridge sends a summary of the raw event.
+ * 0.8 to 0.95 kB (3 to 3.6 kB with the decoder's default fields, which the bridge leaves out);
+ * beyond this size the bridge sends a summary of the raw event.
  * The server answers 413 (INGEST_EVENT_TOO_LARGE) to a request holding a larger one.
  */
 export const LIVE_INGEST_MAX_EVENT_BYTES = 16 * 1024;
