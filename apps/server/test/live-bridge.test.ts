@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTikTokBridge, eventBytes, toIngestEvent } from "../../../bridges/tiktok/bridge.mjs";
 import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
 import { createIngestClient } from "../../../scripts/live/ingest-client.mjs";
+import { runSimulation } from "../../../scripts/live/simulate.mjs";
 import { liveSourceStatus, tiktokEvents } from "../src/db/schema";
 import { insertLive } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -125,5 +126,30 @@ describe("the TikTok bridge with real connector events", () => {
     expect(bridge.buffered).toBe(0);
     await bridge.stop();
     expect(await t.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, live.id))).toEqual([]);
+  });
+});
+
+describe("npm run live:simulate", () => {
+  it("sends events built as the bridge builds them from real connector events", async () => {
+    const live = await insertLive(t.db, { isActive: true });
+    const stats = await runSimulation({ url: base, liveRef: live.ref, rate: 200, durationSeconds: 0.5 });
+    expect(stats).toMatchObject({ failed: 0, refusal: null });
+    const stored = await t.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, live.id));
+    expect(stored.length).toBe(stats.accepted);
+    const chat = stored.find((row) => row.eventType === "chat");
+    // The raw WebcastChatMessage: text in content, the handle in user.displayId.
+    expect(chat?.payload).toMatchObject({
+      common: { method: "WebcastChatMessage", msgId: chat?.msgId },
+      user: { displayId: chat?.userUniqueId },
+      content: chat?.comment,
+    });
+  });
+
+  it("stops at the first refusal for good, saying why, instead of sending on", async () => {
+    const live = await insertLive(t.db, { isActive: false });
+    const stats = await runSimulation({ url: base, liveRef: live.ref, rate: 200, durationSeconds: 30 });
+    expect(stats.refusal).toContain("Ce live n'est pas actif");
+    expect(stats.seconds).toBeLessThan(10);
+    expect(stats.acked).toBe(0);
   });
 });
