@@ -223,7 +223,12 @@ export function createIngestBatcher({
 
   /** Hands the committed events to this instance's streams, then answers their requests. */
   function answer(batch: Pending[], { events, results }: Written) {
-    hub.publishEvents(events);
+    try {
+      hub.publishEvents(events);
+    } catch (error) {
+      // Stored all the same: streams and polling read them from the database.
+      log(`live ingestion: ${events.length} stored events not handed to the streams (${errorText(error)})`);
+    }
     batch.forEach((pending, index) => pending.resolve(results[index] ?? { accepted: 0, duplicates: 0 }));
   }
 
