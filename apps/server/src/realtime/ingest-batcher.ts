@@ -80,8 +80,8 @@ export const IDS_PER_NOTIFICATION = 150;
  * (live, msgId) skipped, seqs drawn in the batch's order), the viewers (a viewer keeps the name,
  * avatar and id last seen; a source that lacks one keeps the stored one), and one NOTIFY per 150
  * new ids, in seq order, for the other instances ($9 null: none). The events come as one JSON
- * array ($2, see eventRowsJson): as a jsonb[] parameter each 3 kB payload went through the array
- * literal's quoting and parsing, which made real TikTok events about three times slower to write.
+ * array ($2, see eventRowsJson): as a jsonb[] parameter every payload went through the array
+ * literal's quoting and parsing, which made 3 kB payloads about three times slower to write.
  */
 const WRITE_BATCH = `
 WITH ingest_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock($1) AS locked),
