@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // Live ingestion throughput (issue 16). Starts the server as `npm start` does (embedded
 // PostgreSQL in a fresh data folder, or DATABASE_URL's server), then posts a realistic comment
-// stream (scripts/live/comment-stream.mjs) to POST /api/live-ingest/events in batches of 500:
+// stream (scripts/live/comment-stream.mjs: each event is what the TikTok bridge builds from a real
+// tiktok-live-connector 2.5.0 event, bridges/tiktok/fixtures, about 0.8 kB of JSON with the raw
+// event as payload) to POST /api/live-ingest/events in batches of 500:
 // a sustained phase at 11,000 comments/s (the target, 10,000/s, with a margin: offered exactly,
 // the rate acknowledged while offering always trails it by the requests still in flight), then a
 // burst at 20,000/s. A phase passes when every event is acknowledged (the server answers once
 // committed) and stored, and the acknowledged rate keeps up with the offered one (the source
 // keeps at most 8 requests in flight and holds the rest, as the simulator and the TikTok bridge
-// do). Beside it, in the same run, the floor: the same multi-row insert (unnest, ON CONFLICT DO
-// NOTHING) straight through pg, without the server.
+// do). Beside it, in the same run, the floor: the same events in the same multi-row insert as the
+// server's (one JSON array read by json_to_recordset, ON CONFLICT DO NOTHING) straight through pg,
+// without the server.
 // Usage: npm run bench:ingest -- [sustainSeconds=60] [burstSeconds=10]
+import { randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { createCommentStream } from "../scripts/live/comment-stream.mjs";
@@ -101,7 +105,28 @@ async function offer(client, stream, rate, seconds) {
   };
 }
 
-/** The floor: batches of 500 through pg's unnest insert, `count` writers, as fast as they go. */
+/** The batch as the server hands it to PostgreSQL (realtime/ingest-batcher.ts eventRowsJson). */
+function eventRowsJson(liveId, events) {
+  const rows = events.map((event, ord) => {
+    const fields = JSON.stringify({
+      ord,
+      id: randomUUID(),
+      live_id: liveId,
+      event_type: event.type,
+      tiktok_user_id: event.tiktokUserId,
+      user_nickname: event.nickname,
+      user_unique_id: event.uniqueId,
+      comment: event.comment,
+      create_time: event.createTime,
+      msg_id: event.msgId,
+      payload: 0,
+    });
+    return `${fields.slice(0, -2)}${JSON.stringify(event.payload)}}`;
+  });
+  return `[${rows.join(",")}]`;
+}
+
+/** The floor: batches of 500 through the server's insert, `count` writers, as fast as they go. */
 async function rawInsertFloor(databaseUrl, liveId, seconds, count) {
   const stream = createCommentStream({ viewers: 2_000, seed: 9 + count, runId: `floor${count}` });
   const writers = await Promise.all(
@@ -119,22 +144,16 @@ async function rawInsertFloor(databaseUrl, liveId, seconds, count) {
         const events = Array.from({ length: BATCH }, () => stream.chat());
         const result = await client.query({
           name: "floor-insert",
-          text: `INSERT INTO tiktok_events (live_id, event_type, tiktok_user_id, user_nickname, user_unique_id,
+          text: `INSERT INTO tiktok_events (id, live_id, event_type, tiktok_user_id, user_nickname, user_unique_id,
                    comment, create_time, msg_id, payload)
-                 SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-                   $7::bigint[], $8::text[], $9::jsonb[])
+                 SELECT e.id, e.live_id, e.event_type, e.tiktok_user_id, e.user_nickname, e.user_unique_id,
+                   e.comment, e.create_time, e.msg_id, e.payload
+                 FROM json_to_recordset($1::json) AS e(ord int, id uuid, live_id uuid, event_type text,
+                   tiktok_user_id text, user_nickname text, user_unique_id text, comment text, create_time bigint,
+                   msg_id text, payload jsonb)
+                 ORDER BY e.ord
                  ON CONFLICT (live_id, msg_id) DO NOTHING`,
-          values: [
-            liveId,
-            events.map((e) => e.type),
-            events.map((e) => e.tiktokUserId),
-            events.map((e) => e.nickname),
-            events.map((e) => e.uniqueId),
-            events.map((e) => e.comment),
-            events.map((e) => e.createTime),
-            events.map((e) => e.msgId),
-            events.map((e) => JSON.stringify(e.payload)),
-          ],
+          values: [eventRowsJson(liveId, events)],
         });
         inserted += result.rowCount ?? 0;
       }
@@ -160,6 +179,12 @@ try {
     `Live ingestion benchmark (load average before: ${loadavg()
       .map((n) => n.toFixed(1))
       .join(" ")})`,
+  );
+  const sample = createCommentStream({ viewers: 2_000, seed: 1, runId: "size" });
+  const sizes = Array.from({ length: 1_000 }, () => Buffer.byteLength(JSON.stringify(sample.chat())));
+  console.log(
+    `Events as the TikTok bridge builds them: chat comments of ${Math.min(...sizes)} to ${Math.max(...sizes)} bytes of JSON ` +
+      `(mean ${Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length)}), raw connector event included`,
   );
   const floorLive = await createLive(server.databaseUrl, "benchfloor");
   // One writer is what ingestion's ordered commits allow; two show what the machine's PostgreSQL takes.

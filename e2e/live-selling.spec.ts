@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { orderNumber } from "@vitrine/domain";
+import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../scripts/live/simulate.mjs";
 import { seriousViolations } from "./support/accessibility";
 import { signUpThroughTheForm } from "./support/auth";
@@ -231,6 +232,19 @@ liveTest(
     await expect(orders.getByRole("listitem").filter({ hasText: `@${first}` })).toContainText("1 article");
     await expect(page.getByText(`Liste d'attente réf 5 : @${early}, @${late}`)).toBeVisible();
     await expect(orders.getByRole("listitem").filter({ hasText: `@${late}` })).toHaveCount(0);
+  },
+);
+
+liveTest(
+  "a source whose comments were refused for good shows 'Dégradé' where the source's state is shown",
+  async ({ adminPage: page, sale }) => {
+    const source = createIngestClient({ url: E2E_BASE_URL, liveRef: sale.ref });
+    await source.sendStatus("connected");
+    await openSidebar(page, sale);
+    await expect(page.getByText("Source du live : Connecté")).toBeVisible();
+    // What the TikTok bridge reports once it set refused events aside.
+    await source.sendStatus("degraded");
+    await expect(page.getByText("Source du live : Dégradé : des commentaires ont été refusés")).toBeVisible();
   },
 );
 

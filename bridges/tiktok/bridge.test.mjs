@@ -1,6 +1,17 @@
+import { LIVE_INGEST_MAX_EVENT_BYTES, LIVE_INGEST_MAX_EVENTS } from "@vitrine/domain";
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, createTikTokBridge, toIngestEvent } from "./bridge.mjs";
+import { bridgeBuiltEvent, createCommentStream } from "../../scripts/live/comment-stream.mjs";
+import { IngestError } from "../../scripts/live/ingest-client.mjs";
+import {
+  BATCH_MAX_EVENTS,
+  MAX_EVENT_BYTES,
+  backoffDelay,
+  createTikTokBridge,
+  eventBytes,
+  toIngestEvent,
+} from "./bridge.mjs";
+import { connectorEvent, connectorFixture } from "./fixtures/connector-events.mjs";
 
 /** A stand-in for tiktok-live-connector's TikTokLiveConnection. */
 class FakeConnection extends EventEmitter {
@@ -41,23 +52,149 @@ const until = async (check, timeoutMs = 2_000) => {
   }
 };
 
-function fakeIngest({ failures = 0 } = {}) {
+/**
+ * A server's answers: `failures` transient ones first; `refuse(events)` may name a status the
+ * server answers (413, 409...) instead of storing.
+ */
+function fakeIngest({ failures = 0, refuse = () => null } = {}) {
   const ingest = { statuses: [], batches: [], stored: new Map(), failuresLeft: failures };
   ingest.sendStatus = async (state) => void ingest.statuses.push(state);
   ingest.sendEvents = async (events) => {
     ingest.batches.push(events.map((e) => e.msgId));
     if (ingest.failuresLeft > 0) {
       ingest.failuresLeft -= 1;
-      throw new Error("503");
+      throw new IngestError(503, "busy");
     }
+    const status = refuse(events);
+    if (status) throw new IngestError(status, `refused with ${status}`);
     for (const event of events) ingest.stored.set(event.msgId, event);
     return { accepted: events.length, duplicates: 0 };
   };
   return ingest;
 }
 
+const PROTO_DEFAULTS = new Set(["", "0", 0, false, null]);
+
+/**
+ * What TikTok sent of a decoded event: no byte buffers, and no field holding the default the
+ * decoder fills in ("", "0", 0, false, null, []); list items keep their place.
+ */
+function asSent(value) {
+  if (Array.isArray(value)) return value.map(asSent);
+  if (value === null || typeof value !== "object") return value;
+  const kept = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry instanceof Uint8Array || PROTO_DEFAULTS.has(entry)) continue;
+    if (Array.isArray(entry) && entry.length === 0) continue;
+    kept[key] = asSent(entry);
+  }
+  return kept;
+}
+
+describe("toIngestEvent with what tiktok-live-connector 2.5.0 hands a listener", () => {
+  it("maps a real chat event: text in content, handle in displayId, ids and time as strings", () => {
+    const raw = connectorFixture("chat");
+    const event = toIngestEvent("chat", raw);
+    expect(event).toEqual({
+      type: "chat",
+      msgId: "7412345678900000001",
+      createTime: 1_726_500_000_123,
+      tiktokUserId: "6813181309701719620",
+      uniqueId: "marie_dupont75",
+      nickname: "Marie 🌸",
+      avatarUrl: "https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/abc~c5_100x100.webp",
+      comment: "je prends le 12 en M",
+      payload: asSent(raw),
+    });
+    // No byte buffer reaches the payload, not even as { type: "Buffer", data: [] }.
+    expect(JSON.stringify(event?.payload)).not.toContain('"Buffer"');
+    // What TikTok sent is all there; the decoder's defaults are not.
+    expect(event?.payload).toMatchObject({
+      content: "je prends le 12 en M",
+      contentLanguage: "fr",
+      common: { method: "WebcastChatMessage", msgId: "7412345678900000001", createTime: "1726500000123" },
+      user: { displayId: "marie_dupont75", followInfo: { followingCount: "12", followerCount: "34" } },
+    });
+    expect(event?.payload).not.toHaveProperty("user.deprecated1");
+    expect(event?.payload).not.toHaveProperty("emotes");
+  });
+
+  it.each(["member", "gift", "like"])("maps a real %s event, without a comment", (type) => {
+    const raw = connectorFixture(type);
+    expect(toIngestEvent(type, raw)).toMatchObject({
+      type,
+      msgId: raw.common.msgId,
+      createTime: Number(raw.common.createTime),
+      tiktokUserId: raw.user.id,
+      uniqueId: raw.user.displayId,
+      nickname: raw.user.nickname,
+      comment: null,
+      payload: asSent(raw),
+    });
+  });
+
+  it("builds events within the contract's largest event, a fraction of the decoded object", () => {
+    expect(MAX_EVENT_BYTES).toBe(LIVE_INGEST_MAX_EVENT_BYTES);
+    expect(BATCH_MAX_EVENTS).toBe(LIVE_INGEST_MAX_EVENTS);
+    for (const type of ["chat", "member", "gift", "like"]) {
+      const raw = connectorFixture(type);
+      expect(JSON.stringify(raw).length).toBeGreaterThan(2_900);
+      const bytes = eventBytes(toIngestEvent(type, raw));
+      expect(bytes).toBeGreaterThan(700);
+      expect(bytes).toBeLessThan(1_000);
+    }
+  });
+
+  it("sends a summary instead of a raw event that would exceed the largest event", () => {
+    const raw = connectorFixture("chat");
+    raw.user.bioDescription = "é".repeat(MAX_EVENT_BYTES);
+    const event = toIngestEvent("chat", raw);
+    expect(event?.payload).toEqual({ truncated: true, method: "WebcastChatMessage" });
+    expect(event?.comment).toBe("je prends le 12 en M");
+    expect(eventBytes(event)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
+  });
+
+  it("never cuts an emoji in half when it shortens a text", () => {
+    const raw = connectorEvent("chat", { nickname: `${"a".repeat(199)}🌸` });
+    expect(toIngestEvent("chat", raw)?.nickname).toBe("a".repeat(199));
+  });
+
+  it("is what the simulator and the benchmarks send (scripts/live/comment-stream.mjs)", () => {
+    const values = {
+      msgId: "7412345678900000099",
+      createTime: 1_726_500_009_000,
+      userId: "7000000000000000042",
+      handle: "lea_b",
+      nickname: "Léa ✨",
+      avatarUrl: "https://p16.example/lea.jpeg",
+      content: "12 taille M",
+    };
+    for (const type of ["chat", "member", "gift", "like"]) {
+      const fromBridge = toIngestEvent(type, connectorEvent(type, values));
+      const simulated = bridgeBuiltEvent(type, values);
+      expect(simulated).toEqual(fromBridge);
+      expect(eventBytes(simulated)).toBe(eventBytes(fromBridge));
+    }
+    const stream = createCommentStream({ viewers: 20, seed: 4 });
+    for (let i = 0; i < 50; i++) {
+      const event = stream.next();
+      const payload = /** @type {any} */ (event.payload);
+      const raw = connectorEvent(event.type, {
+        msgId: event.msgId,
+        createTime: event.createTime,
+        userId: event.tiktokUserId,
+        handle: event.uniqueId,
+        nickname: event.nickname,
+        avatarUrl: event.avatarUrl,
+        content: event.type === "chat" ? payload.content : undefined,
+      });
+      expect(event).toEqual(toIngestEvent(event.type, raw));
+    }
+  });
+});
+
 describe("toIngestEvent", () => {
-  it("maps a 2.x chat event to the ingestion contract, keeping the raw event", () => {
+  it("maps a 1.x-style chat event to the ingestion contract, keeping the raw event", () => {
     expect(toIngestEvent("chat", chat("7301", "je prends le 12"))).toEqual({
       type: "chat",
       msgId: "7301",
@@ -156,6 +293,122 @@ describe("createTikTokBridge", () => {
     expect(ingest.batches.length).toBeGreaterThanOrEqual(3);
     expect(bridge.buffered).toBe(0);
     expect(bridge.stats).toMatchObject({ received: 3, acknowledged: 3, dropped: 0 });
+    await bridge.stop();
+  });
+
+  it("caps its batches by bytes as well as by count", async () => {
+    const ingest = fakeIngest();
+    const connection = new FakeConnection();
+    const bridge = createTikTokBridge({
+      ...quick,
+      flushMs: 60_000,
+      batchMaxBytes: 4_000,
+      ingest,
+      createConnection: () => connection,
+    });
+    await bridge.start();
+    const sizes = new Map();
+    for (let i = 0; i < 30; i++) {
+      const raw = connectorEvent("chat", { msgId: `b${i}`, content: `je prends le ${i}` });
+      connection.emit("chat", raw);
+      sizes.set(`b${i}`, eventBytes(toIngestEvent("chat", raw)));
+    }
+    await bridge.stop();
+    expect(ingest.stored.size).toBe(30);
+    const batchBytes = ingest.batches.map((ids) => ids.reduce((sum, id) => sum + sizes.get(id) + 1, 0));
+    expect(Math.max(...batchBytes)).toBeLessThanOrEqual(4_000);
+    expect(ingest.batches.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("sends a batch the server finds too large (413) again in halves, until every event is stored", async () => {
+    // This server takes 40 events per request at most.
+    const ingest = fakeIngest({ refuse: (events) => (events.length > 40 ? 413 : null) });
+    const connection = new FakeConnection();
+    const bridge = createTikTokBridge({
+      ...quick,
+      flushMs: 60_000,
+      ingest,
+      createConnection: () => connection,
+    });
+    await bridge.start();
+    for (let i = 0; i < 300; i++) connection.emit("chat", chat(`s${i}`, `n°${i}`));
+    await bridge.stop();
+    expect(ingest.stored.size).toBe(300);
+    expect([...ingest.stored.keys()]).toEqual(Array.from({ length: 300 }, (_, i) => `s${i}`));
+    expect(bridge.stats).toMatchObject({ acknowledged: 300, setAside: 0 });
+    expect(bridge.degraded).toBe(false);
+  });
+
+  it("sets aside a batch refused for good, logs it, reports 'degraded', and goes on with the next ones", async () => {
+    // The server refuses the events of one viewer (409) and stores the others.
+    const ingest = fakeIngest({
+      refuse: (events) => (events.some((e) => e.uniqueId === "refused") ? 409 : null),
+    });
+    const connection = new FakeConnection();
+    const logs = [];
+    const setAside = [];
+    const bridge = createTikTokBridge({
+      ...quick,
+      ingest,
+      createConnection: () => connection,
+      log: (message) => logs.push(message),
+      onSetAside: (events, error) => setAside.push([events.map((e) => e.msgId), error.status]),
+    });
+    await bridge.start();
+    connection.emit("chat", chat("r1", "12", "refused"));
+    await until(() => setAside.length === 1);
+    expect(setAside).toEqual([[["r1"], 409]]);
+    expect(logs.some((line) => line.includes("set aside") && line.includes("r1"))).toBe(true);
+    await until(() => ingest.statuses.at(-1) === "degraded");
+    connection.emit("chat", chat("ok1", "13"));
+    await until(() => ingest.stored.has("ok1"));
+    // Sent once: a refusal for good is never resent.
+    expect(ingest.batches.filter((ids) => ids.includes("r1"))).toHaveLength(1);
+    expect(bridge.stats).toMatchObject({ received: 2, acknowledged: 1, setAside: 1 });
+    expect(bridge.buffered).toBe(0);
+    await bridge.stop();
+    expect(ingest.statuses).toEqual(["connected", "degraded", "disconnected"]);
+  });
+
+  it.each([408, 429, 503])(
+    "keeps and resends a batch answered %s (not a refusal for good)",
+    async (status) => {
+      let refusals = 2;
+      const ingest = fakeIngest({ refuse: () => (refusals-- > 0 ? status : null) });
+      const connection = new FakeConnection();
+      const bridge = createTikTokBridge({ ...quick, ingest, createConnection: () => connection });
+      await bridge.start();
+      connection.emit("chat", chat("t1", "12"));
+      await until(() => ingest.stored.has("t1"));
+      expect(ingest.batches.length).toBe(3);
+      expect(bridge.stats.setAside).toBe(0);
+      await bridge.stop();
+    },
+  );
+
+  it("skips the backlog the connector emits again after a reconnect", async () => {
+    const ingest = fakeIngest();
+    const connections = [];
+    const bridge = createTikTokBridge({
+      ...quick,
+      ingest,
+      createConnection: () => {
+        const connection = new FakeConnection();
+        connections.push(connection);
+        return connection;
+      },
+    });
+    await bridge.start();
+    const backlog = [1, 2, 3].map((n) => connectorEvent("chat", { msgId: `k${n}`, content: `${n}` }));
+    for (const raw of backlog) connections[0].emit("chat", raw);
+    await until(() => ingest.stored.size === 3);
+    connections[0].drop();
+    await until(() => connections.length === 2 && ingest.statuses.at(-1) === "connected");
+    for (const raw of backlog) connections[1].emit("chat", raw);
+    connections[1].emit("chat", connectorEvent("chat", { msgId: "k4", content: "4" }));
+    await until(() => ingest.stored.has("k4"));
+    expect(ingest.batches.flat().filter((id) => id === "k1")).toHaveLength(1);
+    expect(bridge.stats).toMatchObject({ received: 4, duplicates: 3 });
     await bridge.stop();
   });
 

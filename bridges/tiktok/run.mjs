@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
  * npm run live:tiktok -- --live <ref> --user <tiktok handle> [--url http://localhost:3000] [--token ...]
+ *                        [--set-aside vitrine-set-aside.jsonl]
  * Connects to a TikTok live with tiktok-live-connector and sends its chat, member, gift and like
  * events to Vitrine's ingestion API. Ctrl-C stops it cleanly (buffered events are sent first).
+ * Events the server refuses for good are appended to the set-aside file, one JSON line each.
  */
+import { appendFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { createIngestClient, DEMO_LIVE_INGEST_TOKEN } from "../../scripts/live/ingest-client.mjs";
 import { createTikTokBridge } from "./bridge.mjs";
@@ -14,6 +17,7 @@ const { values } = parseArgs({
     user: { type: "string" },
     url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
     token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
+    "set-aside": { type: "string", default: "vitrine-set-aside.jsonl" },
   },
 });
 if (!values.live || !values.user) {
@@ -26,9 +30,16 @@ const { TikTokLiveConnection } = await import("tiktok-live-connector");
 const log = (message) => console.log(`[tiktok] ${message}`);
 const handle = values.user.replace(/^@/, "");
 const bridge = createTikTokBridge({
-  createConnection: () => new TikTokLiveConnection(handle, { processInitialData: false }),
+  // The recent comments are emitted again on each (re)connection: they fill part of a cut, and
+  // the bridge (then the server) skips the msgIds it already has.
+  createConnection: () => new TikTokLiveConnection(handle, { processInitialData: true }),
   ingest: createIngestClient({ url: values.url, token: values.token, liveRef: values.live }),
   log,
+  onSetAside: (events, error) => {
+    const refusal = { status: error.status ?? null, reason: error.message, at: new Date().toISOString() };
+    const lines = events.map((event) => JSON.stringify({ ...refusal, live: values.live, event }));
+    appendFileSync(values["set-aside"], `${lines.join("\n")}\n`);
+  },
 });
 let stopping = false;
 const stop = async () => {
@@ -36,8 +47,11 @@ const stop = async () => {
   stopping = true;
   log("stopping: sending the buffered events");
   await bridge.stop();
+  const { received, acknowledged, dropped, duplicates, setAside } = bridge.stats;
   log(
-    `received ${bridge.stats.received}, acknowledged ${bridge.stats.acknowledged}, dropped ${bridge.stats.dropped}`,
+    `received ${received}, acknowledged ${acknowledged}, dropped ${dropped}, ` +
+      `skipped ${duplicates} repeated, set aside ${setAside}` +
+      (setAside > 0 ? ` (in ${values["set-aside"]})` : ""),
   );
   process.exit(0);
 };

@@ -7,6 +7,19 @@ export interface SimulatedViewer {
   avatarUrl: string | null;
 }
 
+/** What the TikTok bridge sends for a connector event of `type` holding these values. */
+export function bridgeBuiltEvent(
+  type: LiveIngestEvent["type"],
+  values: {
+    msgId: string;
+    createTime: number;
+    userId: string | null;
+    handle: string;
+    nickname: string | null;
+    avatarUrl: string | null;
+    content?: string;
+  },
+): LiveIngestEvent;
 export function seededRandom(seed: number): () => number;
 export function createViewers(count: number, seed?: number): SimulatedViewer[];
 export function createCommentStream(options?: {

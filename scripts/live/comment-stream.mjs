@@ -2,9 +2,54 @@
  * A realistic French live-selling comment stream (issue 16): many viewers with stable handles,
  * claims ("je prends le 12", "12 taille M", "@vendeuse 7 svp", "n°3", "12 stp"), questions,
  * chatter and emojis, times ("12h") and prices ("15€") that are not claims, and some member, like
- * and gift events. Events have the ingestion contract's shape (packages/domain api/live-selling.ts).
- * Used by `npm run live:simulate`, the benchmarks and the tests.
+ * and gift events. Each event is what the TikTok bridge sends for the matching event of
+ * tiktok-live-connector 2.5.0 (bridges/tiktok/fixtures): the ingestion contract's fields and the
+ * raw event as payload, 0.8 to 0.95 kB of JSON. Used by `npm run live:simulate`, the benchmarks and
+ * the tests.
  */
+import { toIngestEvent } from "../../bridges/tiktok/bridge.mjs";
+import { connectorFixture } from "../../bridges/tiktok/fixtures/connector-events.mjs";
+
+/** Per event type, what the bridge builds from the connector's sample. */
+const templates = new Map();
+function bridgeTemplate(type) {
+  let template = templates.get(type);
+  if (!template) {
+    template = toIngestEvent(type, connectorFixture(type));
+    templates.set(type, template);
+  }
+  return template;
+}
+
+/**
+ * What the bridge sends for a connector event of `type` holding these values, that is
+ * toIngestEvent(type, connectorEvent(type, values)), made by copying the bridge's own output for
+ * the sample instead of serialising a raw event each time: a benchmark's source must not take the
+ * server's CPU. `bridge.test.mjs` checks both give the same event.
+ */
+export function bridgeBuiltEvent(type, { msgId, createTime, userId, handle, nickname, avatarUrl, content }) {
+  const { payload } = bridgeTemplate(type);
+  const user = {
+    ...payload.user,
+    id: userId,
+    idStr: userId,
+    displayId: handle,
+    nickname,
+    avatarThumb: { ...payload.user.avatarThumb, urlList: avatarUrl ? [avatarUrl] : [] },
+  };
+  const common = { ...payload.common, msgId, createTime: String(createTime) };
+  return {
+    type,
+    msgId,
+    createTime,
+    tiktokUserId: userId,
+    uniqueId: handle,
+    nickname,
+    avatarUrl: avatarUrl ?? null,
+    comment: type === "chat" ? content : null,
+    payload: type === "chat" ? { ...payload, common, user, content } : { ...payload, common, user },
+  };
+}
 
 /** A small seeded generator: the same seed gives the same stream. */
 export function seededRandom(seed) {
@@ -138,24 +183,23 @@ export function createCommentStream({
         : Math.floor(random() * people.length);
     return people[index];
   };
-  const base = (type, who, comment, payload) => ({
-    type,
-    msgId: `sim-${runId}-${++counter}`,
-    createTime: Date.now(),
-    tiktokUserId: who.tiktokUserId,
-    uniqueId: who.uniqueId,
-    nickname: who.nickname,
-    avatarUrl: who.avatarUrl,
-    comment,
-    payload: { simulated: true, ...payload },
-  });
+  const base = (type, who, content) =>
+    bridgeBuiltEvent(type, {
+      msgId: `sim-${runId}-${++counter}`,
+      createTime: Date.now(),
+      userId: who.tiktokUserId,
+      handle: who.uniqueId,
+      nickname: who.nickname,
+      avatarUrl: who.avatarUrl,
+      content,
+    });
   const chat = () => {
     const who = viewer();
     const ref = pick(random, refs);
     const roll = random();
     const template =
       roll < 0.35 ? pick(random, claims) : roll < 0.55 ? pick(random, questions) : pick(random, chatter);
-    return base("chat", who, template(ref, random), {});
+    return base("chat", who, template(ref, random));
   };
   return {
     viewers: people,
@@ -164,21 +208,29 @@ export function createCommentStream({
       const roll = random();
       if (roll < 0.9) return chat();
       const who = viewer();
-      if (roll < 0.95) return base("member", who, null, { action: 1 });
-      if (roll < 0.98) return base("like", who, null, { likeCount: 1 + Math.floor(random() * 15) });
-      return base("gift", who, null, { giftName: pick(random, ["Rose", "GG", "Coeur"]), repeatCount: 1 });
+      if (roll < 0.95) return base("member", who);
+      if (roll < 0.98) return base("like", who);
+      return base("gift", who);
     },
     /** A chat event from a given handle (tests: "je prends le 3" from a known viewer). */
     comment(uniqueId, text) {
       const who = people.find((p) => p.uniqueId === uniqueId) ?? {
         uniqueId,
         nickname: uniqueId,
-        tiktokUserId: null,
+        tiktokUserId: viewerIdOf(uniqueId),
         avatarUrl: null,
       };
-      return base("chat", who, text, {});
+      return base("chat", who, text);
     },
   };
+}
+
+/** A stable TikTok-like numeric id for a handle the stream did not make (TikTok always sends one). */
+function viewerIdOf(handle) {
+  let hash = 0n;
+  for (const char of handle.toLowerCase())
+    hash = (hash * 31n + BigInt(char.codePointAt(0) ?? 0)) % 10n ** 15n;
+  return String(7_100_000_000_000_000_000n + hash);
 }
 
 function range(from, to) {

@@ -7,6 +7,8 @@ export interface SimulationStats {
   duplicates: number;
   failed: number;
   comments: number;
+  /** The server's answer when it refused for good (the simulation then stopped), else null. */
+  refusal: string | null;
   seconds: number;
 }
 

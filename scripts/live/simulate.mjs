@@ -43,6 +43,8 @@ export async function runSimulation({
   const stats = { sent: 0, acked: 0, accepted: 0, duplicates: 0, failed: 0, comments: 0 };
   const buffer = [];
   const inFlight = new Set();
+  // A refusal the server will repeat (a live not active, a bad token): the simulation stops.
+  let refusal = null;
   if (reportStatus) await client.sendStatus("connected");
   const started = performance.now();
   let comments = 0;
@@ -60,6 +62,8 @@ export async function runSimulation({
       .catch((error) => {
         stats.failed += events.length;
         log(`a batch of ${events.length} events was not acknowledged: ${error.message}`);
+        if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429)
+          refusal ??= error;
       })
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -68,7 +72,7 @@ export async function runSimulation({
     while (buffer.length > 0 && inFlight.size < concurrency) send(buffer.splice(0, batchMax));
   };
 
-  while (!signal?.aborted) {
+  while (!signal?.aborted && !refusal) {
     const elapsed = (performance.now() - started) / 1000;
     if (elapsed >= durationSeconds) break;
     const due = Math.floor(rate * elapsed) - comments;
@@ -85,12 +89,13 @@ export async function runSimulation({
     await sleep(TICK_MS);
   }
   stats.comments = comments;
+  if (refusal) buffer.length = 0;
   while (buffer.length > 0 || inFlight.size > 0) {
     pump();
     await Promise.race([...inFlight, sleep(TICK_MS)]);
   }
   if (reportStatus) await client.sendStatus("disconnected").catch(() => {});
-  return { ...stats, seconds: (performance.now() - started) / 1000 };
+  return { ...stats, refusal: refusal?.message ?? null, seconds: (performance.now() - started) / 1000 };
 }
 
 async function main() {
@@ -141,6 +146,7 @@ async function main() {
     console.error(`[live:simulate] ${error.message}`);
     process.exit(1);
   });
+  if (stats.refusal) console.error(`[live:simulate] stopped: ${stats.refusal}`);
   console.log(
     `[live:simulate] sent ${stats.sent} events (${stats.comments} comments), acknowledged ${stats.acked} ` +
       `(${stats.accepted} new, ${stats.duplicates} duplicates), failed ${stats.failed}, in ${stats.seconds.toFixed(1)} s`,

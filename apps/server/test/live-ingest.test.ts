@@ -1,9 +1,21 @@
-import { liveSellingMessages } from "@vitrine/domain";
+import {
+  LIVE_INGEST_MAX_BODY_BYTES,
+  LIVE_INGEST_MAX_EVENT_BYTES,
+  LIVE_INGEST_MAX_EVENTS,
+  liveSellingMessages,
+  type LiveIngestEvent,
+} from "@vitrine/domain";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { liveSourceStatus, liveUsers, tiktokEvents } from "../src/db/schema";
-import { INGEST_LOCK_KEY } from "../src/realtime/ingest-batcher";
+import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
+import { createCommentStream } from "../../../scripts/live/comment-stream.mjs";
+import { lives, liveSourceStatus, liveUsers, tiktokEvents } from "../src/db/schema";
+import {
+  createIngestBatcher,
+  INGEST_LOCK_KEY,
+  type StorableIngestEvent,
+} from "../src/realtime/ingest-batcher";
 import { insertLive, type LiveRow } from "./support/factories";
 import { bearer, chatEvent, postEvents } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -54,7 +66,7 @@ describe("the ingestion token", () => {
 
 describe("POST /api/live-ingest/events", () => {
   it("refuses a bad body with 400 and writes nothing", async () => {
-    const other = await insertLive(t.db);
+    const other = await insertLive(t.db, { isActive: true });
     const response = await t.app.inject({
       method: "POST",
       url: "/api/live-ingest/events",
@@ -73,7 +85,7 @@ describe("POST /api/live-ingest/events", () => {
   });
 
   it("stores the events with the spec's fields and raw payload, in receive order", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     const sent = [1, 2, 3].map((n) => chatEvent({ comment: `commentaire ${n}`, payload: { n } }));
     const response = await postEvents(t.app, target.ref, sent);
     expect(response.statusCode).toBe(200);
@@ -95,7 +107,7 @@ describe("POST /api/live-ingest/events", () => {
   });
 
   it("ignores duplicates by msgId, inside one request and across requests", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     const first = chatEvent({ msgId: "m-1" });
     const once = await postEvents(t.app, target.ref, [first, chatEvent({ msgId: "m-2" }), { ...first }]);
     expect(once.json()).toEqual({ accepted: 2, duplicates: 1 });
@@ -108,7 +120,7 @@ describe("POST /api/live-ingest/events", () => {
   });
 
   it("counts concurrent resends of one msgId once", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     const event = chatEvent({ msgId: "same" });
     const answers = await Promise.all([1, 2, 3, 4].map(() => postEvents(t.app, target.ref, [event])));
     const totals = answers.map((a) => a.json());
@@ -118,7 +130,7 @@ describe("POST /api/live-ingest/events", () => {
   });
 
   it("upserts the viewers with their handle lowercased, keeping the latest name, avatar and id", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     await postEvents(t.app, target.ref, [
       chatEvent({ uniqueId: "Lea.Martin", nickname: "Léa", avatarUrl: null, tiktokUserId: null }),
       { ...chatEvent({ uniqueId: "zoe_77", nickname: null }), type: "member", comment: null },
@@ -144,14 +156,14 @@ describe("POST /api/live-ingest/events", () => {
   });
 
   it("gives seqs in receive order across requests", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     for (const n of [1, 2, 3, 4, 5]) await postEvents(t.app, target.ref, [chatEvent({ comment: `c${n}` })]);
     const stored = await eventsOf(target.id);
     expect(stored.map((e) => e.comment)).toEqual(["c1", "c2", "c3", "c4", "c5"]);
   });
 
   it("answers only once the events are committed, and 503 when the queue is full", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     // Holding the ingestion lock stops the batch in its transaction, before its commit.
     const holder = new pg.Client({ connectionString: t.databaseUrl });
     await holder.connect();
@@ -190,10 +202,172 @@ describe("POST /api/live-ingest/events", () => {
   }, 120_000);
 });
 
+const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+/** A chat event of exactly `bytes` bytes of JSON, its payload padded. */
+function eventOfSize(bytes: number, overrides: Partial<LiveIngestEvent> = {}): LiveIngestEvent {
+  const event = chatEvent({ payload: { pad: "" }, ...overrides });
+  event.payload = { pad: "x".repeat(bytes - bytesOf(event)) };
+  return event;
+}
+
+describe("sizes: what a real source sends fits", () => {
+  it("accepts a request of 500 events as the TikTok bridge builds them, and stores them all", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const stream = createCommentStream({ viewers: 300, seed: 5, runId: "real-size" });
+    const events = Array.from({ length: LIVE_INGEST_MAX_EVENTS }, () => stream.next());
+    expect(Math.min(...events.map(bytesOf))).toBeGreaterThan(700);
+    expect(bytesOf({ liveRef: target.ref, events })).toBeGreaterThan(350_000);
+    const response = await postEvents(t.app, target.ref, events);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 500, duplicates: 0 });
+    const stored = await eventsOf(target.id);
+    expect(stored.map((e) => e.msgId)).toEqual(events.map((e) => e.msgId));
+    expect(stored[0]?.payload).toEqual(events[0]?.payload);
+  });
+
+  it("accepts 500 events carrying the connector's whole decoded event (3.2 to 3.6 kB each)", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const stream = createCommentStream({ viewers: 300, seed: 6, runId: "decoded" });
+    const events = Array.from({ length: LIVE_INGEST_MAX_EVENTS }, () => {
+      const event = stream.next();
+      const decoded = connectorEvent(event.type, { msgId: event.msgId, handle: event.uniqueId });
+      return { ...event, payload: JSON.parse(JSON.stringify(decoded)) as Record<string, unknown> };
+    });
+    expect(Math.min(...events.map(bytesOf))).toBeGreaterThan(3_000);
+    const response = await postEvents(t.app, target.ref, events);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 500, duplicates: 0 });
+    expect(await eventsOf(target.id)).toHaveLength(500);
+  });
+
+  it("accepts 500 events of the largest size the contract states", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const events = Array.from({ length: LIVE_INGEST_MAX_EVENTS }, () =>
+      eventOfSize(LIVE_INGEST_MAX_EVENT_BYTES),
+    );
+    expect(bytesOf({ liveRef: target.ref, events })).toBeLessThanOrEqual(LIVE_INGEST_MAX_BODY_BYTES);
+    const response = await postEvents(t.app, target.ref, events);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 500, duplicates: 0 });
+  }, 60_000);
+
+  it("refuses a request holding one event over the largest size with 413, and stores none of it", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const events = [
+      eventOfSize(1_000),
+      eventOfSize(LIVE_INGEST_MAX_EVENT_BYTES + 1),
+      eventOfSize(LIVE_INGEST_MAX_EVENT_BYTES),
+    ];
+    const response = await postEvents(t.app, target.ref, events);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: "INGEST_EVENT_TOO_LARGE",
+      message: liveSellingMessages.ingestEventTooLarge,
+    });
+    expect(await eventsOf(target.id)).toEqual([]);
+  });
+});
+
+describe("text PostgreSQL cannot store", () => {
+  const NUL = String.fromCharCode(0);
+
+  it("is cleaned event by event: a NUL event beside two valid concurrent requests, all three stored", async () => {
+    const created = await Promise.all([1, 2, 3].map(() => insertLive(t.db, { isActive: true })));
+    const [first, poisoned, third] = created as [LiveRow, LiveRow, LiveRow];
+    const valid = (live: LiveRow) =>
+      Array.from({ length: 50 }, (_, i) => chatEvent({ comment: `${live.ref} n°${i}` }));
+    const bad = [
+      chatEvent({ comment: `je prends${NUL} le 3`, msgId: "nul-comment" }),
+      chatEvent({ nickname: `Zo${NUL}é`, uniqueId: `zoe${NUL}_77`, msgId: "nul-names" }),
+      chatEvent({ payload: { text: `a${NUL}b`, [`k${NUL}`]: [`\uD800 ${"\uD800"}`] }, msgId: "nul-payload" }),
+      chatEvent({ comment: "moitié \uDC00 d'emoji", msgId: "lone-surrogate" }),
+      ...Array.from({ length: 46 }, (_, i) => chatEvent({ comment: `propre ${i}` })),
+    ];
+    const answers = await Promise.all([
+      postEvents(t.app, first.ref, valid(first)),
+      postEvents(t.app, poisoned.ref, bad),
+      postEvents(t.app, third.ref, valid(third)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.json().accepted)).toEqual([50, 50, 50]);
+    expect(await eventsOf(first.id)).toHaveLength(50);
+    expect(await eventsOf(third.id)).toHaveLength(50);
+    const cleaned = new Map((await eventsOf(poisoned.id)).map((row) => [row.msgId, row]));
+    expect(cleaned.size).toBe(50);
+    expect(cleaned.get("nul-comment")?.comment).toBe("je prends le 3");
+    expect(cleaned.get("nul-names")).toMatchObject({ userNickname: "Zoé", userUniqueId: "zoe_77" });
+    expect(cleaned.get("nul-payload")?.payload).toEqual({ text: "ab", k: ["\uFFFD \uFFFD"] });
+    expect(cleaned.get("lone-surrogate")?.comment).toBe("moitié \uFFFD d'emoji");
+    const viewers = await t.db.select().from(liveUsers).where(eq(liveUsers.liveId, poisoned.id));
+    expect(viewers.map((v) => v.tiktokUsername).sort()).toEqual(["marie_dupont", "zoe_77"]);
+  });
+});
+
+describe("a request the database refuses", () => {
+  it("fails alone: the other requests written in the same statement are stored", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const others = await Promise.all([1, 2].map(() => insertLive(t.db, { isActive: true })));
+    // Stands for any row the database refuses (a constraint, a type it cannot read).
+    await t.db.$client.query(`
+      CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.comment = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_poison BEFORE INSERT ON tiktok_events FOR EACH ROW EXECUTE FUNCTION refuse_poison();`);
+    const logs: string[] = [];
+    const batcher = createIngestBatcher({
+      pool: t.db.$client,
+      hub: t.app.liveHub,
+      log: (line) => logs.push(line),
+    });
+    try {
+      const storable = (event: LiveIngestEvent): StorableIngestEvent => ({
+        ...event,
+        payloadJson: JSON.stringify(event.payload),
+      });
+      // Submitted in the same tick: one batch, one statement.
+      const answers = await Promise.allSettled([
+        batcher.submit(others[0]!.id, [chatEvent(), chatEvent()].map(storable)),
+        batcher.submit(target.id, [chatEvent(), chatEvent({ comment: "poison" })].map(storable)),
+        batcher.submit(others[1]!.id, [chatEvent()].map(storable)),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(answers[0]).toEqual({ status: "fulfilled", value: { accepted: 2, duplicates: 0 } });
+      expect(await eventsOf(others[0]!.id)).toHaveLength(2);
+      expect(await eventsOf(others[1]!.id)).toHaveLength(1);
+      expect(await eventsOf(target.id)).toEqual([]);
+      expect(logs.some((line) => line.includes("3 requests failed"))).toBe(true);
+    } finally {
+      await batcher.close();
+      await t.db.$client.query("DROP TRIGGER refuse_poison ON tiktok_events; DROP FUNCTION refuse_poison()");
+    }
+  });
+});
+
+describe("comments for a live that is not active", () => {
+  it("are refused with 409 and a clear message, and nothing is stored", async () => {
+    const inactive = await insertLive(t.db, { isActive: false });
+    const response = await postEvents(t.app, inactive.ref, [chatEvent({ comment: "je prends le 3" })]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: "CONFLICT", message: liveSellingMessages.ingestLiveInactive });
+    expect(await eventsOf(inactive.id)).toEqual([]);
+    expect(await t.db.select().from(liveUsers).where(eq(liveUsers.liveId, inactive.id))).toEqual([]);
+  });
+
+  it("are stored again once staff activate the live", async () => {
+    const live = await insertLive(t.db, { isActive: false });
+    expect((await postEvents(t.app, live.ref, [chatEvent()])).statusCode).toBe(409);
+    await t.db.update(lives).set({ isActive: true }).where(eq(lives.id, live.id));
+    expect((await postEvents(t.app, live.ref, [chatEvent()])).json()).toEqual({ accepted: 1, duplicates: 0 });
+  });
+});
+
 describe("a server stopping", () => {
   it("lets the batch in progress commit and answers its sources before it closes", async () => {
     const other = await createTestApp();
-    const target = await insertLive(other.db);
+    const target = await insertLive(other.db, { isActive: true });
     const holder = new pg.Client({ connectionString: other.databaseUrl });
     await holder.connect();
     await holder.query("BEGIN");
@@ -229,5 +403,6 @@ describe("POST /api/live-ingest/status", () => {
     const rows = await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, target.id));
     expect(rows.map((r) => r.state)).toEqual(["reconnecting"]);
     expect((await post("lost")).statusCode).toBe(400);
+    expect((await post("degraded")).json().source).toMatchObject({ state: "degraded" });
   });
 });

@@ -18,9 +18,11 @@ export const ERROR_CODES = [
   "PAYMENT_PROVIDER_FAILED",
   "LABEL_PROVIDER_FAILED",
   "INTERNAL",
-  // Live ingestion (issue 16): a source's bearer token refused, the ingestion queue full.
+  // Live ingestion (issue 16): a source's bearer token refused, the ingestion queue full, an event
+  // over LIVE_INGEST_MAX_EVENT_BYTES.
   "INGEST_TOKEN_INVALID",
   "INGEST_BUSY",
+  "INGEST_EVENT_TOO_LARGE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

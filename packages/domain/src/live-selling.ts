@@ -21,17 +21,34 @@ export const LIVE_FEED_POLL_MS = 5_000;
 export const LIVE_FEED_GAP_PAGE = 500;
 /** Events one ingestion request may carry. */
 export const LIVE_INGEST_MAX_EVENTS = 500;
+/**
+ * The largest event a source may send, payload included: its compact JSON (JSON.stringify), in
+ * UTF-8 bytes. A TikTok event as the bridge builds it from tiktok-live-connector 2.5.0 weighs
+ * 0.8 to 0.95 kB (3 to 3.6 kB with the decoder's default fields, which the bridge leaves out);
+ * beyond this size the bridge sends a summary of the raw event.
+ * The server answers 413 (INGEST_EVENT_TOO_LARGE) to a request holding a larger one.
+ */
+export const LIVE_INGEST_MAX_EVENT_BYTES = 16 * 1024;
+/**
+ * The ingestion request's body limit: LIVE_INGEST_MAX_EVENTS of the largest events, the commas
+ * between them and the envelope (`{"liveRef":...,"events":[...]}`).
+ */
+export const LIVE_INGEST_MAX_BODY_BYTES = LIVE_INGEST_MAX_EVENTS * (LIVE_INGEST_MAX_EVENT_BYTES + 1) + 1024;
 /** Prefix of a handle typed in the autocomplete that matches nobody yet (spec §4: "id prefixed temp"). */
 export const TEMP_HANDLE_ID_PREFIX = "temp-";
 
-/** What a live source (TikTok bridge or simulator) reports of its connection. */
-export const LIVE_SOURCE_STATES = ["connected", "reconnecting", "disconnected"] as const;
+/**
+ * What a live source (TikTok bridge or simulator) reports of its connection. 'degraded': connected,
+ * but the server refused some of its events for good (the bridge set them aside and logged them).
+ */
+export const LIVE_SOURCE_STATES = ["connected", "reconnecting", "disconnected", "degraded"] as const;
 export type LiveSourceState = (typeof LIVE_SOURCE_STATES)[number];
 
 export const liveSourceStateLabels: Record<LiveSourceState, string> = {
   connected: "Connecté",
   reconnecting: "Reconnexion…",
   disconnected: "Déconnecté",
+  degraded: "Dégradé : des commentaires ont été refusés",
 };
 
 /** Event types a source sends, as tiktok-live-connector names them. */
@@ -56,6 +73,8 @@ export const liveSellingMessages = {
   ingestBusy: "Ingestion saturée, réessayez dans un instant",
   ingestLiveUnknown: "Live introuvable",
   gapRangeInvalid: "La plage de commentaires demandée est invalide",
+  ingestLiveInactive: "Ce live n'est pas actif : ses commentaires ne sont pas enregistrés",
+  ingestEventTooLarge: `Un événement dépasse la taille maximale acceptée (${LIVE_INGEST_MAX_EVENT_BYTES / 1024} Ko, contenu brut compris)`,
 } as const;
 
 /** The sidebar's handle: lowercased and trimmed (spec §5), one leading @ dropped (and what follows it trimmed). */

@@ -34,6 +34,7 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   LABEL_PROVIDER_FAILED: 502,
   INGEST_TOKEN_INVALID: 401,
   INGEST_BUSY: 503,
+  INGEST_EVENT_TOO_LARGE: 413,
 };
 
 const INTERNAL_MESSAGE = httpMessages.internal;

@@ -92,6 +92,9 @@ export const liveSourceStatus = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    check("live_source_status_state", sql`${table.state} in ('connected', 'reconnecting', 'disconnected')`),
+    check(
+      "live_source_status_state",
+      sql`${table.state} in ('connected', 'reconnecting', 'disconnected', 'degraded')`,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 import {
+  LIVE_INGEST_MAX_BODY_BYTES,
   liveIngestRequestSchema,
   liveIngestResponseSchema,
   liveSellingMessages,
@@ -30,6 +31,8 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
     "/events",
     {
       config: { access: "public" },
+      // 500 events of the largest size the contract accepts (3.5 kB is a real TikTok chat event).
+      bodyLimit: LIVE_INGEST_MAX_BODY_BYTES,
       schema: { body: liveIngestRequestSchema, response: { 200: liveIngestResponseSchema } },
     },
     async (request, reply) => {

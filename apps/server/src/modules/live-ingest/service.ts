@@ -8,7 +8,13 @@ import {
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { AppContext } from "../module";
 import { DomainError } from "../../http/errors";
-import { createIngestBatcher, IngestBusyError, type IngestBatcher } from "../../realtime/ingest-batcher";
+import {
+  createIngestBatcher,
+  IngestBusyError,
+  type IngestBatcher,
+  type StorableIngestEvent,
+} from "../../realtime/ingest-batcher";
+import { toStorableEvent } from "./storable-event";
 
 /** Seconds a source is told to wait when the queue is full. */
 export const INGEST_RETRY_AFTER_SECONDS = 1;
@@ -32,11 +38,14 @@ export function createLiveIngestService({
   const pool = db.$client;
   const batcher: IngestBatcher = createIngestBatcher({ pool, hub: liveHub });
 
-  async function liveIdOf(ref: string): Promise<string> {
-    const { rows } = await pool.query<{ id: string }>("SELECT id FROM lives WHERE ref = $1", [ref]);
-    const id = rows[0]?.id;
-    if (!id) throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown);
-    return id;
+  async function liveOf(ref: string): Promise<{ id: string; is_active: boolean }> {
+    const { rows } = await pool.query<{ id: string; is_active: boolean }>(
+      "SELECT id, is_active FROM lives WHERE ref = $1",
+      [ref],
+    );
+    const live = rows[0];
+    if (!live) throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown);
+    return live;
   }
 
   return {
@@ -44,9 +53,18 @@ export function createLiveIngestService({
       bearerTokenMatches(authorization, config.liveIngestToken),
 
     async ingest({ liveRef, events }: LiveIngestRequest): Promise<LiveIngestResponse> {
-      const liveId = await liveIdOf(liveRef);
+      const live = await liveOf(liveRef);
+      // A live receives comments only while it is active (decision 018): a source talking to a
+      // live staff have not opened, or have closed, is told so and nothing is stored.
+      if (!live.is_active) throw new DomainError("CONFLICT", liveSellingMessages.ingestLiveInactive);
+      const storable: StorableIngestEvent[] = [];
+      for (const event of events) {
+        const ready = toStorableEvent(event);
+        if (!ready) throw new DomainError("INGEST_EVENT_TOO_LARGE", liveSellingMessages.ingestEventTooLarge);
+        storable.push(ready);
+      }
       try {
-        return await batcher.submit(liveId, events);
+        return await batcher.submit(live.id, storable);
       } catch (error) {
         if (error instanceof IngestBusyError) {
           throw new DomainError("INGEST_BUSY", liveSellingMessages.ingestBusy);
@@ -56,7 +74,7 @@ export function createLiveIngestService({
     },
 
     async reportStatus({ liveRef, state }: LiveSourceStatusRequest): Promise<LiveSourceStatus> {
-      const liveId = await liveIdOf(liveRef);
+      const liveId = (await liveOf(liveRef)).id;
       const { rows } = await pool.query<{ updated_at: Date }>(
         `INSERT INTO live_source_status (live_id, state, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (live_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at

@@ -1,0 +1,2 @@
+ALTER TABLE "live_source_status" DROP CONSTRAINT "live_source_status_state";--> statement-breakpoint
+ALTER TABLE "live_source_status" ADD CONSTRAINT "live_source_status_state" CHECK ("live_source_status"."state" in ('connected', 'reconnecting', 'disconnected', 'degraded'));
