@@ -208,7 +208,7 @@ export type AppConfig = {
   webDistDir: string | undefined;
 };
 
-/** The Lyra (PayZen / Systempay) shop's settings: INTEGRATIONS.md, "Lyra REST V4". */
+/** The Lyra (PayZen / Systempay) shop's settings: docs/integrations.md, "Lyra REST V4". */
 export interface LyraSettings {
   shopId: string;
   /** The REST API password; it also signs the payment notifications (IPN). */
@@ -220,7 +220,7 @@ export interface LyraSettings {
   staticUrl: string;
 }
 
-/** The Colissimo label web service's account: INTEGRATIONS.md, "Colissimo label web service". */
+/** The Colissimo label web service's account: docs/integrations.md, "Colissimo label web service". */
 export interface ColissimoSettings {
   contractNumber: string;
   password: string;

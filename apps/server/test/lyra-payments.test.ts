@@ -7,7 +7,7 @@ import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-/** Lyra's public demo shop (INTEGRATIONS.md). */
+/** Lyra's public demo shop (docs/integrations.md). */
 const SHOP = {
   id: "69876357",
   password: "testpassword_DEMOPRIVATEKEY23G4475zXZQ2UA5x7M",

@@ -17,7 +17,7 @@ export const orderPreparationMessages = {
 /** Where a prepared order goes (spec section 4: validating preparation moves paid to to-ship). */
 export const PREPARED_ORDER_STATUS: OrderStatus = "to-ship";
 
-/** Why an order's preparation cannot be validated, or null when it can (DESIGN.md section 4). */
+/** Why an order's preparation cannot be validated, or null when it can (docs/design.md section 4). */
 export function preparationRefusal({ status, hasLabel }: { status: OrderStatus; hasLabel: boolean }) {
   if (status !== "paid") return orderPreparationMessages.notPaid;
   if (!hasLabel) return orderPreparationMessages.labelMissing;

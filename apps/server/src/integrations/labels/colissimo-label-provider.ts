@@ -11,7 +11,7 @@ import {
 import { parseContentType, parseMultipart, type MultipartPart } from "./multipart";
 
 const REQUEST_TIMEOUT_MS = 20_000;
-/** Colissimo's 10 x 15 cm label, the closest to our A6 (INTEGRATIONS.md). */
+/** Colissimo's 10 x 15 cm label, the closest to our A6 (docs/integrations.md). */
 export const COLISSIMO_OUTPUT_FORMAT = "PDF_10x15_300dpi";
 /** Home delivery in France without signature. */
 export const COLISSIMO_PRODUCT_CODE = "DOM";
@@ -41,7 +41,7 @@ function phoneFields(phone: string): { mobileNumber: string } | { phoneNumber: s
   return {};
 }
 
-/** The body of `generateLabel` for one parcel (SLS REST 2.0, INTEGRATIONS.md). */
+/** The body of `generateLabel` for one parcel (SLS REST 2.0, docs/integrations.md). */
 export function generateLabelBody(
   settings: ColissimoSettings,
   sender: LabelSender,

@@ -43,7 +43,7 @@ export function isLabelProviderError(error: unknown): error is LabelProviderErro
   return error instanceof Error && error.name === "LabelProviderError";
 }
 
-/** DESIGN.md section 3: one interface, the Colissimo web service and the local PDF maker. */
+/** docs/design.md section 3: one interface, the Colissimo web service and the local PDF maker. */
 export interface LabelProvider {
   name: "local" | "colissimo";
   /** Throws LabelProviderError when no label could be made. */

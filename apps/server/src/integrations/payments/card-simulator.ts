@@ -38,7 +38,7 @@ const ACCEPTED_CARDS = new Set<string>([
   "5100010000000049",
 ]);
 
-/** Lyra's refusal codes for a card the bank declined (INTEGRATIONS.md, "Refused example"). */
+/** Lyra's refusal codes for a card the bank declined (docs/integrations.md, "Refused example"). */
 const REFUSAL = { errorCode: "ACQ_001", detailedErrorCode: "51" } as const;
 
 /** The form fields a Lyra IPN carries. */

@@ -10,7 +10,7 @@ import {
   type RefundResult,
 } from "./payment-provider";
 
-/** Lyra's REST API answers HTTP 200 with `status: "ERROR"` on refusals (INTEGRATIONS.md). */
+/** Lyra's REST API answers HTTP 200 with `status: "ERROR"` on refusals (docs/integrations.md). */
 const lyraReplySchema = z.object({
   status: z.enum(["SUCCESS", "ERROR"]),
   answer: z.record(z.string(), z.unknown()),

@@ -76,7 +76,7 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** DESIGN.md section 3: one interface, the real Lyra adapter and the local simulator. */
+/** docs/design.md section 3: one interface, the real Lyra adapter and the local simulator. */
 export interface PaymentProvider {
   name: PaymentProviderName;
   /** A form token for the browser's card form (Lyra: CreatePayment). Throws PaymentProviderError. */

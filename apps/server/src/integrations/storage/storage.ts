@@ -1,5 +1,5 @@
 /**
- * Where the app keeps files (shipping labels): DESIGN.md section 3. Keys are relative, lower-case
+ * Where the app keeps files (shipping labels): docs/design.md section 3. Keys are relative, lower-case
  * paths such as "labels/<order id>/<parcel number>.pdf": file paths under STORAGE_DIR for the local
  * adapter, object keys in the bucket for the S3 one.
  */

@@ -59,7 +59,7 @@ function assertItemsEditable(order: LockedOrder): void {
   if (!orderItemsEditable(order.status)) throw new DomainError("CONFLICT", adminOrderMessages.itemsLocked);
 }
 
-/** Total = the lines + shipping (DESIGN.md section 4), from the lines as they now stand. */
+/** Total = the lines + shipping (docs/design.md section 4), from the lines as they now stand. */
 async function recomputeTotal(tx: Transaction, orderId: string): Promise<void> {
   const linesCents = tx
     .select({ sum: sql`coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity}), 0)` })
