@@ -46,6 +46,8 @@ test("staff see a second payment to check on the dashboard, the order and their 
   createOrder,
   adminPage,
 }) => {
+  // Two orders each paid twice through the card form, then three decisions: a long journey.
+  test.slow();
   const refundable = await createOrder(customer, toPay);
   const unrefundable = await createOrder(customer, toPay);
   await payTwice(customerPage, refundable, LYRA_TEST_CARDS.accepted);
