@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility";
 import { test } from "./support/fixtures";
 import { createLiveThroughApi, uniqueName } from "./support/catalogue";
 
@@ -121,6 +122,7 @@ test("a price typed the French way, 9,90, costs 9,90 € in the products list an
     dialog.getByRole("alert").filter({ hasText: "Le prix ne peut pas avoir plus de 2 décimales" }),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await price.fill("9,90");
   await expect(price).toHaveValue("9,90");
