@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { seriousViolations } from "./support/accessibility";
 import { test } from "./support/fixtures";
 import { createLiveThroughApi, uniqueName } from "./support/catalogue";
 
@@ -22,7 +23,8 @@ test("an admin bulk-creates 10 products with a colour, edits one and is told a r
   await expect(page.getByLabel("Index de début")).toHaveValue("1");
   await expect(page.getByLabel("Index de fin")).toHaveValue("10");
   await page.getByLabel("Nom du produit").fill("Robe portefeuille");
-  await page.getByLabel("Prix (EUR)").fill("24.90");
+  await page.getByLabel("Prix (EUR)").fill("24,9 €");
+  await expect(page.getByText("Montant compris : 24,90 €")).toBeVisible();
   await page.getByRole("radio", { name: "Rouge" }).check();
   await page.getByRole("button", { name: "Créer 10 produit(s)" }).click();
   await expect(page.getByText("10 produits créés avec succès")).toBeVisible();
@@ -85,4 +87,74 @@ test("an admin bulk-creates 10 products with a colour, edits one and is told a r
   await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();
   await expect(page).not.toHaveURL(/live=/);
   await expect(table.getByRole("row").filter({ hasText: "Robe fleurie" })).toBeHidden();
+});
+
+test("a price typed the French way, 9,90, costs 9,90 € in the products list and in an order", async ({
+  customer,
+  createOrder,
+  adminPage: page,
+}) => {
+  // A long journey on a shared two-core machine.
+  test.setTimeout(60_000);
+  const order = await createOrder(customer, {
+    status: "to-validate",
+    pieces: [{ name: "Robe fleurie", priceCents: 4000 }],
+  });
+
+  await page.goto("/admin/products");
+  await page.getByLabel("Live").selectOption(order.liveId);
+  await page.getByRole("button", { name: "Ajouter un produit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ajouter un produit" });
+  await expect(dialog.getByLabel("Live associé")).toHaveValue(order.liveId);
+  await dialog.getByLabel("Nom").fill("Foulard en soie");
+  await dialog.getByLabel("Référence").fill("20");
+  const price = dialog.getByLabel("Prix (€)");
+
+  // Before saving, the field says what it read, whichever way the amount is written.
+  await price.fill("12,5");
+  await expect(dialog.getByText("Montant compris : 12,50 €")).toBeVisible();
+  await price.fill("9.9");
+  await expect(dialog.getByText("Montant compris : 9,90 €")).toBeVisible();
+  await price.fill("9,999");
+  await expect(dialog.getByText("Le prix ne peut pas avoir plus de 2 décimales")).toBeVisible();
+  await dialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: "Le prix ne peut pas avoir plus de 2 décimales" }),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await price.fill("9,90");
+  await expect(price).toHaveValue("9,90");
+  await expect(dialog.getByText("Montant compris : 9,90 €")).toBeVisible();
+  await dialog.getByRole("button", { name: "Ajouter" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Produit « Foulard en soie » ajouté")).toBeVisible();
+  const scarf = page
+    .getByRole("table", { name: /Produits/ })
+    .getByRole("row")
+    .filter({ hasText: "Foulard en soie" });
+  await expect(scarf).toContainText("9,90 €");
+
+  // Editing shows the price the French way, and keeps it.
+  await scarf.getByRole("button", { name: "Modifier" }).click();
+  const editDialog = page.getByRole("dialog", { name: "Modifier le produit" });
+  await expect(editDialog.getByLabel("Prix (€)")).toHaveValue("9,90");
+  await editDialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(editDialog).toBeHidden();
+
+  await page.goto(`/admin/orders/${order.id}`);
+  await expect(page.getByText("46,00 €").first()).toBeVisible();
+  const reference = page.getByRole("combobox", { name: "Ajouter un produit par référence" });
+  await reference.fill("20");
+  await page
+    .getByRole("listbox", { name: "Produits disponibles" })
+    .getByRole("option", { name: /Foulard en soie/ })
+    .click();
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+  const items = page.getByRole("table", { name: "Articles de la commande" });
+  await expect(items.getByRole("row").filter({ hasText: "Foulard en soie" })).toContainText("9,90 €");
+  // 40,00 € + 9,90 € + 6,00 € of delivery.
+  await expect(page.getByText("55,90 €").first()).toBeVisible();
 });

@@ -1,4 +1,9 @@
-import { BULK_PRODUCTS_MAX, bulkProductMessages, RECENT_PRODUCTS_LIMIT } from "@vitrine/domain";
+import {
+  BULK_PRODUCTS_MAX,
+  bulkProductMessages,
+  productMessages,
+  RECENT_PRODUCTS_LIMIT,
+} from "@vitrine/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../src/db/schema";
@@ -123,6 +128,11 @@ describe("bulk creation", () => {
       { priceCents: 9.99 },
       { priceCents: "Le prix doit être un nombre entier de centimes (ex : 1250 pour 12,50 €)" },
     ],
+    [{ priceCents: "9,90" }, { priceCents: productMessages.priceNotCents }],
+    [{ priceCents: "1500" }, { priceCents: productMessages.priceNotCents }],
+    [{ priceCents: null }, { priceCents: productMessages.priceNotCents }],
+    [{ priceCents: false }, { priceCents: productMessages.priceNotCents }],
+    [{ priceCents: 14.5 }, { priceCents: productMessages.priceNotCents }],
     [{ colorId: undefined }, { colorId: bulkProductMessages.colorRequired }],
     [{ start: 0 }, { start: bulkProductMessages.startInvalid }],
     [{ start: 1.5 }, { start: bulkProductMessages.startInvalid }],

@@ -12,6 +12,7 @@ import {
   formatRefList,
   nextBulkRange,
 } from "./bulk-products";
+import { euroAmountMessages } from "./money";
 
 const LIVE = "5f0c6d2e-8a4b-4c1d-9e2f-3a4b5c6d7e8f";
 const COLOR = "0b7c9a52-3f6e-4d21-8c4a-6e2f1d3b9a70";
@@ -116,6 +117,17 @@ describe("bulk body", () => {
       ["price", bulkProductMessages.pricePositive],
       ["start", bulkProductMessages.startInvalid],
       ["end", bulkProductMessages.endInvalid],
+    ]);
+  });
+
+  it("reads a price typed the French way, and refuses one it cannot read", () => {
+    const form = { liveId: LIVE, name: "Robe", price: "12,5 €", colorId: COLOR, start: "1", end: "10" };
+    expect(bulkProductsFormSchema.parse(form).priceCents).toBe(1250);
+    expect(issues(bulkProductsFormSchema.safeParse({ ...form, price: "12,555" }))).toEqual([
+      ["price", euroAmountMessages.tooPrecise],
+    ]);
+    expect(issues(bulkProductsFormSchema.safeParse({ ...form, price: "douze" }))).toEqual([
+      ["price", euroAmountMessages.notANumber],
     ]);
   });
 });

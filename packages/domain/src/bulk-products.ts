@@ -5,6 +5,7 @@ import {
   PRODUCT_PRICE_MAX_CENTS,
   PRODUCT_REF_MAX,
   parseWholeNumber,
+  priceTypeError,
   productMessages,
 } from "./product";
 import { requiredError, requiredTextSchema } from "./text-field";
@@ -109,7 +110,7 @@ export const bulkProductsInputSchema = z
     liveId: z.uuid({ error: requiredError(bulkProductMessages.liveRequired) }),
     name: bulkNameSchema,
     priceCents: z
-      .number({ error: requiredError(bulkProductMessages.pricePositive) })
+      .number({ error: priceTypeError(bulkProductMessages.pricePositive) })
       .check(
         z.int({ error: productMessages.priceNotCents }),
         z.gte(1, { error: bulkProductMessages.pricePositive }),

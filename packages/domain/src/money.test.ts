@@ -7,6 +7,7 @@ import {
   orderTotalCents,
   parseEurosToCents,
   SHIPPING_FEE_CENTS,
+  understoodEuros,
 } from "./money";
 
 /** Intl's fr-FR: a narrow no-break space between thousands, a no-break space before the euro sign. */
@@ -58,26 +59,69 @@ describe("orderTotalCents", () => {
 
 describe("parseEurosToCents", () => {
   it.each([
-    ["12", 1200],
+    // French writing
+    ["9,90", 990],
+    ["9,9", 990],
     ["12,5", 1250],
-    ["12.50", 1250],
-    [" 0,99 ", 99],
-    ["0", 0],
+    ["0,99", 99],
     ["19,", 1900],
+    // English writing
+    ["9.90", 990],
+    ["9.9", 990],
+    ["12.50", 1250],
+    // whole euros
+    ["10", 1000],
+    ["0", 0],
+    // spaces around and as thousands separators, whatever space the keyboard typed
+    [" 0,99 ", 99],
     ["1 234,56", 123456],
+    ["1\u00a0234,56", 123456],
+    ["1\u202f234,56", 123456],
+    ["12 345 678", 1234567800],
+    ["1 234.5", 123450],
+    // a euro sign before or after
+    ["9,90 €", 990],
+    ["9,90€", 990],
+    ["€9.90", 990],
+    ["€ 10", 1000],
+    ["1\u202f234,50\u00a0€", 123450],
   ])("reads %j as %i cents", (text, cents) => {
     expect(parseEurosToCents(text)).toEqual({ ok: true, cents });
   });
 
   it.each([
-    ["12,555", euroAmountMessages.tooPrecise],
+    ["", euroAmountMessages.empty],
+    ["   ", euroAmountMessages.empty],
+    ["\u00a0", euroAmountMessages.empty],
     ["-3", euroAmountMessages.negative],
+    ["-9,90 €", euroAmountMessages.negative],
+    ["\u22129,90", euroAmountMessages.negative],
+    ["- 3", euroAmountMessages.negative],
+    ["12,555", euroAmountMessages.tooPrecise],
+    ["9.999", euroAmountMessages.tooPrecise],
+    ["1.234", euroAmountMessages.tooPrecise],
     ["abc", euroAmountMessages.notANumber],
-    ["", euroAmountMessages.notANumber],
+    ["9,90 euros", euroAmountMessages.notANumber],
+    ["9,9O", euroAmountMessages.notANumber],
+    ["dix", euroAmountMessages.notANumber],
+    ["€", euroAmountMessages.notANumber],
     ["1e3", euroAmountMessages.notANumber],
     ["12,5,0", euroAmountMessages.notANumber],
+    ["1.234,56", euroAmountMessages.notANumber],
+    ["1,234.56", euroAmountMessages.notANumber],
+    // "12 50" could be 12,50 € or 1 250 €: never guessed.
+    ["12 50", euroAmountMessages.notANumber],
+    ["1234 567", euroAmountMessages.notANumber],
+    [",50", euroAmountMessages.notANumber],
+    ["+5", euroAmountMessages.notANumber],
+    ["-abc", euroAmountMessages.notANumber],
+    ["9,90 € €", euroAmountMessages.notANumber],
   ])("refuses %j", (text, message) => {
     expect(parseEurosToCents(text)).toEqual({ ok: false, message });
+  });
+
+  it("says in French what it refuses", () => {
+    for (const message of Object.values(euroAmountMessages)) expect(message).toMatch(/^(Le prix|Saisissez)/);
   });
 
   it("gives back the cents that centsToEuroInput wrote, for every amount", () => {
@@ -86,7 +130,22 @@ describe("parseEurosToCents", () => {
         expect(parseEurosToCents(centsToEuroInput(cents))).toEqual({ ok: true, cents });
       }),
     );
-    expect(centsToEuroInput(1250)).toBe("12.50");
-    expect(centsToEuroInput(5)).toBe("0.05");
+    expect(centsToEuroInput(1250)).toBe("12,50");
+    expect(centsToEuroInput(5)).toBe("0,05");
+  });
+});
+
+describe("understoodEuros", () => {
+  it("shows what a typed amount was read as, the French way", () => {
+    expect(understoodEuros("9,9")).toBe(formatEuros(990));
+    expect(understoodEuros("9.90")).toBe(formatEuros(990));
+    expect(understoodEuros("1 234,5 €")).toBe(formatEuros(123450));
+    expect(formatEuros(990).replace(/\s/g, " ")).toBe("9,90 €");
+  });
+
+  it("shows nothing while the amount cannot be read", () => {
+    expect(understoodEuros("")).toBeNull();
+    expect(understoodEuros("9,999")).toBeNull();
+    expect(understoodEuros("-1")).toBeNull();
   });
 });

@@ -75,6 +75,16 @@ describe("product form", () => {
     });
   });
 
+  it.each([
+    ["9,90", 990],
+    ["9.90", 990],
+    ["9,9", 990],
+    ["10", 1000],
+    ["1\u202f234,50\u00a0€", 123450],
+  ])("reads the price %j as %i cents", (price, cents) => {
+    expect(productFormSchema.parse({ ...filled, price }).price).toBe(cents);
+  });
+
   it("shows the spec's message on each empty required field", () => {
     expect(
       issues(productFormSchema.safeParse({ ...filled, liveId: "", name: "", ref: "", price: "" })),

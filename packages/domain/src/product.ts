@@ -47,9 +47,18 @@ export const productRefSchema = z
     z.lte(PRODUCT_REF_MAX, { error: productMessages.refTooLarge }),
   );
 
+/**
+ * What the API answers when a price is not a number at all ("9,90", null): the price's own
+ * message, which says the API takes cents, rather than a generic type error.
+ */
+export function priceTypeError(requiredMessage: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? requiredMessage : productMessages.priceNotCents;
+}
+
 /** Prices travel and are stored in integer cents: no float ever holds money. */
 export const priceCentsSchema = z
-  .number({ error: requiredError(productMessages.required) })
+  .number({ error: priceTypeError(productMessages.required) })
   .check(
     z.int({ error: productMessages.priceNotCents }),
     z.gte(0, { error: productMessages.priceNegative }),

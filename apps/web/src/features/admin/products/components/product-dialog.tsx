@@ -9,7 +9,7 @@ import {
   type Product,
   type ProductFormValues,
 } from "@vitrine/domain";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { toast } from "../../../../lib/toast";
 import type * as z from "zod/mini";
 import {
@@ -20,6 +20,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../../components/ui/dialog";
+import { EuroAmountField } from "../../../../components/euro-amount-field";
 import { Field } from "../../../../components/ui/field";
 import { Input } from "../../../../components/ui/input";
 import { NativeSelect } from "../../../../components/ui/native-select";
@@ -74,6 +75,7 @@ function ProductForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const typedPrice = useWatch({ control: form.control, name: "price" });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -109,9 +111,13 @@ function ProductForm({
         <Field id="product-ref" label="Référence *" error={errors.ref?.message}>
           <Input type="number" inputMode="numeric" min={1} step={1} {...form.register("ref")} />
         </Field>
-        <Field id="product-price" label="Prix (€) *" error={errors.price?.message}>
-          <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register("price")} />
-        </Field>
+        <EuroAmountField
+          id="product-price"
+          label="Prix (€) *"
+          error={errors.price?.message}
+          typed={typedPrice}
+          {...form.register("price")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="product-size" label="Taille" error={errors.size?.message}>

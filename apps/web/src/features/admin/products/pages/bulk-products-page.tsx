@@ -33,6 +33,7 @@ import { formatDateTime } from "../../../../lib/format";
 import { paths } from "../../../../lib/paths";
 import { useColors } from "../../colors/api";
 import { ColorSwatch } from "../../../../components/color-swatch";
+import { EuroAmountField } from "../../../../components/euro-amount-field";
 import { PageHeader } from "../../components/page-header";
 import { showServerFieldErrors } from "../../components/server-field-errors";
 import { useLives } from "../../lives/api";
@@ -156,9 +157,13 @@ function BulkProductsForm() {
             <Field id="bulk-name" label="Nom du produit" error={errors.name?.message}>
               <Input autoComplete="off" {...form.register("name")} />
             </Field>
-            <Field id="bulk-price" label="Prix (EUR)" error={errors.price?.message}>
-              <Input type="number" inputMode="decimal" min={0.01} step={0.01} {...form.register("price")} />
-            </Field>
+            <EuroAmountField
+              id="bulk-price"
+              label="Prix (EUR)"
+              error={errors.price?.message}
+              typed={values.price}
+              {...form.register("price")}
+            />
           </div>
           <fieldset
             className="flex flex-col gap-2"
