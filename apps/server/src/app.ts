@@ -16,6 +16,7 @@ import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { registerNoStoreForApi } from "./http/no-store";
 import { answeredUrlsOf, encodePage, withAnswers, type PageAnswer } from "./http/page-preloads";
 import { requestLogSerializers } from "./http/request-log";
+import { registerStorableTextCheck } from "./http/storable-text";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
+  registerStorableTextCheck(app);
 
   // Live selling's fan-out (issue 16): listening before any module can publish.
   let liveHub: LiveHub;

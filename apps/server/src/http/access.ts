@@ -35,6 +35,8 @@ export interface DeclaredRoute {
   access: Access;
   /** The route's body schema, so the authorization matrix can call it with a valid body. */
   bodySchema: unknown;
+  /** The route's query schema, so tests can send each of its parameters. */
+  querySchema: unknown;
 }
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
@@ -101,7 +103,13 @@ export function registerAccessControl(
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
     for (const method of methodsOf(route)) {
-      book.declared.push({ method, url: route.url, access, bodySchema: route.schema?.body });
+      book.declared.push({
+        method,
+        url: route.url,
+        access,
+        bodySchema: route.schema?.body,
+        querySchema: route.schema?.querystring,
+      });
     }
     if (access === "public") return;
     const guard = async (request: FastifyRequest) => {

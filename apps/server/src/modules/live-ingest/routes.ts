@@ -29,7 +29,7 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
   app.post(
     "/events",
     {
-      config: { access: "public" },
+      config: { access: "public", acceptsUnstorableText: true },
       schema: { body: liveIngestRequestSchema, response: { 200: liveIngestResponseSchema } },
     },
     async (request, reply) => {
