@@ -119,11 +119,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     hsts: config.isProduction,
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Vitrine API", version: "0.1.0" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  // A map of every route and its fields is a gift to whoever probes a shop: opt-in in production.
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: "Vitrine API", version: "0.1.0" } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  }
 
   for (const module of modules) await module.register(app);
 
