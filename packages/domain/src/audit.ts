@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   "admin-rights-granted",
   "admin-rights-revoked",
   "live-viewer-claimed",
+  "impersonated-write",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -16,6 +17,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "admin-rights-granted": "Droits d'administration accordés",
   "admin-rights-revoked": "Droits d'administration retirés",
   "live-viewer-claimed": "Pseudo de live rattaché au compte",
+  "impersonated-write": "Modification faite en tant que l'utilisateur",
 };
 
 function isAuditAction(action: string): action is AuditAction {

@@ -41,6 +41,17 @@ export interface DeclaredRoute {
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
 
+/** A state-changing request a signed-in person made, told once its answer is ready. */
+export interface SignedInWrite {
+  viewer: Viewer;
+  method: string;
+  /** The route as declared ("/api/customer/orders/:id/address"), or the path when none matched. */
+  route: string;
+  statusCode: number;
+}
+
+export type AfterSignedInWrite = (write: SignedInWrite) => void | Promise<void>;
+
 /** The prefix under which @fastify/swagger-ui registers the API documentation's own routes. */
 export const API_DOCS_PREFIX = "/api/docs";
 
@@ -73,7 +84,7 @@ function methodsOf(route: { method: string | string[] }): string[] {
 export function registerAccessControl(
   app: FastifyInstance,
   resolveViewer: ViewerResolver,
-  { afterSignedInWrite }: { afterSignedInWrite?: () => void } = {},
+  { afterSignedInWrite }: { afterSignedInWrite?: AfterSignedInWrite } = {},
 ): RouteBook {
   const book: RouteBook = { declared: [], framework: [] };
   app.decorateRequest("viewerPromise", null);
@@ -92,7 +103,14 @@ export function registerAccessControl(
     if (viewer?.refreshedCookies.length && !reply.hasHeader("set-cookie")) {
       reply.header("set-cookie", viewer.refreshedCookies);
     }
-    if (viewer && !isSafeMethod(request.method)) afterSignedInWrite?.();
+    if (viewer && !isSafeMethod(request.method)) {
+      await afterSignedInWrite?.({
+        viewer,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split("?")[0] ?? request.url,
+        statusCode: reply.statusCode,
+      });
+    }
   });
 
   app.addHook("onRoute", (route) => {

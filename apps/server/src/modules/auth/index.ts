@@ -83,5 +83,8 @@ export const authModule = defineModule({
   createService: assembleAuthService,
   routes: authRoutes,
   viewerResolver: (service) => (request) => service.resolveViewer(request.cookies[service.sessionCookieName]),
-  afterSignedInWrite: (service) => service.forgetSessionsInMemory,
+  afterSignedInWrite: (service) => async (write) => {
+    service.forgetSessionsInMemory();
+    await service.impersonation.recordWrite(write);
+  },
 });
