@@ -394,6 +394,24 @@ describe("the audit log", () => {
     expect(await auditOf(customer.id)).toHaveLength(2);
   });
 
+  it("lists an event whose actor or subject is nobody (the system, a deleted person)", async () => {
+    const [row] = await t.db
+      .insert(auditEvents)
+      .values({
+        actorUserId: null,
+        subjectUserId: null,
+        action: "admin-rights-revoked",
+        createdAt: new Date(Date.UTC(2031, 0, 1)),
+      })
+      .returning({ id: auditEvents.id });
+    try {
+      const log = await readLog(1);
+      expect(log.events[0]).toMatchObject({ id: row?.id, actor: null, subject: null });
+    } finally {
+      await t.db.delete(auditEvents).where(eq(auditEvents.id, row?.id ?? ""));
+    }
+  });
+
   it("lists the newest first, a page at a time", async () => {
     const subject = await insertCustomer(t.db);
     const actor = await adminUserId();

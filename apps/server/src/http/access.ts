@@ -104,12 +104,15 @@ export function registerAccessControl(
       reply.header("set-cookie", viewer.refreshedCookies);
     }
     if (viewer && !isSafeMethod(request.method)) {
-      await afterSignedInWrite?.({
-        viewer,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url.split("?")[0] ?? request.url,
-        statusCode: reply.statusCode,
-      });
+      // The change is made: what follows it (a line of the audit log) cannot take it back.
+      await Promise.resolve(
+        afterSignedInWrite?.({
+          viewer,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.split("?")[0] ?? request.url,
+          statusCode: reply.statusCode,
+        }),
+      ).catch((error: unknown) => request.log.error({ err: error }, "after a signed-in write"));
     }
   });
 
