@@ -1,7 +1,10 @@
 import { expect, type Page } from "@playwright/test";
+
 import { seriousViolations } from "./support/accessibility";
+import { expectToast } from "./support/customer-area";
 import { test } from "./support/fixtures";
 import { openLatestMail, uniqueHandle } from "./support/mail";
+import { DEMO_ADMIN } from "./support/server";
 
 /** Opens /admin/users from the menu and finds one customer's row by searching their e-mail. */
 async function openUserRow(page: Page, email: string) {
@@ -126,4 +129,45 @@ test("an admin acts as a customer, then comes back to the back office without si
   const mine = log.getByRole("row").filter({ hasText: customer.email });
   await expect(mine.first()).toContainText("Fin d'impersonification");
   await expect(mine.nth(1)).toContainText("Début d'impersonification");
+});
+
+test("an admin acting as a customer changes her profile, signs out and is told the back office is signed out too", async ({
+  adminPage: page,
+  customer,
+}) => {
+  const row = await openUserRow(page, customer.email);
+  await row.getByRole("button", { name: "Se connecter en tant que cet utilisateur" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Confirmer" }).click();
+  const banner = page.getByRole("region", { name: "Impersonification en cours" });
+  await expect(banner).toContainText("« Se déconnecter » vous déconnecte aussi de l'administration.");
+
+  await page.goto("/customer/profile");
+  await page.getByLabel("Prénom").fill("Changé par l'admin");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expectToast(page, "Profil mis à jour avec succès");
+
+  await page.getByRole("button", { name: "Se déconnecter" }).click();
+  const signedOut =
+    "Déconnexion réussie : l'impersonification et votre session d'administration sont terminées.";
+  await expect(page.getByRole("status").filter({ hasText: signedOut })).toBeVisible();
+  await expectToast(page, signedOut);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  // Signed in again, the audit log names the admin for the change made as the customer.
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+  await page.goto("/admin/audit-log");
+  const log = page.getByRole("table", { name: "Journal d'audit" });
+  const change = log
+    .getByRole("row")
+    .filter({ hasText: "Modification faite en tant que l'utilisateur" })
+    .first();
+  // The admin as actor, the customer (named as the change left her) as subject.
+  await expect(change).toContainText("Admin Vitrine");
+  await expect(change).toContainText("Changé par l'admin");
+  await expect(change).toContainText("Requête : PUT /api/customer/profile");
 });

@@ -24,6 +24,7 @@ import {
   type PageAnswer,
 } from "./http/page-preloads";
 import { requestLogSerializers } from "./http/request-log";
+import { registerStorableTextCheck } from "./http/storable-text";
 import { responseSerializerCompiler } from "./http/response-serializer";
 import { registerRequestIdHeader, requestIdOptions } from "./http/request-id";
 import { registerSameOriginCheck } from "./http/same-origin";
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestIdHeader(app);
   registerSameOriginCheck(app, config.appUrl);
   registerNoStoreForApi(app);
+  registerStorableTextCheck(app);
 
   // Live selling's fan-out (issue 16): listening before any module can publish.
   let liveHub: LiveHub;
@@ -129,11 +131,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     hsts: config.isProduction,
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: "Vitrine API", version: "0.1.0" } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  // A map of every route and its fields is a gift to whoever probes a shop: opt-in in production.
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: "Vitrine API", version: "0.1.0" } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
+  }
 
   for (const module of modules) await module.register(app);
 

@@ -101,6 +101,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv.default(false),
   AUTH_RATE_LIMITS: rateLimitsFromEnv(defaultAuthRateLimits).default(defaultAuthRateLimits),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  API_DOCS: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
   SHOP_CONTACT_EMAIL: z.email().default("contact@vitrine.local"),
@@ -185,6 +187,10 @@ export type AppConfig = {
    * every request.
    */
   sessionCacheSeconds: number;
+  /** A session ends this many days after its sign-in, however active (sliding stops there). */
+  sessionMaxAgeDays: number;
+  /** The API's description and its browser at /api/docs: on outside production, opt-in in it. */
+  apiDocs: boolean;
   seedDemo: boolean;
   shop: { name: string; contactEmail: string; postalAddress: string };
   paymentProvider: "simulator" | "lyra";
@@ -368,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     authRateLimits: e.AUTH_RATE_LIMITS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    apiDocs: e.API_DOCS ?? !isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {
       name: e.SHOP_NAME,

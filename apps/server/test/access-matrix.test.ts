@@ -1,4 +1,4 @@
-import type { SessionUser } from "@vitrine/domain";
+import { storableTextMessages, type ApiErrorBody, type SessionUser } from "@vitrine/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { randomUUID } from "node:crypto";
@@ -17,6 +17,7 @@ import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
 import { ADMIN, signupPayload } from "./support/actors";
 import { insertOrder, orderRowOf } from "./support/factories";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
+import { bearer, chatEvent } from "./support/live-kit";
 import { routerRoutes, type RouterRoute } from "./support/router-routes";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -389,6 +390,165 @@ describe("one customer's order, on every order route", () => {
       expect(await orderRow(order.id)).toEqual(rowBefore);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * Text PostgreSQL cannot store: U+0000 and the first half of a surrogate pair alone. A URL can
+ * only carry the first: a lone surrogate's three bytes (%ED%A0%80) are not UTF-8, and the router
+ * keeps them as the harmless text "%ED%A0%80".
+ */
+const UNSTORABLE = [
+  { name: "U+0000", text: String.fromCharCode(0), query: "%00" },
+  { name: "a lone surrogate", text: "\uD800", query: null },
+];
+
+/** Each string of a valid body in turn, with unstorable text appended. */
+function bodiesWithUnstorableText(body: unknown, text: string): { path: string; body: unknown }[] {
+  const variants: { path: string; body: unknown }[] = [];
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === "string") {
+      variants.push({ path: path.join("."), body: replaceAt(body, path, `${value}${text}`) });
+    } else if (Array.isArray(value)) value.forEach((entry, index) => walk(entry, [...path, index]));
+    else if (value !== null && typeof value === "object") {
+      for (const [key, entry] of Object.entries(value)) walk(entry, [...path, key]);
+    }
+  };
+  walk(body, []);
+  return variants;
+}
+
+function replaceAt(value: unknown, path: (string | number)[], replacement: string): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return replacement;
+  if (Array.isArray(value))
+    return value.map((entry, index) => (index === head ? replaceAt(entry, rest, replacement) : entry));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head]: replaceAt(record[head], rest, replacement) };
+}
+
+/** The names a route's query schema declares (zod objects, classic or mini, expose their shape). */
+function queryNamesOf(route: DeclaredRoute): string[] {
+  const shape = (route.querySchema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Object.keys(shape ?? {});
+}
+
+/** Every table's rows, fingerprinted; sessions and rate-limit counters change with any call. */
+async function databaseFingerprint(): Promise<Record<string, string>> {
+  const { rows: tables } = await t.db.$client.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+        AND table_name NOT IN ('auth_sessions', 'rate_limits')
+      ORDER BY table_name`,
+  );
+  const fingerprint: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await t.db.$client.query<{ digest: string }>(
+      `SELECT md5(coalesce(string_agg(row::text, '|' ORDER BY row::text), '')) AS digest FROM "${name}" row`,
+    );
+    fingerprint[name] = rows[0]?.digest ?? "";
+  }
+  return fingerprint;
+}
+
+/** A role the route serves, so the request passes its guard and reaches the text check. */
+const servedRole = (access: Access): Role =>
+  access === "admin" ? "admin" : access === "customer" ? "customer" : "anonymous";
+
+describe("text PostgreSQL cannot store, on every route", () => {
+  it("is refused with a French 400 naming where it was, in any body field, query or path parameter, and writes nothing", async () => {
+    /**
+     * Parameters and query: the shared check's own answer. A body field: a 400 on that field, the
+     * shared check's answer or, first, the route's own rule for that field (a name's label, an
+     * identifier's format): never served, never a 500.
+     */
+    const isRefusal = (body: ApiErrorBody, field: string, part: "body" | "url") => {
+      if (body.code !== "VALIDATION_FAILED") return false;
+      if (part === "url" || body.message === storableTextMessages.request) {
+        return JSON.stringify(body.fields) === JSON.stringify({ [field]: storableTextMessages.request });
+      }
+      const fieldMessage = body.fields?.[field.split(".")[0] ?? field];
+      refusalsByRouteRules.add(body.message);
+      return fieldMessage === body.message;
+    };
+    const refusalsByRouteRules = new Set<string>();
+    // Signed in before the fingerprint: opening a session writes rows of its own.
+    for (const role of ["customer", "admin"] as const) await kit.actor(role);
+    const before = await databaseFingerprint();
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of t.app.routeBook.declared) {
+      const key = `${route.method} ${route.url}`;
+      // Live sources' comments are cleaned one by one (the route opts out, checked below).
+      if (key === "POST /api/live-ingest/events") continue;
+      const call = async (label: string, field: string, url: string, body?: unknown) => {
+        const part = label.includes(" in body field ") ? "body" : "url";
+        sent += 1;
+        const response = await kit
+          .injectAs(servedRole(route.access), {
+            method: route.method,
+            url,
+            headers: {
+              ...(route.url.startsWith("/api/live-ingest/") ? bearer() : {}),
+              ...(body === undefined ? {} : { "content-type": "application/json" }),
+            },
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+            // A stream still open at the deadline was served, text and all.
+            ...(streamingRoutes.has(key) ? { signal: AbortSignal.timeout(STREAM_DEADLINE_MS) } : {}),
+          })
+          .catch((error: unknown) => {
+            if (error instanceof Error && /Abort|Timeout/.test(error.name)) return null;
+            throw error;
+          });
+        const refused = response?.statusCode === 400 && isRefusal(response.json<ApiErrorBody>(), field, part);
+        if (!refused) {
+          const got = response ? `${response.statusCode} ${response.body.slice(0, 160)}` : "stream opened";
+          failures.push(`${key}, ${label}: ${got}`);
+        }
+      };
+      const url = fillParams(route.url);
+      const validBody = validBodies[key]?.();
+      for (const { name, text, query } of UNSTORABLE) {
+        for (const variant of bodiesWithUnstorableText(validBody, text)) {
+          await call(`${name} in body field ${variant.path}`, variant.path, url, variant.body);
+        }
+        if (query === null) continue;
+        for (const parameter of [...queryNamesOf(route), "q"]) {
+          const separator = url.includes("?") ? "&" : "?";
+          await call(
+            `${name} in query ${parameter}`,
+            `query.${parameter}`,
+            `${url}${separator}${parameter}=${query}`,
+            validBody,
+          );
+        }
+        const param = /:(\w+)/.exec(route.url)?.[1];
+        if (param) {
+          const withBadParam = fillParams(route.url.replace(`:${param}`, query));
+          await call(`${name} in path parameter ${param}`, `params.${param}`, withBadParam, validBody);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(200);
+    // The routes' own rules answer in French too (zod's English defaults start with these words).
+    expect([...refusalsByRouteRules].filter((message) => /^(Invalid|Expected|Too )/.test(message))).toEqual(
+      [],
+    );
+    expect(await databaseFingerprint()).toEqual(before);
+  }, 120_000);
+
+  it("is left to the live ingestion route, which cleans each comment itself", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/live-ingest/events",
+      headers: { ...bearer(), "content-type": "application/json" },
+      payload: JSON.stringify({
+        liveRef: "aucun-live",
+        events: [chatEvent({ comment: `je prends le 3${String.fromCharCode(0)}` })],
+      }),
+    });
+    expect(response.json()).not.toMatchObject({ message: storableTextMessages.request });
   });
 });
 

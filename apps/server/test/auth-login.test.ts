@@ -154,7 +154,7 @@ describe("session and sign-out", () => {
     expect(await sessionUser(cookie)).not.toBeNull();
     const response = await kit.injectAs("otherCustomer", { method: "POST", url: "/api/auth/sign-out" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "signed-out" });
+    expect(response.json()).toEqual({ status: "signed-out", endedImpersonation: false });
     const cleared = setCookies(response).find((c) => c.startsWith("vitrine.session_token="));
     expect(cleared).toMatch(/^vitrine\.session_token=;/);
     expect(cleared).toMatch(/Max-Age=0/i);
@@ -164,7 +164,7 @@ describe("session and sign-out", () => {
   it("signs out without a session and still answers signed-out", async () => {
     const response = await t.app.inject({ method: "POST", url: "/api/auth/sign-out" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "signed-out" });
+    expect(response.json()).toEqual({ status: "signed-out", endedImpersonation: false });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   customerOrderMessages,
   SHIPPING_COUNTRY,
+  storableTextMessages,
   type OrderStatus,
   type ShippingAddress,
 } from "@vitrine/domain";
@@ -275,6 +276,25 @@ describe("the customer's transitions", () => {
       status: "to-pay",
       shippingAddress: { ...savedAddress, street: "3 place Bellecour" },
     });
+  });
+
+  it.each([
+    ["U+0000", String.fromCharCode(0)],
+    ["a lone surrogate", "\uD800"],
+  ])("refuses a delivery address holding %s with a French 400 and changes nothing", async (_name, text) => {
+    const order = await orderOf("to-validate");
+    const before = await rowOf(order.id);
+    for (const [field, label] of [
+      ["city", "La ville"],
+      ["street", "L'adresse"],
+      ["delivery_note", "La note de livraison"],
+    ] as const) {
+      const response = await submitAddress("customer", order.id, { ...address, [field]: `Lyon${text}` });
+      expect(response.statusCode).toBe(400);
+      const message = storableTextMessages.field(label);
+      expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message, fields: { [field]: message } });
+    }
+    expect(await rowOf(order.id)).toEqual(before);
   });
 
   it.each<OrderStatus>([

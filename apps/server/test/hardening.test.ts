@@ -126,17 +126,23 @@ describe("purge of expired rows", () => {
   });
 });
 
+const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  APP_URL: "https://boutique.example",
+  AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
+  SMTP_URL: "smtp://127.0.0.1:2525",
+};
+
+describe("outside production", () => {
+  it("serves the API documentation", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+  });
+});
+
 describe("in production", () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({
-      env: {
-        NODE_ENV: "production",
-        APP_URL: "https://boutique.example",
-        AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
-        SMTP_URL: "smtp://127.0.0.1:2525",
-      },
-    });
+    prod = await createTestApp({ env: PRODUCTION_ENV });
   });
   afterAll(async () => prod.close());
 
@@ -152,6 +158,23 @@ describe("in production", () => {
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("serves no API documentation unless API_DOCS turns it on", async () => {
+    for (const url of ["/api/docs", "/api/docs/json"]) {
+      const response = await prod.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: "NOT_FOUND", message: "Ressource introuvable." });
+    }
+    const withDocs = await createTestApp({ env: { ...PRODUCTION_ENV, API_DOCS: "true" } });
+    try {
+      const description = await withDocs.app.inject({ method: "GET", url: "/api/docs/json" });
+      expect(description.statusCode).toBe(200);
+      expect(Object.keys(description.json().paths)).toContain("/api/customer/profile");
+      expect((await withDocs.app.inject({ method: "GET", url: "/api/docs" })).statusCode).toBeLessThan(400);
+    } finally {
+      await withDocs.close();
+    }
   });
 
   it("has no development outbox", async () => {

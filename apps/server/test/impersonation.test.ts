@@ -31,7 +31,7 @@ function browser() {
   };
   return {
     jar,
-    async call(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+    async call(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) {
       const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
       return keep(
         await t.app.inject({
@@ -275,10 +275,79 @@ describe("ending an impersonation", () => {
     expect(events[1]?.details).toMatchObject({ via: "sign-out" });
   });
 
+  it("signing out of it ends the admin's own session on this browser too, cookie and row", async () => {
+    const customer = await insertCustomer(t.db);
+    const b = browser();
+    await b.signInAsAdmin();
+    const adminCookie = `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}`;
+    const adminToken = decodeURIComponent(b.jar.get(SESSION_COOKIE) ?? "").split(".")[0] ?? "";
+    await impersonate(b, customer.id);
+    expect(b.jar.has(ADMIN_SESSION_COOKIE)).toBe(true);
+
+    const signedOut = await b.call("POST", "/api/auth/sign-out");
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ status: "signed-out", endedImpersonation: true });
+    expect([...b.jar.keys()].filter((name) => name.includes("session"))).toEqual([]);
+    expect((await session(b)).user).toBeNull();
+    expect(await t.db.select().from(authSessions).where(eq(authSessions.token, adminToken))).toEqual([]);
+    // Whoever kept the admin's cookie from before finds no session behind it.
+    const replay = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/users",
+      headers: { cookie: adminCookie },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it("a plain sign-out says no impersonation ended", async () => {
+    const b = browser();
+    await b.signInAsAdmin();
+    const signedOut = await b.call("POST", "/api/auth/sign-out");
+    expect(signedOut.json()).toEqual({ status: "signed-out", endedImpersonation: false });
+  });
+
   it("answers 409 to someone who is not impersonating", async () => {
     const response = await kit.injectAs("customer", { method: "DELETE", url: "/api/auth/impersonation" });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(impersonationMessages.notImpersonating);
+  });
+});
+
+describe("what staff change while acting as a customer", () => {
+  it("is written to the audit log under the admin's name, the customer as its subject; reads and refusals are not", async () => {
+    const customer = await insertCustomer(t.db, { firstName: "Julie", lastName: "Martin" });
+    const b = browser();
+    await b.signInAsAdmin();
+    await impersonate(b, customer.id);
+    const [impersonation] = await impersonationSessions(customer.authId ?? "");
+
+    expect((await b.call("GET", "/api/customer/profile")).statusCode).toBe(200);
+    const refused = await b.call("PUT", "/api/customer/profile", { firstName: "x".repeat(101) });
+    expect(refused.statusCode).toBe(400);
+    const changed = await b.call("PUT", "/api/customer/profile", {
+      firstName: "Juliette",
+      lastName: "Martin",
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const events = await auditOf(customer.id);
+    expect(events.map((event) => event.action)).toEqual(["impersonation-started", "impersonated-write"]);
+    expect(events[1]).toMatchObject({
+      actorUserId: await adminUserIdOf(ADMIN.email),
+      subjectUserId: customer.id,
+      details: { sessionId: impersonation?.id, request: "PUT /api/customer/profile", statusCode: 200 },
+    });
+  });
+
+  it("leaves a customer's own changes out of the log", async () => {
+    const { userId } = await kit.actor("customer");
+    const response = await kit.injectAs("customer", {
+      method: "PUT",
+      url: "/api/customer/profile",
+      payload: { firstName: "Moi", lastName: "Même" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await auditOf(userId)).map((event) => event.action)).not.toContain("impersonated-write");
   });
 });
 
@@ -323,6 +392,24 @@ describe("the audit log", () => {
     // Ended after it expired (the button clicked late): still one end.
     await b.call("DELETE", "/api/auth/impersonation");
     expect(await auditOf(customer.id)).toHaveLength(2);
+  });
+
+  it("lists an event whose actor or subject is nobody (the system, a deleted person)", async () => {
+    const [row] = await t.db
+      .insert(auditEvents)
+      .values({
+        actorUserId: null,
+        subjectUserId: null,
+        action: "admin-rights-revoked",
+        createdAt: new Date(Date.UTC(2031, 0, 1)),
+      })
+      .returning({ id: auditEvents.id });
+    try {
+      const log = await readLog(1);
+      expect(log.events[0]).toMatchObject({ id: row?.id, actor: null, subject: null });
+    } finally {
+      await t.db.delete(auditEvents).where(eq(auditEvents.id, row?.id ?? ""));
+    }
   });
 
   it("lists the newest first, a page at a time", async () => {

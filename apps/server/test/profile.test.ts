@@ -1,4 +1,4 @@
-import { liveViewerPlaceholderEmail } from "@vitrine/domain";
+import { liveViewerPlaceholderEmail, storableTextMessages, tiktokUsernameMessages } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, users } from "../src/db/schema";
@@ -104,6 +104,29 @@ describe("names", () => {
     expect(response.json().fields).toEqual(fields);
     expect(await userRow(userId)).toEqual(before);
   });
+});
+
+describe("text PostgreSQL cannot store", () => {
+  it.each([
+    ["U+0000", String.fromCharCode(0)],
+    ["a lone surrogate", "\uD800"],
+  ])(
+    "is refused with a French 400 on its field in every profile field (%s), writing nothing",
+    async (_name, text) => {
+      const customer = await customerWithoutHandle();
+      for (const [field, message] of [
+        ["firstName", storableTextMessages.field("Le prénom")],
+        ["lastName", storableTextMessages.field("Le nom")],
+        // A handle's own rule already allows only letters, digits, dots and underscores.
+        ["tiktokUsername", tiktokUsernameMessages.invalidCharacters],
+      ] as const) {
+        const response = await customer.put({ firstName: "Julie", [field]: `julie${text}` });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: "VALIDATION_FAILED", message, fields: { [field]: message } });
+      }
+      expect(await userRow(customer.row.id)).toEqual(customer.row);
+    },
+  );
 });
 
 describe("the TikTok handle", () => {

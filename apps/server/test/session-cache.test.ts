@@ -101,6 +101,26 @@ describe("sessions kept in memory", () => {
     await eventually(async () => (await sessionUser(cookie)) === null);
   });
 
+  it("never serve a session past its absolute lifetime (30 days after sign-in), even one kept in memory", async () => {
+    const { cookie } = await newCustomer();
+    const dayMs = 24 * 3600 * 1000;
+    // Thirty days after its sign-in but for ten seconds; extended an hour ago, so not due for more.
+    const signedInAt = new Date(Date.now() - 30 * dayMs + 10_000);
+    await t.db
+      .update(authSessions)
+      .set({ createdAt: signedInAt, expiresAt: new Date(Date.now() + 7 * dayMs - 3600_000) })
+      .where(eq(authSessions.token, tokenOf(cookie)));
+    // Kept in memory once the change was heard: the next request costs no query.
+    await eventually(async () => (await sessionUserCounted(cookie)).queries === 0);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 20_000 });
+    try {
+      expect(await sessionUserCounted(cookie)).toEqual({ user: null, queries: 0 });
+      expect(await sessionUser(cookie)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("see this instance's own writes on the very next request: a sign-out, an admin's edit", async () => {
     const leaving = await newCustomer();
     await sessionUser(leaving.cookie);

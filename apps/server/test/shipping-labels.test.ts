@@ -10,6 +10,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema";
+import { LABEL_CLAIM_SECONDS } from "../src/modules/shipping-labels/service";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
   deliveryAddress,
@@ -142,6 +143,23 @@ describe("shipping labels with the local provider", () => {
     expect(await filesOf(storageDir, order.id)).toEqual([`${winner}.pdf`]);
   });
 
+  it("refuses a label while another request is making it, and takes over a claim its server left behind", async () => {
+    const order = await orderToShip(t);
+    await t.db.update(orders).set({ labelRequestedAt: new Date() }).where(eq(orders.id, order.id));
+    const during = await as.admin("POST", labelUrl(order.id));
+    expect(during.statusCode).toBe(409);
+    expect(during.json()).toEqual({ code: "CONFLICT", message: shippingLabelMessages.generationInProgress });
+    expect(await filesOf(storageDir, order.id)).toEqual([]);
+    const longAgo = new Date(Date.now() - (LABEL_CLAIM_SECONDS + 60) * 1000);
+    await t.db.update(orders).set({ labelRequestedAt: longAgo }).where(eq(orders.id, order.id));
+    const after = await as.admin("POST", labelUrl(order.id));
+    expect(after.statusCode).toBe(201);
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({
+      trackingId: after.json().label.trackingId,
+      labelRequestedAt: null,
+    });
+  });
+
   it("refuses an order without a shipping address, or with an unusable one, and writes nothing", async () => {
     for (const shippingAddress of [null, { ...address, zip: "" }]) {
       const order = await orderToShip(t, { shippingAddress });
@@ -150,7 +168,11 @@ describe("shipping labels with the local provider", () => {
       expect(response.json().message).toBe(
         shippingAddress ? shippingLabelMessages.addressIncomplete : shippingLabelMessages.addressMissing,
       );
-      expect(await orderRowOf(t.db, order.id)).toMatchObject({ shippingLabelPath: null, trackingId: null });
+      expect(await orderRowOf(t.db, order.id)).toMatchObject({
+        shippingLabelPath: null,
+        trackingId: null,
+        labelRequestedAt: null,
+      });
       expect(await filesOf(storageDir, order.id)).toEqual([]);
     }
   });
@@ -176,7 +198,11 @@ describe("shipping labels with the local provider", () => {
     } finally {
       await t.db.execute(sql`DROP TRIGGER fail_label_record ON orders; DROP FUNCTION fail_label_record();`);
     }
-    expect(await orderRowOf(t.db, order.id)).toMatchObject({ shippingLabelPath: null, trackingId: null });
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({
+      shippingLabelPath: null,
+      trackingId: null,
+      labelRequestedAt: null,
+    });
     expect(await filesOf(storageDir, order.id)).toEqual([]);
   });
 
@@ -188,7 +214,11 @@ describe("shipping labels with the local provider", () => {
     const response = await as.admin("DELETE", labelUrl(order.id));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ label: { hasLabel: false, trackingId: null } });
-    expect(await orderRowOf(t.db, order.id)).toMatchObject({ shippingLabelPath: null, trackingId: null });
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({
+      shippingLabelPath: null,
+      trackingId: null,
+      labelRequestedAt: null,
+    });
     expect(await filesOf(storageDir, order.id)).toEqual([]);
     expect((await as.admin("GET", labelUrl(order.id))).json()).toEqual(NO_LABEL);
 
@@ -217,7 +247,11 @@ describe("shipping labels with the local provider", () => {
       expect((await as.customer(method, labelUrl(order.id))).statusCode).toBe(403);
       expect((await as.anonymous(method, labelUrl(order.id))).statusCode).toBe(401);
     }
-    expect(await orderRowOf(t.db, order.id)).toMatchObject({ shippingLabelPath: null, trackingId: null });
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({
+      shippingLabelPath: null,
+      trackingId: null,
+      labelRequestedAt: null,
+    });
   });
 });
 
@@ -230,6 +264,8 @@ interface ColissimoCall {
 function fakeColissimo(labelPdf: Uint8Array) {
   const calls: ColissimoCall[] = [];
   let next: "label" | "bad-credentials" | "not-a-pdf" = "label";
+  // While held, Colissimo takes its time: answers wait for the release.
+  let held: Promise<void> = Promise.resolve();
   const boundary = "uuid:3c6b1f2a-5d3e-4a8b-9c7d-1e2f3a4b5c6d";
   const multipart = (infos: unknown, label: Uint8Array | null) =>
     Buffer.concat([
@@ -255,8 +291,9 @@ function fakeColissimo(labelPdf: Uint8Array) {
     return JSON.parse(text) as Record<string, unknown>;
   };
   const server: Server = createServer((request, response) => {
-    void read(request).then((body) => {
+    void read(request).then(async (body) => {
       calls.push({ path: request.url ?? "", body });
+      await held;
       response.setHeader(
         "content-type",
         `multipart/mixed; boundary="${boundary}"; type="application/json"; start="<jsonInfos>"`,
@@ -289,6 +326,14 @@ function fakeColissimo(labelPdf: Uint8Array) {
     server,
     answerNext: (answer: typeof next) => {
       next = answer;
+    },
+    /** Holds every answer until the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
   };
 }
@@ -429,6 +474,39 @@ describe("shipping labels with the Colissimo web service", () => {
     expect(download.rawPayload.equals(Buffer.from(labelPdf))).toBe(true);
   });
 
+  it("calls Colissimo once when two labels of one order are asked for at once: the second caller is told it is under way", async () => {
+    const order = await orderToShip(t);
+    const callsBefore = colissimo.calls.length;
+    const release = colissimo.hold();
+    const settled: number[] = [];
+    const requests = [0, 1].map((index) =>
+      as.admin("POST", labelUrl(order.id)).then((response) => {
+        settled.push(index);
+        return response;
+      }),
+    );
+    try {
+      // Colissimo is answering slowly: either both callers reached it, or one was answered first.
+      const deadline = Date.now() + 10_000;
+      while (colissimo.calls.length - callsBefore < 2 && settled.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(colissimo.calls.length - callsBefore).toBe(1);
+    } finally {
+      release();
+    }
+    const responses = await Promise.all(requests);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const refused = responses.find((response) => response.statusCode === 409);
+    expect(refused?.json()).toEqual({
+      code: "CONFLICT",
+      message: shippingLabelMessages.generationInProgress,
+    });
+    expect(colissimo.calls.length - callsBefore).toBe(1);
+    expect(await orderRowOf(t.db, order.id)).toMatchObject({ trackingId: "6A15984040331" });
+    expect(await filesOf(storageDir, order.id)).toEqual(["6A15984040331.pdf"]);
+  });
+
   it("turns a refusal into 'Impossible de générer l'étiquette d'expédition' and writes nothing", async () => {
     for (const answer of ["bad-credentials", "not-a-pdf"] as const) {
       const order = await orderToShip(t);
@@ -439,7 +517,11 @@ describe("shipping labels with the Colissimo web service", () => {
         code: "LABEL_PROVIDER_FAILED",
         message: "Impossible de générer l'étiquette d'expédition",
       });
-      expect(await orderRowOf(t.db, order.id)).toMatchObject({ shippingLabelPath: null, trackingId: null });
+      expect(await orderRowOf(t.db, order.id)).toMatchObject({
+        shippingLabelPath: null,
+        trackingId: null,
+        labelRequestedAt: null,
+      });
       expect(await filesOf(storageDir, order.id)).toEqual([]);
     }
   });

@@ -17,7 +17,7 @@ import {
 } from "../src/db/schema";
 import { signToken } from "../src/modules/auth/session-reader";
 import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
-import { signInAsAdmin, signupPayload } from "./support/actors";
+import { signInAsAdmin, signInByLink, signupPayload } from "./support/actors";
 import { apiKitOf } from "./support/api-kit";
 import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
@@ -360,6 +360,83 @@ describe("10. the session read from its cookie", () => {
       .from(authSessions)
       .where(eq(authSessions.token, tokenOf(cookie)));
     expect((session?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(weekMs - 60_000);
+  });
+});
+
+describe("11. a session's absolute lifetime (SESSION_MAX_AGE_DAYS, 30 days by default)", () => {
+  const tokenOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+  const dayMs = 24 * 3600 * 1000;
+  let customers = 0;
+
+  /** A customer signed in by link whose session was opened `days` ago and used just now (slid). */
+  async function customerSignedInDaysAgo(days: number) {
+    customers += 1;
+    const email = `lifetime-${customers}@example.com`;
+    await t.db.insert(users).values({ email, tiktokUsername: `lifetime_${customers}` });
+    const cookie = await signInByLink(t, email);
+    const token = tokenOf(cookie);
+    // Extended by the sliding renewal 25 hours ago, so due for the next one now.
+    const row = {
+      createdAt: new Date(Date.now() - days * dayMs),
+      expiresAt: new Date(Date.now() + 7 * dayMs - 25 * 3600 * 1000),
+    };
+    await t.db.update(authSessions).set(row).where(eq(authSessions.token, token));
+    const sessionRow = async () =>
+      (await t.db.select().from(authSessions).where(eq(authSessions.token, token)))[0];
+    return { cookie, email, row, sessionRow };
+  }
+
+  it("refuses a session opened 31 days ago, however active, and does not extend it", async () => {
+    const customer = await customerSignedInDaysAgo(31);
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { cookie: customer.cookie },
+    });
+    expect(response.json().user).toBeNull();
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    const profile = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/profile",
+      headers: { cookie: customer.cookie },
+    });
+    expect(profile.statusCode).toBe(401);
+    expect((await customer.sessionRow())?.expiresAt).toEqual(customer.row.expiresAt);
+  });
+
+  it("keeps a session opened 29 days ago, extending it no further than its 30th day", async () => {
+    const customer = await customerSignedInDaysAgo(29);
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/auth/session",
+      headers: { cookie: customer.cookie },
+    });
+    expect(response.json().user).toMatchObject({ email: customer.email });
+    const end = customer.row.createdAt.getTime() + 30 * dayMs;
+    expect((await customer.sessionRow())?.expiresAt.getTime()).toBe(end);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(String(response.headers["set-cookie"]))?.[1]);
+    expect(maxAge).toBeGreaterThan(dayMs / 1000 - 60);
+    expect(maxAge).toBeLessThanOrEqual(dayMs / 1000);
+  });
+
+  it("follows the setting", async () => {
+    const shortLived = await createTestApp({ env: { SESSION_MAX_AGE_DAYS: "2" } });
+    try {
+      const email = "lifetime-setting@example.com";
+      await shortLived.db.insert(users).values({ email, tiktokUsername: "lifetime_setting" });
+      const cookie = await signInByLink(shortLived, email);
+      const session = async () =>
+        (await shortLived.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json()
+          .user;
+      expect(await session()).toMatchObject({ email });
+      await shortLived.db
+        .update(authSessions)
+        .set({ createdAt: new Date(Date.now() - 2 * dayMs - 60_000) })
+        .where(eq(authSessions.token, tokenOf(cookie)));
+      expect(await session()).toBeNull();
+    } finally {
+      await shortLived.close();
+    }
   });
 });
 

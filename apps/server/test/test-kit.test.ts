@@ -88,7 +88,7 @@ describe("the API kit", () => {
   it("signs a role in again after a call that ended its session", async () => {
     const before = await kit.cookieOf("otherCustomer");
     const signOut = await kit.injectAs("otherCustomer", { method: "POST", url: "/api/auth/sign-out" });
-    expect(signOut.json()).toEqual({ status: "signed-out" });
+    expect(signOut.json()).toEqual({ status: "signed-out", endedImpersonation: false });
     const after = await kit.cookieOf("otherCustomer");
     expect(after).not.toBe(before);
     expect((await kit.injectAs("otherCustomer", session)).json().user.id).toBe(

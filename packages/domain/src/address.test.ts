@@ -92,3 +92,21 @@ describe("the delivery address", () => {
     ]);
   });
 });
+
+describe("text PostgreSQL cannot store in the delivery address", () => {
+  it.each([
+    ["first_name", "Le prénom"],
+    ["street", "L'adresse"],
+    ["city", "La ville"],
+    ["zip", "Le code postal"],
+    ["state", "La région"],
+    ["delivery_note", "La note de livraison"],
+  ] as const)("is refused on %s, naming it", (field, label) => {
+    for (const text of [String.fromCharCode(0), "\uD800"]) {
+      expect(issuesOf({ ...address, [field]: `Lyon${text}` })[0]).toEqual([
+        field,
+        `${label} contient un caractère non valide (caractère nul ou mal encodé).`,
+      ]);
+    }
+  });
+});

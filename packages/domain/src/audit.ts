@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   "live-viewer-claimed",
   "payment-refunded",
   "payment-accepted",
+  "impersonated-write",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -20,6 +21,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-viewer-claimed": "Pseudo de live rattaché au compte",
   "payment-refunded": "Paiement à vérifier remboursé",
   "payment-accepted": "Paiement à vérifier accepté",
+  "impersonated-write": "Modification faite en tant que l'utilisateur",
 };
 
 function isAuditAction(action: string): action is AuditAction {

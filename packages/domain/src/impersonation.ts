@@ -17,6 +17,10 @@ export const impersonationMessages = {
   adminSessionLost:
     "Votre session d'administration a expiré pendant l'impersonification : reconnectez-vous à l'administration.",
   endFailed: "Impossible de revenir à l'administration.",
+  /** Ours: what the customer area's sign-out does while staff act as someone. */
+  signOutEndsBoth: "« Se déconnecter » vous déconnecte aussi de l'administration.",
+  signedOutOfBoth:
+    "Déconnexion réussie : l'impersonification et votre session d'administration sont terminées.",
 } as const;
 
 /**

@@ -13,6 +13,9 @@ export const shippingLabelMessages = {
     "Impossible de générer l'étiquette : l'adresse de livraison de la commande est incomplète",
   /** Ours: one parcel, one label. */
   alreadyGenerated: "Une étiquette existe déjà pour cette commande : supprimez-la pour en générer une autre",
+  /** Ours: a second click while the carrier is making the first label (which spends a parcel number). */
+  generationInProgress:
+    "L'étiquette de cette commande est en cours de génération : patientez quelques secondes puis rechargez la commande",
   /** Ours: confirmations. */
   generated: "Étiquette d'expédition générée",
   deleted: "Étiquette d'expédition supprimée",

@@ -35,9 +35,22 @@ export interface DeclaredRoute {
   access: Access;
   /** The route's body schema, so the authorization matrix can call it with a valid body. */
   bodySchema: unknown;
+  /** The route's query schema, so tests can send each of its parameters. */
+  querySchema: unknown;
 }
 
 export type ViewerResolver = (request: FastifyRequest) => Promise<Viewer | null>;
+
+/** A state-changing request a signed-in person made, told once its answer is ready. */
+export interface SignedInWrite {
+  viewer: Viewer;
+  method: string;
+  /** The route as declared ("/api/customer/orders/:id/address"), or the path when none matched. */
+  route: string;
+  statusCode: number;
+}
+
+export type AfterSignedInWrite = (write: SignedInWrite) => void | Promise<void>;
 
 /** The prefix under which @fastify/swagger-ui registers the API documentation's own routes. */
 export const API_DOCS_PREFIX = "/api/docs";
@@ -71,7 +84,7 @@ function methodsOf(route: { method: string | string[] }): string[] {
 export function registerAccessControl(
   app: FastifyInstance,
   resolveViewer: ViewerResolver,
-  { afterSignedInWrite }: { afterSignedInWrite?: () => void } = {},
+  { afterSignedInWrite }: { afterSignedInWrite?: AfterSignedInWrite } = {},
 ): RouteBook {
   const book: RouteBook = { declared: [], framework: [] };
   app.decorateRequest("viewerPromise", null);
@@ -90,7 +103,17 @@ export function registerAccessControl(
     if (viewer?.refreshedCookies.length && !reply.hasHeader("set-cookie")) {
       reply.header("set-cookie", viewer.refreshedCookies);
     }
-    if (viewer && !isSafeMethod(request.method)) afterSignedInWrite?.();
+    if (viewer && !isSafeMethod(request.method)) {
+      // The change is made: what follows it (a line of the audit log) cannot take it back.
+      await Promise.resolve(
+        afterSignedInWrite?.({
+          viewer,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.split("?")[0] ?? request.url,
+          statusCode: reply.statusCode,
+        }),
+      ).catch((error: unknown) => request.log.error({ err: error }, "after a signed-in write"));
+    }
   });
 
   app.addHook("onRoute", (route) => {
@@ -101,7 +124,13 @@ export function registerAccessControl(
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} must declare config.access`);
     for (const method of methodsOf(route)) {
-      book.declared.push({ method, url: route.url, access, bodySchema: route.schema?.body });
+      book.declared.push({
+        method,
+        url: route.url,
+        access,
+        bodySchema: route.schema?.body,
+        querySchema: route.schema?.querystring,
+      });
     }
     if (access === "public") return;
     const guard = async (request: FastifyRequest) => {

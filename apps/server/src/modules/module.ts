@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
-import type { ViewerResolver } from "../http/access";
+import type { AfterSignedInWrite, ViewerResolver } from "../http/access";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { LiveHub } from "../realtime/live-hub";
 import type { AuthRateLimits } from "./auth/rate-limits";
@@ -39,9 +39,10 @@ export interface ModuleDefinition<Service> {
   /**
    * Called by the same module after each request of a signed-in person that may have changed
    * something (not GET, HEAD or OPTIONS), before its answer leaves: what it keeps of sessions must
-   * not outlive that change for this person's next request.
+   * not outlive that change for this person's next request, and what staff change while acting
+   * as someone is written to the audit log.
    */
-  afterSignedInWrite?: (service: Service) => () => void;
+  afterSignedInWrite?: (service: Service) => AfterSignedInWrite;
 }
 
 /** A module whose service is built: ready for the app to register. */
@@ -49,7 +50,7 @@ export interface ModuleInstance {
   name: string;
   prefix: string;
   viewerResolver: ViewerResolver | undefined;
-  afterSignedInWrite: (() => void) | undefined;
+  afterSignedInWrite: AfterSignedInWrite | undefined;
   register: (app: FastifyInstance) => Promise<void>;
 }
 

@@ -39,7 +39,11 @@ export const magicLinkVerifyRequestSchema = z.object({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
-export const signedOutResponseSchema = z.object({ status: z.literal("signed-out") });
+export const signedOutResponseSchema = z.object({
+  status: z.literal("signed-out"),
+  /** The sign-out came from an impersonation: the admin's own session on this browser ended too. */
+  endedImpersonation: z.boolean(),
+});
 
 /** POST /api/auth/impersonation: an admin starts acting as this customer. */
 export const impersonationRequestSchema = z.object({ userId: z.uuid() });

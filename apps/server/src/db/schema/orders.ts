@@ -49,6 +49,12 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<OrderShippingAddress>(),
     shippingLabelPath: text("shipping_label_path"),
     trackingId: text("tracking_id"),
+    /**
+     * Set while the carrier is making this order's label (each call spends a parcel number): a
+     * second request meanwhile is refused. A claim older than the label service's limit was left
+     * by a server that stopped mid-call, and no longer counts.
+     */
+    labelRequestedAt: timestamp("label_requested_at", { withTimezone: true }),
     comment: text("comment"),
     paymentId: text("payment_id"),
     paymentStatus: text("payment_status"),

@@ -37,6 +37,28 @@ export async function recordImpersonationEnd(
 }
 
 /**
+ * A change staff made while acting as a customer (a state-changing request that succeeded),
+ * written under the admin's name with the customer as its subject.
+ */
+export async function recordImpersonatedWrite(
+  db: Queryable,
+  write: {
+    sessionId: string;
+    adminAuthUserId: string;
+    subjectUserId: string;
+    request: string;
+    statusCode: number;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorUserId: sql`(SELECT ${users.id} FROM ${users} WHERE ${users.authId} = ${write.adminAuthUserId})`,
+    subjectUserId: write.subjectUserId,
+    action: "impersonated-write",
+    details: { sessionId: write.sessionId, request: write.request, statusCode: write.statusCode },
+  });
+}
+
+/**
  * Impersonations that reached their end time without being ended are written as expired, dated
  * from that end time. Run before the log is read: an expiry needs no timer to be recorded, and
  * reading the log always shows it.

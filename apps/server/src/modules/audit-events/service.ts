@@ -23,8 +23,9 @@ interface PersonRow {
 }
 
 /** A person of the log, or null when none was recorded or their row was deleted since. */
-function personOf(row: PersonRow): AuditEvent["actor"] {
-  return row.id ? { id: row.id, name: userDisplayName(row) || row.id } : null;
+function personOf(row: PersonRow | null): AuditEvent["actor"] {
+  // A left join that found nobody gives no object at all.
+  return row?.id ? { id: row.id, name: userDisplayName(row) || row.id } : null;
 }
 
 const personColumns = (table: typeof actors | typeof subjects) => ({

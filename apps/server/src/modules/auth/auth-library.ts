@@ -70,7 +70,21 @@ const SAME_SITE_VALUES = ["strict", "lax", "none"] as const;
 
 /** The session cookie's name and attributes as better-auth writes it (its name depends on HTTPS). */
 export async function sessionCookieSettings(auth: AuthLibrary): Promise<SessionCookieSettings> {
-  const { name, attributes } = (await auth.$context).authCookies.sessionToken;
+  return cookieSettingsOf((await auth.$context).authCookies.sessionToken);
+}
+
+/** The cookie where better-auth keeps an impersonating admin's own session, signed. */
+export async function adminSessionCookieSettings(auth: AuthLibrary): Promise<SessionCookieSettings> {
+  return cookieSettingsOf((await auth.$context).createAuthCookie("admin_session"));
+}
+
+function cookieSettingsOf({
+  name,
+  attributes,
+}: {
+  name: string;
+  attributes: { httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string; domain?: string };
+}): SessionCookieSettings {
   return {
     name,
     attributes: {

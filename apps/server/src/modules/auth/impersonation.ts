@@ -4,15 +4,17 @@ import {
   impersonationRefusal,
   normalizeEmail,
 } from "@vitrine/domain";
+import fastifyCookie from "@fastify/cookie";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../db/client";
 import { authSessions, authUsers, users } from "../../db/schema";
-import type { Viewer } from "../../http/access";
+import type { SignedInWrite, Viewer } from "../../http/access";
 import { DomainError } from "../../http/errors";
-import { recordAuditEvent, recordImpersonationEnd } from "../audit-events/record";
-import type { AuthLibrary } from "./auth-library";
+import { recordAuditEvent, recordImpersonatedWrite, recordImpersonationEnd } from "../audit-events/record";
+import { adminSessionCookieSettings, type AuthLibrary } from "./auth-library";
 import { lockClaim } from "./identity";
+import { verifySignedToken } from "./session-reader";
 
 export interface ImpersonationDeps {
   db: Database;
@@ -124,14 +126,54 @@ export function createImpersonation({ db, auth }: ImpersonationDeps) {
       return cookies;
     },
 
-    /** A sign-out from an impersonation session ends the impersonation: the log says so. */
-    async recordSignOut(viewer: Viewer | null): Promise<void> {
-      if (!viewer?.impersonation) return;
+    /**
+     * A sign-out from an impersonation session signs the browser out altogether: the admin's own
+     * session, kept aside in the signed `admin_session` cookie, ends too (and the cookie with it),
+     * so nobody left at that screen is one request away from the back office. The log says so.
+     * Returns the cookies that clear it; none when this was no impersonation.
+     */
+    async endOnSignOut(
+      viewer: Viewer | null,
+      requestCookies: Record<string, string | undefined>,
+    ): Promise<string[] | null> {
+      if (!viewer?.impersonation) return null;
+      const adminCookie = await adminSessionCookieSettings(auth);
+      const signed = requestCookies[adminCookie.name];
+      const secret = (await auth.$context).secret;
+      const adminToken = signed ? verifySignedToken(signed, secret)?.split(":")[0] : undefined;
+      if (adminToken) {
+        // Only the session of the admin who started this impersonation, whatever the cookie says.
+        await db
+          .delete(authSessions)
+          .where(
+            and(
+              eq(authSessions.token, adminToken),
+              eq(authSessions.userId, viewer.impersonation.adminAuthUserId),
+            ),
+          );
+      }
       await recordImpersonationEnd(db, {
         sessionId: viewer.sessionId,
         adminAuthUserId: viewer.impersonation.adminAuthUserId,
         subjectUserId: viewer.user.id,
         via: "sign-out",
+      });
+      return [fastifyCookie.serialize(adminCookie.name, "", { ...adminCookie.attributes, maxAge: 0 })];
+    },
+
+    /**
+     * What staff changed while acting as a customer, under the admin's name. Sign-in routes are
+     * left out: the start and end of an impersonation have their own lines.
+     */
+    async recordWrite(write: SignedInWrite): Promise<void> {
+      const impersonation = write.viewer.impersonation;
+      if (!impersonation || write.statusCode >= 400 || write.route.startsWith("/api/auth/")) return;
+      await recordImpersonatedWrite(db, {
+        sessionId: write.viewer.sessionId,
+        adminAuthUserId: impersonation.adminAuthUserId,
+        subjectUserId: write.viewer.user.id,
+        request: `${write.method} ${write.route}`,
+        statusCode: write.statusCode,
       });
     },
   };

@@ -66,6 +66,7 @@ async function assembleAuthService(context: AppContext) {
       cookie: await sessionCookieSettings(auth),
       lifetimeSeconds: SESSION_LIFETIME_SECONDS,
       refreshAgeSeconds: SESSION_REFRESH_AGE_SECONDS,
+      maxAgeSeconds: config.sessionMaxAgeDays * 24 * 3600,
       cache: memory.cache,
     }),
     closeSessionMemory: memory.close,
@@ -82,5 +83,8 @@ export const authModule = defineModule({
   createService: assembleAuthService,
   routes: authRoutes,
   viewerResolver: (service) => (request) => service.resolveViewer(request.cookies[service.sessionCookieName]),
-  afterSignedInWrite: (service) => service.forgetSessionsInMemory,
+  afterSignedInWrite: (service) => async (write) => {
+    service.forgetSessionsInMemory();
+    await service.impersonation.recordWrite(write);
+  },
 });

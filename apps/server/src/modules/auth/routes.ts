@@ -115,9 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
     { config: { access: "public" }, schema: { response: { 200: signedOutResponseSchema } } },
     async (request, reply) => {
       const viewer = await request.viewer();
-      forwardSetCookies(reply, await service.signOut(toFetchHeaders(request)));
-      await service.impersonation.recordSignOut(viewer);
-      return { status: "signed-out" as const };
+      const cookies = await service.signOut(toFetchHeaders(request));
+      const impersonationCookies = await service.impersonation.endOnSignOut(viewer, request.cookies);
+      forwardSetCookies(reply, [...cookies, ...(impersonationCookies ?? [])]);
+      return { status: "signed-out" as const, endedImpersonation: impersonationCookies !== null };
     },
   );
 

@@ -17,6 +17,8 @@ export interface SessionReaderOptions {
   cookie: SessionCookieSettings;
   lifetimeSeconds: number;
   refreshAgeSeconds: number;
+  /** The absolute lifetime: past this age since sign-in a session ends, however active. */
+  maxAgeSeconds: number;
   /** Sessions already read, kept while the database's change notifications are heard. */
   cache?: SessionCache<SessionRecord>;
 }
@@ -70,11 +72,13 @@ export function prepareSessionQuery(db: Database) {
  * a deleted session is gone (revocation), an expired one is ignored, and a session is extended
  * (sliding, with a new cookie) once `refreshAgeSeconds` have passed since it was last extended.
  * An impersonation session never slides: it ends at the time it was given (at most an hour).
+ * Sliding never goes past `maxAgeSeconds` after the sign-in: then the session ends, kept in
+ * memory or not, and the person signs in again.
  * With a cache, a cookie value already read (so already verified) costs no query while the cache
  * trusts it (session-cache.ts); expiry is still checked on each request.
  */
 export function createSessionReader(options: SessionReaderOptions) {
-  const { db, secret, cookie, lifetimeSeconds, refreshAgeSeconds, cache } = options;
+  const { db, secret, cookie, lifetimeSeconds, refreshAgeSeconds, maxAgeSeconds, cache } = options;
   const sessionByToken = prepareSessionQuery(db);
 
   async function fromDatabase(cookieValue: string): Promise<SessionRecord | null> {
@@ -88,8 +92,11 @@ export function createSessionReader(options: SessionReaderOptions) {
     return session;
   }
 
+  const endOf = (session: SessionRecord) => session.createdAt.getTime() + maxAgeSeconds * 1000;
+
   async function extend(session: SessionRecord): Promise<string[]> {
-    const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
+    const now = Date.now();
+    const expiresAt = new Date(Math.min(now + lifetimeSeconds * 1000, endOf(session)));
     const [extended] = await db
       .update(authSessions)
       .set({ expiresAt, updatedAt: new Date() })
@@ -97,7 +104,8 @@ export function createSessionReader(options: SessionReaderOptions) {
       .returning({ id: authSessions.id });
     if (!extended) return [];
     const value = signToken(session.token, secret);
-    return [fastifyCookie.serialize(cookie.name, value, { ...cookie.attributes, maxAge: lifetimeSeconds })];
+    const maxAge = Math.floor((expiresAt.getTime() - now) / 1000);
+    return [fastifyCookie.serialize(cookie.name, value, { ...cookie.attributes, maxAge })];
   }
 
   return {
@@ -108,8 +116,18 @@ export function createSessionReader(options: SessionReaderOptions) {
       if (!cookieValue) return null;
       const session = cache?.get(cookieValue) ?? (await fromDatabase(cookieValue));
       if (!session) return null;
-      const lastExtendedAt = session.expiresAt.getTime() - lifetimeSeconds * 1000;
-      const due = !session.impersonatedBy && lastExtendedAt + refreshAgeSeconds * 1000 <= Date.now();
+      const now = Date.now();
+      const end = endOf(session);
+      if (end <= now) {
+        cache?.forgetSession(session.id);
+        return null;
+      }
+      const expiresAt = session.expiresAt.getTime();
+      const lastExtendedAt = expiresAt - lifetimeSeconds * 1000;
+      // Slides until its end, and one given a later expiry (before the limit existed) is brought back to it.
+      const due =
+        !session.impersonatedBy &&
+        (expiresAt > end || (expiresAt < end && lastExtendedAt + refreshAgeSeconds * 1000 <= now));
       if (!due) return { session, refreshedCookies: [] };
       cache?.forgetSession(session.id);
       return { session, refreshedCookies: await extend(session) };

@@ -30,7 +30,7 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
   app.post(
     "/events",
     {
-      config: { access: "public" },
+      config: { access: "public", acceptsUnstorableText: true },
       // 500 events of the largest size the contract accepts (3.5 kB is a real TikTok chat event).
       bodyLimit: LIVE_INGEST_MAX_BODY_BYTES,
       schema: { body: liveIngestRequestSchema, response: { 200: liveIngestResponseSchema } },

@@ -4,7 +4,7 @@ import {
   shippingLabelMessages,
   type ShippingLabelState,
 } from "@vitrine/domain";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { orderItems, orders } from "../../db/schema";
@@ -15,6 +15,12 @@ import type { Storage } from "../../integrations/storage/storage";
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 const noLabel = () => new DomainError("NOT_FOUND", shippingLabelMessages.noLabel);
+
+/**
+ * How long a claim on an order's label lasts at most: well past the label service's own time limit
+ * (20 s for Colissimo) and the file's storage. Older, its server stopped mid-call.
+ */
+export const LABEL_CLAIM_SECONDS = 120;
 
 /** Where an order's label is stored: one folder per order, the file named by its parcel number. */
 export function labelStorageKey(orderId: string, trackingNumber: string): string {
@@ -66,7 +72,12 @@ export function createShippingLabelService({
       // Both columns in one statement, only if no other label was recorded meanwhile.
       const recorded = await db
         .update(orders)
-        .set({ shippingLabelPath: key, trackingId: label.trackingNumber, updatedAt: now() })
+        .set({
+          shippingLabelPath: key,
+          trackingId: label.trackingNumber,
+          labelRequestedAt: null,
+          updatedAt: now(),
+        })
         .where(and(eq(orders.id, orderId), isNull(orders.shippingLabelPath)))
         .returning({ id: orders.id });
       if (recorded.length === 0) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
@@ -76,8 +87,42 @@ export function createShippingLabelService({
     }
   }
 
+  /**
+   * Claims the order's label for this request, in one statement: only when it has none and no
+   * other request holds a live claim. The reason of a refusal is read afterwards.
+   */
+  async function claimLabel(orderId: string): Promise<void> {
+    const claimed = await db
+      .update(orders)
+      .set({ labelRequestedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          isNull(orders.shippingLabelPath),
+          or(
+            isNull(orders.labelRequestedAt),
+            lt(orders.labelRequestedAt, sql`now() - make_interval(secs => ${LABEL_CLAIM_SECONDS})`),
+          ),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (claimed.length > 0) return;
+    const order = await findOrder(orderId);
+    if (order.labelPath) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
+    throw new DomainError("CONFLICT", shippingLabelMessages.generationInProgress);
+  }
+
+  async function releaseClaim(orderId: string): Promise<void> {
+    await db.update(orders).set({ labelRequestedAt: null }).where(eq(orders.id, orderId));
+  }
+
   return {
-    /** Makes the label through the provider, stores it and sets the label path and tracking number. */
+    /**
+     * Makes the label through the provider, stores it and sets the label path and tracking number.
+     * Each carrier call spends a parcel number: while one is under way for this order (another
+     * click, another tab, another instance), a second request is refused at once instead of
+     * calling again. The claim is a column, not a lock: no connection is held during the call.
+     */
     async generateLabel(orderId: string, log: FastifyBaseLogger): Promise<ShippingLabelState> {
       const order = await findOrder(orderId);
       if (order.labelPath) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
@@ -87,21 +132,32 @@ export function createShippingLabelService({
       if (!address.success) {
         throw new DomainError("VALIDATION_FAILED", shippingLabelMessages.addressIncomplete);
       }
-      const pieceCount = await db.$count(orderItems, eq(orderItems.orderId, orderId));
-      let label: GeneratedLabel;
+      await claimLabel(orderId);
       try {
-        label = await provider.generate({
-          orderNumber: order.orderNumber,
-          addressee: address.data,
-          weightGrams: parcelWeightGrams(pieceCount),
-          depositDate: now(),
-        });
+        const pieceCount = await db.$count(orderItems, eq(orderItems.orderId, orderId));
+        let label: GeneratedLabel;
+        try {
+          label = await provider.generate({
+            orderNumber: order.orderNumber,
+            addressee: address.data,
+            weightGrams: parcelWeightGrams(pieceCount),
+            depositDate: now(),
+          });
+        } catch (error) {
+          log.error({ err: error, orderId, provider: provider.name }, "the label provider made no label");
+          throw new DomainError("LABEL_PROVIDER_FAILED", shippingLabelMessages.generateFailed);
+        }
+        await recordLabel(orderId, label);
+        return { hasLabel: true, trackingId: label.trackingNumber };
       } catch (error) {
-        log.error({ err: error, orderId, provider: provider.name }, "the label provider made no label");
-        throw new DomainError("LABEL_PROVIDER_FAILED", shippingLabelMessages.generateFailed);
+        await releaseClaim(orderId).catch((releaseError: unknown) => {
+          log.warn(
+            { err: releaseError, orderId },
+            "a label claim could not be released; it lapses by itself",
+          );
+        });
+        throw error;
       }
-      await recordLabel(orderId, label);
-      return { hasLabel: true, trackingId: label.trackingNumber };
     },
 
     /** The label's PDF; 'Aucune étiquette disponible' when the order has none (or its file is gone). */

@@ -39,7 +39,8 @@ export function ImpersonationBanner({ user }: { user: SessionUser }) {
             <strong>{impersonationMessages.banner(sessionUserDisplayName(user))}</strong>
             <span className="text-amber-900">
               {" "}
-              (jusqu'à {timeFormat.format(new Date(impersonation.expiresAt))})
+              (jusqu'à {timeFormat.format(new Date(impersonation.expiresAt))}).{" "}
+              {impersonationMessages.signOutEndsBoth}
             </span>
           </span>
         </p>

@@ -1,4 +1,9 @@
-import { authMessages, LOGOUT_FAILURE_REDIRECT_DELAY_MS, LOGOUT_REDIRECT_DELAY_MS } from "@vitrine/domain";
+import {
+  authMessages,
+  impersonationMessages,
+  LOGOUT_FAILURE_REDIRECT_DELAY_MS,
+  LOGOUT_REDIRECT_DELAY_MS,
+} from "@vitrine/domain";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../lib/toast";
 import { Alert } from "../../../components/ui/alert";
@@ -26,9 +31,13 @@ export function LogoutPage() {
     if (requested.current) return;
     requested.current = true;
     mutate(undefined, {
-      onSuccess: () => {
-        toast.success(authMessages.logoutSuccess);
-        setOutcome({ signedOut: true, message: authMessages.logoutSuccess });
+      onSuccess: ({ endedImpersonation }) => {
+        // Staff acting as a customer are signed out of the back office too: say so plainly.
+        const message = endedImpersonation
+          ? impersonationMessages.signedOutOfBoth
+          : authMessages.logoutSuccess;
+        toast.success(message);
+        setOutcome({ signedOut: true, message });
         redirectToLoginAfter(LOGOUT_REDIRECT_DELAY_MS);
       },
       onError: (error) => {

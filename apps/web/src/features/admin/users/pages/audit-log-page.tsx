@@ -15,6 +15,7 @@ function detailsText(details: AuditEvent["details"]): string {
   const parts: string[] = [];
   if (typeof details.expiresAt === "string") parts.push(`Fin prévue : ${formatDateTime(details.expiresAt)}`);
   if (details.via === "sign-out") parts.push("Par déconnexion");
+  if (typeof details.request === "string") parts.push(`Requête : ${details.request}`);
   if (details.identityCreated === true) parts.push("Compte de connexion créé");
   if (typeof details.tiktokUsername === "string") parts.push(`Pseudo : @${details.tiktokUsername}`);
   // Payments to review: which order, how much, and the provider's reference.
