@@ -92,6 +92,7 @@ export function createSessionReader(options: SessionReaderOptions) {
     return session;
   }
 
+  const EXPIRY_TOLERANCE_MS = 60_000;
   const endOf = (session: SessionRecord) => session.createdAt.getTime() + maxAgeSeconds * 1000;
 
   async function extend(session: SessionRecord): Promise<string[]> {
@@ -124,10 +125,13 @@ export function createSessionReader(options: SessionReaderOptions) {
       }
       const expiresAt = session.expiresAt.getTime();
       const lastExtendedAt = expiresAt - lifetimeSeconds * 1000;
-      // Slides until its end, and one given a later expiry (before the limit existed) is brought back to it.
+      // Slides until its end, and one given a later expiry (before the limit existed) is brought
+      // back to it. A session made now may expire a few milliseconds past its end (its expiry and
+      // its creation are two clocks' readings): that is no reason to write it on its first use.
       const due =
         !session.impersonatedBy &&
-        (expiresAt > end || (expiresAt < end && lastExtendedAt + refreshAgeSeconds * 1000 <= now));
+        (expiresAt > end + EXPIRY_TOLERANCE_MS ||
+          (expiresAt < end && lastExtendedAt + refreshAgeSeconds * 1000 <= now));
       if (!due) return { session, refreshedCookies: [] };
       cache?.forgetSession(session.id);
       return { session, refreshedCookies: await extend(session) };
