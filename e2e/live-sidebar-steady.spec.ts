@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { LiveEventType } from "@vitrine/domain";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../scripts/live/simulate.mjs";
 import { test } from "./support/fixtures";
@@ -119,7 +120,7 @@ liveTest("keyboard focus in the feed holds it still too", async ({ adminPage: pa
 liveTest("the live page names event types in French", async ({ adminPage: page, sale }) => {
   const source = createIngestClient({ url: E2E_BASE_URL, liveRef: sale.ref });
   const handle = uniqueHandle("arrivee").toLowerCase();
-  const event = (type: string, n: number) => ({
+  const event = (type: LiveEventType, n: number) => ({
     type,
     msgId: `types-${sale.ref}-${n}`,
     createTime: Date.now(),
