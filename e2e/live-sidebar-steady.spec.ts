@@ -141,3 +141,26 @@ liveTest("the live page names event types in French", async ({ adminPage: page, 
     await expect(page.getByRole("cell", { name: raw, exact: true })).toHaveCount(0);
   }
 });
+
+liveTest(
+  "a viewer added from the live shows 'Pas encore de compte', never a placeholder e-mail",
+  async ({ adminPage: page, sale }) => {
+    const found = await page.request.get(`/api/admin/live-sidebar/products?liveId=${sale.id}&ref=1`);
+    const { products } = (await found.json()) as { products: { id: string; ref: number }[] };
+    const product = products.find((candidate) => candidate.ref === 1);
+    expect(product).toBeDefined();
+    const handle = uniqueHandle("sanscompte").toLowerCase();
+    const added = await page.request.post("/api/admin/live-sidebar/add", {
+      headers: { origin: E2E_BASE_URL },
+      data: { liveId: sale.id, productId: product?.id, handle },
+    });
+    expect(added.ok()).toBe(true);
+    const { order, userCreated } = (await added.json()) as { order: { id: string }; userCreated: boolean };
+    expect(userCreated).toBe(true);
+
+    await page.goto(`/admin/orders/${order.id}`);
+    await expect(page.getByText(`@${handle}`).first()).toBeVisible();
+    await expect(page.getByText("Pas encore de compte")).toBeVisible();
+    await expect(page.getByText(/viewers\.vitrine\.invalid/)).toHaveCount(0);
+  },
+);
