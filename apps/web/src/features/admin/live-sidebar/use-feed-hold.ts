@@ -1,11 +1,11 @@
 import type { LiveFeedEvent } from "@vitrine/domain";
-import { useCallback, useRef, useState, type FocusEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
 import { heldFeedView } from "./feed-hold";
 
 /**
  * Holds the feed still while staff are about to act on it: the pointer is over it, keyboard focus
  * is in it (a mouse click leaves focus on the button, but no visible focus: that alone does not
- * hold the feed once the pointer leaves), or a claim is being added. Newer comments wait and are
+ * hold the feed once the pointer leaves), or a claim staff clicked is being added. Newer comments wait and are
  * counted; `bringIn` shows them on demand, and they come in by themselves when the hold ends.
  */
 export function useFeedHold(events: readonly LiveFeedEvent[], claimPending: boolean) {
@@ -13,6 +13,7 @@ export function useFeedHold(events: readonly LiveFeedEvent[], claimPending: bool
   const [focusInside, setFocusInside] = useState(false);
   const [frozen, setFrozen] = useState<readonly LiveFeedEvent[] | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const containerRef = useRef<HTMLElement>(null);
   const held = pointerInside || focusInside || claimPending;
 
   // Taken at the render where the hold begins, dropped where it ends (React's state adjustment
@@ -21,6 +22,14 @@ export function useFeedHold(events: readonly LiveFeedEvent[], claimPending: bool
   if (!held && frozen !== null) setFrozen(null);
   const view = heldFeedView(held ? (frozen ?? events) : null, events);
 
+  // A focused card's button that goes away (its product sold meanwhile) takes focus out of the feed
+  // without a blur: as comments arrive, a hold whose focus is gone ends.
+  useEffect(() => {
+    if (!focusInside) return;
+    const container = containerRef.current;
+    if (container && !container.contains(document.activeElement)) setFocusInside(false);
+  }, [focusInside, events]);
+
   const bringIn = useCallback(() => {
     setFrozen(events);
     // The bar disappears with the click: keyboard focus goes to the newest comments it brought.
@@ -28,6 +37,7 @@ export function useFeedHold(events: readonly LiveFeedEvent[], claimPending: bool
   }, [events, focusInside]);
 
   const containerProps = {
+    ref: containerRef,
     onPointerEnter: () => setPointerInside(true),
     onPointerLeave: () => setPointerInside(false),
     onFocus: (event: FocusEvent<HTMLElement>) => {

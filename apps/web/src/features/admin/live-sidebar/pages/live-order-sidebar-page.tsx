@@ -57,7 +57,9 @@ export function LiveOrderSidebarPage() {
   const claimables = useClaimables(liveId);
   const { addClaim, pendingSeq } = useClaimAdd(liveId);
   const auto = useAutoClaim(liveId, feed.events, addClaim);
-  const hold = useFeedHold(feed.events, pendingSeq !== null);
+  // A claim staff clicked holds the feed until it is added; the automatic add's do not.
+  const [clicking, setClicking] = useState(0);
+  const hold = useFeedHold(feed.events, clicking > 0);
   const waiting = waitingCommentsText(hold.waiting);
 
   const missed = missedCommentsText(feed.missed);
@@ -134,7 +136,10 @@ export function LiveOrderSidebarPage() {
             liveId={liveId}
             claimables={claimables.data}
             liveTitles={liveTitles}
-            onClaim={(claim) => void addClaim(claim)}
+            onClaim={(claim) => {
+              setClicking((count) => count + 1);
+              void addClaim(claim).finally(() => setClicking((count) => count - 1));
+            }}
             pendingSeq={pendingSeq}
           />
         </section>
