@@ -43,3 +43,15 @@ export function liveViewerPlaceholderEmail(tiktokUsername: string): string {
 export function isRealEmail(email: string | null | undefined): email is string {
   return Boolean(email) && !normalizeEmail(email ?? "").endsWith(`@${LIVE_VIEWER_EMAIL_DOMAIN}`);
 }
+
+/** What the back office shows in place of a live viewer's placeholder address. */
+export const NO_ACCOUNT_YET = "Pas encore de compte";
+
+/**
+ * The e-mail as the back office shows it: a viewer's placeholder is no address staff can use, so it
+ * reads NO_ACCOUNT_YET; a real address as it is; none stays null (each screen says it its way).
+ */
+export function shownEmail(email: string | null | undefined): string | null {
+  if (!email) return null;
+  return isRealEmail(email) ? email : NO_ACCOUNT_YET;
+}

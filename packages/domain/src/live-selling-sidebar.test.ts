@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveSellingMessages, sidebarHandle } from "./live-selling";
+import { LIVE_EVENT_TYPES, liveEventTypeLabel, liveSellingMessages, sidebarHandle } from "./live-selling";
 
 describe("the sidebar's handle (spec §5: lowercased and trimmed)", () => {
   it.each([
@@ -22,5 +22,17 @@ describe("the sidebar's handle (spec §5: lowercased and trimmed)", () => {
       added: "Produit ajouté à la commande avec succès",
       itemDeleted: "Article supprimé avec succès",
     });
+  });
+});
+
+describe("event types as staff read them", () => {
+  it("names every type a source sends in French, and TikTok's subscription", () => {
+    expect(LIVE_EVENT_TYPES.map(liveEventTypeLabel)).toEqual(["Commentaire", "Arrivée", "Cadeau", "J'aime"]);
+    expect(liveEventTypeLabel("subscribe")).toBe("Abonnement");
+  });
+
+  it("never shows a raw English type alone, nor reads the object's own keys", () => {
+    expect(liveEventTypeLabel("share")).toBe("Autre (share)");
+    expect(liveEventTypeLabel("toString")).toBe("Autre (toString)");
   });
 });

@@ -55,6 +55,25 @@ export const liveSourceStateLabels: Record<LiveSourceState, string> = {
 export const LIVE_EVENT_TYPES = ["chat", "member", "gift", "like"] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
+/**
+ * What staff read for an event type. 'subscribe' is not ingested today but is TikTok's own type:
+ * named here so that a source sending it one day is not shown in English.
+ */
+export const liveEventTypeLabels: Readonly<Record<LiveEventType | "subscribe", string>> = {
+  chat: "Commentaire",
+  member: "Arrivée",
+  gift: "Cadeau",
+  like: "J'aime",
+  subscribe: "Abonnement",
+};
+
+/** The French label of a stored event type; a type no label names reads "Autre (type)". */
+export function liveEventTypeLabel(type: string): string {
+  return Object.hasOwn(liveEventTypeLabels, type)
+    ? liveEventTypeLabels[type as keyof typeof liveEventTypeLabels]
+    : `Autre (${type})`;
+}
+
 export const liveSellingMessages = {
   productAndHandleRequired: "Veuillez sélectionner un produit et indiquer un pseudo",
   userFailed: "Impossible de trouver ou créer l'utilisateur",

@@ -1,6 +1,7 @@
 import { sidebarHandle, type LiveClaimables, type LiveFeedEvent } from "@vitrine/domain";
 import { format } from "date-fns";
 import { PlusIcon } from "lucide-react";
+import type { Ref } from "react";
 import { BusyButton } from "../../../../components/ui/busy-button";
 import { claimableRefs, claimOf, type PendingClaim } from "../claims";
 
@@ -15,6 +16,8 @@ export interface CommentFeedProps {
   onClaim: (claim: PendingClaim) => void;
   /** The seq of the comment whose claim is being added. */
   pendingSeq: number | null;
+  /** The list, focused when staff bring waiting comments in from the keyboard. */
+  listRef?: Ref<HTMLOListElement>;
 }
 
 export function CommentFeed({
@@ -24,6 +27,7 @@ export function CommentFeed({
   liveTitles,
   onClaim,
   pendingSeq,
+  listRef,
 }: CommentFeedProps) {
   if (events.length === 0) {
     return <p className="text-sm text-muted-foreground">Aucun commentaire pour le moment</p>;
@@ -31,7 +35,7 @@ export function CommentFeed({
   const refs = claimables ? claimableRefs(claimables) : undefined;
   const severalLives = new Set(events.map((event) => event.liveId)).size > 1;
   return (
-    <ol className="flex flex-col gap-2" aria-label="Commentaires">
+    <ol ref={listRef} tabIndex={-1} className="flex flex-col gap-2 outline-none" aria-label="Commentaires">
       {[...events].reverse().map((event) => {
         const handle = event.userUniqueId ? sidebarHandle(event.userUniqueId) : null;
         const claim =

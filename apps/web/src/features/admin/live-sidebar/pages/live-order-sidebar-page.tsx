@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { liveSellingMessages, liveSourceStateLabels } from "@vitrine/domain";
-import { ArrowLeftIcon, Maximize2Icon, Minimize2Icon, RefreshCwIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { liveSellingMessages } from "@vitrine/domain";
+import { ArrowLeftIcon, ArrowUpIcon, Maximize2Icon, Minimize2Icon, RefreshCwIcon } from "lucide-react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";
@@ -15,12 +15,25 @@ import { paths } from "../../../../lib/paths";
 import { useUrlParam } from "../../../../lib/use-url-param";
 import { useActiveLives, useClaimables } from "../api";
 import { waitlistsOf, waitlistText } from "../claims";
+import { waitingCommentsText } from "../feed-hold";
 import { missedCommentsText } from "../feed-gaps";
 import { CommentFeed } from "../components/comment-feed";
 import { LiveOrdersList } from "../components/live-orders-list";
 import { SidebarAddForm } from "../components/sidebar-add-form";
+import { sourceStatusText } from "../source-status";
 import { useAutoClaim, useClaimAdd } from "../use-claim-add";
+import { useFeedHold } from "../use-feed-hold";
 import { streamStateLabels, useLiveFeed } from "../use-live-feed";
+
+/** The clock, read again every `everyMs`: texts such as "il y a 3 min" stay true. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
 
 /** Full-screen page kept beside the live stream; it lives outside the back office frame. */
 export function LiveOrderSidebarPage() {
@@ -44,11 +57,22 @@ export function LiveOrderSidebarPage() {
   const claimables = useClaimables(liveId);
   const { addClaim, pendingSeq } = useClaimAdd(liveId);
   const auto = useAutoClaim(liveId, feed.events, addClaim);
+  // A claim staff clicked holds the feed until it is added; the automatic add's do not.
+  const [clicking, setClicking] = useState(0);
+  const hold = useFeedHold(feed.events, clicking > 0);
+  const waiting = waitingCommentsText(hold.waiting);
 
   const missed = missedCommentsText(feed.missed);
   const liveEvents = feed.events.filter((event) => event.liveId === liveId);
   const waitlists = claimables.data ? waitlistsOf(liveEvents, claimables.data) : [];
-  const sourceState = feed.sources.find((source) => source.liveId === liveId)?.state ?? "disconnected";
+  const now = useNow(30_000);
+  const lastComment = liveEvents.at(-1);
+  const sourceStatus = sourceStatusText({
+    state: feed.sources.find((source) => source.liveId === liveId)?.state ?? null,
+    liveRef: activeLives.find((live) => live.id === liveId)?.ref ?? "<ref>",
+    lastCommentAt: lastComment ? Date.parse(lastComment.insertedAt) : null,
+    now,
+  });
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30 lg:h-dvh lg:flex-row">
@@ -64,9 +88,14 @@ export function LiveOrderSidebarPage() {
           <h1 className="text-2xl font-bold">Commande live</h1>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-live="polite">
-          <p>
-            Source du live : <span className="font-semibold">{liveSourceStateLabels[sourceState]}</span>
-          </p>
+          {sourceStatus.kind === "none" ? (
+            <p className="font-medium">
+              {sourceStatus.text} (
+              <code className="rounded bg-muted px-1 break-all">{sourceStatus.command}</code>)
+            </p>
+          ) : (
+            <p className="font-medium">{sourceStatus.text}</p>
+          )}
           <p className="text-muted-foreground">{streamStateLabels[feed.streamState]}</p>
           {missed ? <p className="font-medium">{missed}</p> : null}
           <Button
@@ -91,13 +120,26 @@ export function LiveOrderSidebarPage() {
         {feed.loadFailed ? (
           <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />
         ) : null}
-        <section aria-label="Commentaires du live" className="flex flex-col gap-2">
+        <section aria-label="Commentaires du live" className="flex flex-col gap-2" {...hold.containerProps}>
+          {/* Always there, so that the bar appearing does not push the cards down. */}
+          <div className="flex h-9 items-center" aria-live="polite">
+            {waiting ? (
+              <Button type="button" size="sm" variant="secondary" className="w-full" onClick={hold.bringIn}>
+                <ArrowUpIcon aria-hidden />
+                {waiting}
+              </Button>
+            ) : null}
+          </div>
           <CommentFeed
-            events={feed.events}
+            listRef={hold.listRef}
+            events={hold.shown}
             liveId={liveId}
             claimables={claimables.data}
             liveTitles={liveTitles}
-            onClaim={(claim) => void addClaim(claim)}
+            onClaim={(claim) => {
+              setClicking((count) => count + 1);
+              void addClaim(claim).finally(() => setClicking((count) => count - 1));
+            }}
             pendingSeq={pendingSeq}
           />
         </section>

@@ -1,4 +1,4 @@
-import { LIVE_EVENT_DETAILS_MS, liveMessages, type TiktokEvent } from "@vitrine/domain";
+import { LIVE_EVENT_DETAILS_MS, liveEventTypeLabel, liveMessages, type TiktokEvent } from "@vitrine/domain";
 import { RefreshCwIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
@@ -24,7 +24,7 @@ export function LiveEventsTable({ liveId }: { liveId: string }) {
 
   const columns = useMemo<ColumnDef<TiktokEvent>[]>(
     () => [
-      { accessorKey: "eventType", header: "Type" },
+      { id: "eventType", header: "Type", accessorFn: (event) => liveEventTypeLabel(event.eventType) },
       {
         id: "user",
         header: "Utilisateur",

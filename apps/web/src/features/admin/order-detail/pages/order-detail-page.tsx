@@ -1,4 +1,10 @@
-import { adminOrderMessages, formatEuros, SHIPPING_METHOD_LABEL, type AdminOrder } from "@vitrine/domain";
+import {
+  adminOrderMessages,
+  formatEuros,
+  SHIPPING_METHOD_LABEL,
+  type AdminOrder,
+  shownEmail,
+} from "@vitrine/domain";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -126,7 +132,9 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
                   <span className="text-sm font-normal text-muted-foreground">@{client.tiktokUsername}</span>
                 ) : null}
                 {client.email ? (
-                  <span className="text-sm font-normal break-all text-muted-foreground">{client.email}</span>
+                  <span className="text-sm font-normal break-all text-muted-foreground">
+                    {shownEmail(client.email)}
+                  </span>
                 ) : null}
               </span>
             </Detail>

@@ -1,4 +1,4 @@
-import { formatEuros, orderPreparationMessages, type PreparationOrder } from "@vitrine/domain";
+import { formatEuros, orderPreparationMessages, type PreparationOrder, shownEmail } from "@vitrine/domain";
 import { CheckIcon, MailIcon, MapPinIcon, PackageIcon } from "lucide-react";
 import { ColorSwatch } from "../../../../components/color-swatch";
 import { OrderStatusBadge } from "../../../../components/order-status-badge";
@@ -82,7 +82,7 @@ export function PreparationOrderCard({ order }: { order: PreparationOrder }) {
             </span>
             {name ? <span className="block">{name}</span> : null}
             <span className="block break-all text-muted-foreground">
-              {order.customer.email ?? "Pas d'email"}
+              {shownEmail(order.customer.email) ?? "Pas d'email"}
             </span>
           </p>
           <PreparationMessageControl order={order} />

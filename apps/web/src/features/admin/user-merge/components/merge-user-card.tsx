@@ -1,4 +1,4 @@
-import { formatEuros, userMergeMessages, type UserMergeOrder } from "@vitrine/domain";
+import { formatEuros, userMergeMessages, type UserMergeOrder, shownEmail } from "@vitrine/domain";
 import { XIcon } from "lucide-react";
 import { useMemo, type ReactNode } from "react";
 import { DataTable, type ColumnDef } from "../../../../components/data-table";
@@ -137,7 +137,7 @@ function SelectedUser({
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Detail label="Nom">{details.lastName ?? "—"}</Detail>
         <Detail label="Prénom">{details.firstName ?? "—"}</Detail>
-        <Detail label="Email">{details.email ?? "—"}</Detail>
+        <Detail label="Email">{shownEmail(details.email) ?? "—"}</Detail>
         <Detail label="Pseudo TikTok">{details.tiktokUsername ? `@${details.tiktokUsername}` : "N/A"}</Detail>
         <Detail label="Créé le">{formatDateTime(details.createdAt)}</Detail>
         <Detail label="Compte actif">{details.hasAccount ? "Oui" : "Non"}</Detail>

@@ -1,4 +1,4 @@
-import { userMergeMessages, type UserMergeCandidate } from "@vitrine/domain";
+import { userMergeMessages, type UserMergeCandidate, shownEmail } from "@vitrine/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { SearchIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -75,7 +75,9 @@ export function UserSearch({ sideLabel, onSelect }: UserSearchProps) {
             <li key={user.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
               <div className="flex min-w-0 flex-col text-sm">
                 <span className="font-medium">{displayNameOf(user)}</span>
-                <span className="break-all text-muted-foreground">{user.email ?? "Pas d'email"}</span>
+                <span className="break-all text-muted-foreground">
+                  {shownEmail(user.email) ?? "Pas d'email"}
+                </span>
                 <span className="text-muted-foreground">
                   {user.tiktokUsername ? `@${user.tiktokUsername}` : "Pas de pseudo TikTok"}
                 </span>

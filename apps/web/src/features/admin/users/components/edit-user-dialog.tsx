@@ -5,6 +5,7 @@ import {
   type AdminUser,
   type AdminUserUpdate,
   type AdminUserUpdateInput,
+  shownEmail,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import {
@@ -69,7 +70,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
             </Field>
           </div>
           <Field id="user-email" label="Email">
-            <Input readOnly value={user.email ?? ""} placeholder="Aucun email" />
+            <Input readOnly value={shownEmail(user.email) ?? ""} placeholder="Aucun email" />
           </Field>
           <div className="flex flex-col gap-2" data-invalid={handleError ? true : undefined}>
             <Label htmlFor={HANDLE_ID}>Pseudo TikTok</Label>

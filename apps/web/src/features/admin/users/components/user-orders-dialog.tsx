@@ -1,4 +1,4 @@
-import { adminUserMessages, formatEuros, type AdminUserOrder } from "@vitrine/domain";
+import { adminUserMessages, formatEuros, type AdminUserOrder, shownEmail } from "@vitrine/domain";
 import { ChevronDownIcon } from "lucide-react";
 import { useState } from "react";
 import { OrderStatusBadge } from "../../../../components/order-status-badge";
@@ -30,7 +30,7 @@ export function UserOrdersDialog({ user, onClose }: UserOrdersDialogProps) {
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Commandes de {user.name}</DialogTitle>
-          <DialogDescription>{user.email ?? "Aucun email"}</DialogDescription>
+          <DialogDescription>{shownEmail(user.email) ?? "Aucun email"}</DialogDescription>
         </DialogHeader>
         <div className="max-h-[60vh] overflow-y-auto">
           {orders.isPending ? (
