@@ -42,3 +42,26 @@ test("the admin sees the back-office and the customer area's Administration link
   await page.goto("/customer/profile");
   await expect(page.getByRole("link", { name: "Administration" })).toBeVisible();
 });
+
+test("a failed attempt's toast does not follow the admin onto the dashboard", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Mot de passe").fill("mauvais-mot-de-passe");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  const notifications = page.getByRole("region", { name: /Notifications/ });
+  await expect(notifications.getByText("Email ou mot de passe incorrect")).toBeVisible();
+
+  await page.getByLabel("Mot de passe").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { name: "Tableau de bord" })).toBeVisible();
+  // Well before the toast's own 4 seconds are over: it went with the successful sign-in.
+  await expect(notifications.getByText("Email ou mot de passe incorrect")).toHaveCount(0, { timeout: 1_000 });
+});
+
+test("a signed-in admin reads the public FAQ without being asked for a TikTok handle", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/customer/faq");
+  await expect(page.getByRole("heading", { level: 1, name: "Questions fréquentes" })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/faq$/);
+});

@@ -43,16 +43,18 @@ test("each order shows its date, status, pieces, total and the action its status
     "href",
     `/customer/order/${toValidate.id}`,
   );
-  await expect(first.getByRole("link", { name: "Voir le détail" })).toHaveAttribute(
-    "href",
-    `/customer/order/${toValidate.id}`,
-  );
+  // The main action already opens the order: no second link to the same page.
+  await expect(first.getByRole("link")).toHaveCount(1);
 
   const second = page.getByRole("article", { name: toPay.orderNumber });
   await expect(second.getByText("À payer")).toBeVisible();
   await expect(second.getByRole("link", { name: "Régler ma commande" })).toHaveAttribute(
     "href",
     `/payment/${toPay.id}`,
+  );
+  await expect(second.getByRole("link", { name: "Voir le détail" })).toHaveAttribute(
+    "href",
+    `/customer/order/${toPay.id}`,
   );
 
   const track = page
@@ -62,9 +64,12 @@ test("each order shows its date, status, pieces, total and the action its status
   await expect(track).toHaveAttribute("target", "_blank");
   await expect(track).toHaveAttribute("rel", /noopener/);
 
-  await expect(
-    page.getByRole("article", { name: paid.orderNumber }).getByRole("link", { name: "Voir ma commande" }),
-  ).toHaveAttribute("href", `/customer/order/${paid.id}`);
+  const paidCard = page.getByRole("article", { name: paid.orderNumber });
+  await expect(paidCard.getByRole("link", { name: "Voir ma commande" })).toHaveAttribute(
+    "href",
+    `/customer/order/${paid.id}`,
+  );
+  await expect(paidCard.getByRole("link")).toHaveCount(1);
 
   await expect(page.getByRole("article")).toHaveCount(4);
   await expect(page.getByRole("article", { name: cancelledByShop.orderNumber })).toHaveCount(0);

@@ -23,6 +23,9 @@ test("an unknown back-office path shows the not-found page inside the back offic
   await page.goto("/admin/nimporte-quoi");
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Menu d'administration" })).toBeVisible();
+  await expect(page.getByText("La page que vous cherchez n'existe pas ou a été déplacée.")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Retour au tableau de bord" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test("under 768 px the back-office menu opens as a drawer and closes on navigation", async ({

@@ -147,7 +147,7 @@ test("a customer whose payment crossed a change of her order reads 'paiement re�
   await expect(card.getByText("À payer", { exact: true })).toHaveCount(0);
   await expect(card.getByText("À valider", { exact: true })).toHaveCount(0);
   await expect(card.getByRole("link", { name: /Régler ma commande|Valider ma commande/ })).toHaveCount(0);
-  await card.getByRole("link", { name: "Voir le détail" }).click();
+  await card.getByRole("link", { name: "Voir ma commande" }).click();
   await expect(customerPage.getByText(paymentReviewMessages.customerStatus)).toBeVisible();
   await expect(customerPage.getByRole("button", { name: /Payer maintenant/ })).toHaveCount(0);
 

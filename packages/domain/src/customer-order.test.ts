@@ -6,6 +6,7 @@ import {
   customerOrderMessages,
   defaultOrderBanner,
   laPosteTrackingUrl,
+  mainActionOpensOrder,
   orderMainAction,
   orderStatusBanners,
   orderSubtotalCents,
@@ -116,5 +117,15 @@ describe("what the customer may do", () => {
 
   it("pays only an order waiting for payment", () => {
     expect(statusesWhere(customerMayPay)).toEqual(["to-pay"]);
+  });
+});
+
+describe("mainActionOpensOrder", () => {
+  it("is true when the main action leads to the order's page, false when it leads elsewhere", () => {
+    expect(mainActionOpensOrder(orderMainAction("to-validate", null))).toBe(true);
+    expect(mainActionOpensOrder(orderMainAction("paid", null))).toBe(true);
+    expect(mainActionOpensOrder(orderMainAction("to-pay", null, true))).toBe(true);
+    expect(mainActionOpensOrder(orderMainAction("to-pay", null))).toBe(false);
+    expect(mainActionOpensOrder(orderMainAction("shipped", "6A12345678901"))).toBe(false);
   });
 });

@@ -59,6 +59,14 @@ export function orderMainAction(
   return { kind: "view", label: "Voir ma commande" };
 }
 
+/**
+ * Whether the main action opens the order's own page: the card's 'Voir le détail' link would then
+ * be a second link to the same place, so the card shows only the main action.
+ */
+export function mainActionOpensOrder(action: OrderMainAction): boolean {
+  return action.kind === "validate" || action.kind === "view";
+}
+
 /** La Poste's public tracking page for a Colissimo parcel number. */
 export function laPosteTrackingUrl(trackingId: string): string {
   return `https://www.laposte.fr/outils/suivre-vos-envois?code=${encodeURIComponent(trackingId)}`;

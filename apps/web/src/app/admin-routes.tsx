@@ -31,7 +31,10 @@ const adminRoutes: RouteObject[] = [
     // An unknown back-office path keeps the admin frame around the not-found page.
     children: [
       ...adminPages.filter((page) => !page.fullScreen).map(toRoute),
-      { path: "*", element: <NotFoundPage /> },
+      {
+        path: "*",
+        element: <NotFoundPage home={{ to: paths.admin.home(), label: "Retour au tableau de bord" }} />,
+      },
     ],
   },
   // Pages that fill the screen on their own, beside the live stream.

@@ -27,7 +27,9 @@ export function CustomerShell() {
 
   if (!user) return <Navigate to={paths.login()} replace />;
   // Orders are matched to customers by their TikTok handle: without it nothing else makes sense.
-  if (!user.tiktokUsername?.trim() && location.pathname !== paths.customer.profile()) {
+  // The FAQ is public, so anyone signed in (an administrator has no handle) may read it.
+  const readableWithoutHandle: string[] = [paths.customer.profile(), paths.customer.faq()];
+  if (!user.tiktokUsername?.trim() && !readableWithoutHandle.includes(location.pathname)) {
     return <Navigate to={paths.customer.profile()} replace />;
   }
 

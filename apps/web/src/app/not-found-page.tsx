@@ -2,7 +2,15 @@ import { Link } from "react-router";
 import { Button } from "../components/ui/button";
 import { paths } from "../lib/paths";
 
-export function NotFoundPage() {
+export interface NotFoundPageProps {
+  /** Where "home" is for the reader: the shop's home page, or the back office's dashboard. */
+  home?: { to: string; label: string };
+}
+
+const SHOP_HOME = { to: paths.home(), label: "Retour à l'accueil" };
+
+/** The spec keeps the English heading; the French line says what happened and the link the way back. */
+export function NotFoundPage({ home = SHOP_HOME }: NotFoundPageProps) {
   return (
     <div className="flex flex-col items-center gap-6 py-16 text-center">
       <title>Page introuvable · Vitrine</title>
@@ -10,8 +18,11 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="text-2xl font-bold md:text-3xl">Oops! Page not found</h1>
+      <p className="max-w-md text-muted-foreground">
+        La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse saisie.
+      </p>
       <Button asChild>
-        <Link to={paths.home()}>Retour à l'accueil</Link>
+        <Link to={home.to}>{home.label}</Link>
       </Button>
     </div>
   );

@@ -108,7 +108,7 @@ export function DataTable<Row>({
           </div>
         </div>
       ) : null}
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <div className="relative overflow-x-auto rounded-lg border border-border">
         <table className="w-full caption-bottom text-sm" aria-busy={isLoading || undefined}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50">

@@ -30,7 +30,16 @@ function show(kind: ToastKind, message: string, options?: ToastOptions): void {
   });
 }
 
+/** Takes every toast off the screen, those still waiting for the toaster included. */
+function dismissAll(): void {
+  if (!requested) return;
+  void Promise.all([import("sonner"), mounted]).then(([{ toast: sonner }]) => {
+    sonner.dismiss();
+  });
+}
+
 export const toast = {
+  dismissAll,
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
   warning: (message: string, options?: ToastOptions) => show("warning", message, options),

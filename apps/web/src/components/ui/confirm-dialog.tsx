@@ -2,6 +2,7 @@ import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type * as React from "react";
 import { buttonVariants } from "./button";
 import { LoaderCircleIcon } from "lucide-react";
+import { useFocusReturn } from "./use-focus-return";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,7 +15,6 @@ export interface ConfirmDialogProps {
   /** While the confirmed action runs: the buttons are disabled and the dialog stays open. */
   pending?: boolean;
 }
-
 /** Asks before an action that cannot be undone; the dialog role is "alertdialog". */
 export function ConfirmDialog({
   open,
@@ -25,11 +25,15 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
 }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-background p-6 shadow-lg">
+        <AlertDialogPrimitive.Content
+          {...focusReturn}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-background p-6 shadow-lg"
+        >
           <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
           <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
             {description}

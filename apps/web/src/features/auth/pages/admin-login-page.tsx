@@ -47,7 +47,11 @@ export function AdminLoginPage() {
   if (user?.isAdmin) return <Navigate to={requestedAdminPath(location.state)} replace />;
 
   const onSubmit = form.handleSubmit((input) => {
-    adminSignIn.mutate(input, { onError: (error) => toast.error(errorMessage(error)) });
+    adminSignIn.mutate(input, {
+      // A failed attempt's toast must not follow the administrator onto the dashboard.
+      onSuccess: () => toast.dismissAll(),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
   });
 
   const failure = adminSignIn.error;

@@ -1,4 +1,9 @@
-import { formatEuros, type CustomerOrderSummary } from "@vitrine/domain";
+import {
+  formatEuros,
+  mainActionOpensOrder,
+  orderMainAction,
+  type CustomerOrderSummary,
+} from "@vitrine/domain";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -16,6 +21,7 @@ const actionsClassName = "flex flex-col gap-2 sm:flex-row-reverse";
 /** One order of /customer/orders; named by its number for assistive technologies. */
 export function OrderCard({ order }: { order: CustomerOrderSummary }) {
   const titleId = useId();
+  const action = orderMainAction(order.status, order.trackingId, order.paymentUnderReview);
   return (
     <article aria-labelledby={titleId} className={cardClassName}>
       <header className="flex items-start justify-between gap-3">
@@ -36,10 +42,12 @@ export function OrderCard({ order }: { order: CustomerOrderSummary }) {
         <span className="font-semibold tabular-nums">{formatEuros(order.totalAmountCents)}</span>
       </p>
       <div className={actionsClassName}>
-        <OrderMainAction order={order} />
-        <Button asChild variant="outline">
-          <Link to={paths.customer.order(order.id)}>Voir le détail</Link>
-        </Button>
+        <OrderMainAction order={order} action={action} />
+        {mainActionOpensOrder(action) ? null : (
+          <Button asChild variant="outline">
+            <Link to={paths.customer.order(order.id)}>Voir le détail</Link>
+          </Button>
+        )}
       </div>
     </article>
   );

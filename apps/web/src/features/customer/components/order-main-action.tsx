@@ -1,4 +1,8 @@
-import { laPosteTrackingUrl, orderMainAction, type CustomerOrderSummary } from "@vitrine/domain";
+import {
+  laPosteTrackingUrl,
+  type CustomerOrderSummary,
+  type OrderMainAction as MainAction,
+} from "@vitrine/domain";
 import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -6,8 +10,7 @@ import { paths } from "../../../lib/paths";
 import { rememberOrderToPay } from "../order-to-pay";
 
 /** The orders list's main button for one order: validate, pay, follow the parcel or open it. */
-export function OrderMainAction({ order }: { order: CustomerOrderSummary }) {
-  const action = orderMainAction(order.status, order.trackingId, order.paymentUnderReview);
+export function OrderMainAction({ order, action }: { order: CustomerOrderSummary; action: MainAction }) {
   switch (action.kind) {
     case "pay":
       return (

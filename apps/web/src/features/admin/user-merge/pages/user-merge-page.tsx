@@ -66,7 +66,7 @@ export function UserMergePage() {
           <li>Utile lorsqu'une cliente a créé plusieurs comptes par erreur.</li>
         </ul>
       </Alert>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <MergeUserCard
           side="source"
           userId={sourceId}

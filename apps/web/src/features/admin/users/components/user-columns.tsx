@@ -34,16 +34,19 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
 
   return [
     {
+      // Name and e-mail share a column, and long addresses wrap: the row's actions stay in view at
+      // 1280 px (a back office on a laptop) instead of being pushed out of the table's box.
       id: "name",
-      header: "Nom",
+      header: "Utilisateur",
       accessorFn: (user) => userFullName(user) || user.displayName || "",
-      cell: ({ getValue }) => <span className="font-medium">{String(getValue()) || "—"}</span>,
-    },
-    {
-      id: "email",
-      header: "Email",
-      accessorFn: (user) => user.email ?? "",
-      cell: ({ row }) => row.original.email ?? <span className="text-muted-foreground">{NOT_AVAILABLE}</span>,
+      cell: ({ row, getValue }) => (
+        <div className="flex min-w-32 flex-col">
+          <span className="font-medium">{String(getValue()) || "—"}</span>
+          <span className="text-xs break-all text-muted-foreground">
+            {row.original.email ?? NOT_AVAILABLE}
+          </span>
+        </div>
+      ),
     },
     {
       id: "tiktok",
@@ -51,7 +54,7 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
       accessorFn: (user) => user.tiktokUsername ?? "",
       cell: ({ row }) =>
         row.original.tiktokUsername ? (
-          `@${row.original.tiktokUsername}`
+          <span className="break-all">@{row.original.tiktokUsername}</span>
         ) : (
           <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
         ),
@@ -89,51 +92,55 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
     },
     {
       id: "createdAt",
-      header: "Créé le",
+      header: "Dates",
       accessorFn: (user) => user.createdAt,
       cell: ({ row }) => (
-        <span className="whitespace-nowrap">{format(new Date(row.original.createdAt), "dd/MM/yyyy")}</span>
+        <dl className="flex flex-col text-xs">
+          <div>
+            <dt className="inline text-muted-foreground">Créé le </dt>
+            <dd className="inline whitespace-nowrap">
+              {format(new Date(row.original.createdAt), "dd/MM/yyyy")}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Dernière connexion</dt>
+            <dd className="whitespace-nowrap">
+              {row.original.lastSignInAt ? formatDateTime(row.original.lastSignInAt) : NOT_AVAILABLE}
+            </dd>
+          </div>
+        </dl>
       ),
     },
     {
-      id: "lastSignInAt",
-      header: "Dernière connexion",
-      accessorFn: (user) => user.lastSignInAt ?? "",
-      cell: ({ row }) =>
-        row.original.lastSignInAt ? (
-          <span className="whitespace-nowrap">{formatDateTime(row.original.lastSignInAt)}</span>
-        ) : (
-          <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
-        ),
-    },
-    {
-      id: "source",
-      header: "Source",
+      id: "merge",
+      header: "Fusion",
       enableSorting: false,
       cell: ({ row }) => {
         const user = row.original;
+        const sourceId = `merge-source-${user.id}`;
+        const destinationId = `merge-destination-${user.id}`;
         return (
-          <Checkbox
-            aria-label={`Choisir ${userDisplayName(user)} comme source de la fusion`}
-            checked={selection.source === user.id}
-            disabled={user.ordersCount === 0}
-            onCheckedChange={(checked) => pick("source", user, checked === true)}
-          />
-        );
-      },
-    },
-    {
-      id: "destination",
-      header: "Destination",
-      enableSorting: false,
-      cell: ({ row }) => {
-        const user = row.original;
-        return (
-          <Checkbox
-            aria-label={`Choisir ${userDisplayName(user)} comme destination de la fusion`}
-            checked={selection.destination === user.id}
-            onCheckedChange={(checked) => pick("destination", user, checked === true)}
-          />
+          <div className="flex flex-col gap-1.5 text-xs whitespace-nowrap">
+            <div className="flex items-center gap-1.5">
+              <Checkbox
+                id={sourceId}
+                aria-label={`Choisir ${userDisplayName(user)} comme source de la fusion`}
+                checked={selection.source === user.id}
+                disabled={user.ordersCount === 0}
+                onCheckedChange={(checked) => pick("source", user, checked === true)}
+              />
+              <label htmlFor={sourceId}>Source</label>
+            </div>
+            <div className="flex items-center gap-1.5">
+              <Checkbox
+                id={destinationId}
+                aria-label={`Choisir ${userDisplayName(user)} comme destination de la fusion`}
+                checked={selection.destination === user.id}
+                onCheckedChange={(checked) => pick("destination", user, checked === true)}
+              />
+              <label htmlFor={destinationId}>Destination</label>
+            </div>
+          </div>
         );
       },
     },
@@ -144,13 +151,14 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
       cell: ({ row }) => {
         const user = row.original;
         return (
-          <div className="flex gap-1">
+          <div className="grid w-max grid-cols-2 gap-1">
             <IconButton
               label="Modifier l'utilisateur"
               icon={PencilIcon}
+              className="size-9"
               onClick={() => options.onEdit(user)}
             />
-            <Button asChild variant="ghost" size="icon">
+            <Button asChild variant="ghost" size="icon" className="size-9">
               <Link
                 to={paths.admin.userMerge({ source: user.id })}
                 aria-label="Fusionner les commandes avec un autre utilisateur"
@@ -162,9 +170,15 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
             <IconButton
               label="Se connecter en tant que cet utilisateur"
               icon={LogInIcon}
+              className="size-9"
               onClick={() => options.onImpersonate(user)}
             />
-            <IconButton label="Envoyer un message" icon={MailIcon} onClick={() => options.onMessage(user)} />
+            <IconButton
+              label="Envoyer un message"
+              icon={MailIcon}
+              className="size-9"
+              onClick={() => options.onMessage(user)}
+            />
           </div>
         );
       },
