@@ -40,11 +40,12 @@ export function AddItemByReference({ orderId }: { orderId: string }) {
   const suggestions = useProductSuggestions(orderId, search);
 
   const settled = text === search;
-  const products = settled ? (suggestions.data ?? []) : [];
+  const products = settled ? (suggestions.data?.products ?? []) : [];
+  const typedRefSold = settled && suggestions.data?.exactRefSold === true;
 
   const onSubmit = async () => {
     if (!selected) {
-      setError(adminOrderMessages.productRequired);
+      setError(typedRefSold ? adminOrderMessages.alreadySold : adminOrderMessages.productRequired);
       return;
     }
     try {
@@ -91,7 +92,9 @@ export function AddItemByReference({ orderId }: { orderId: string }) {
             ? "Recherche…"
             : suggestions.isError
               ? refusalMessage(suggestions.error, productMessages.loadFailed)
-              : adminOrderMessages.noProductFound
+              : typedRefSold
+                ? adminOrderMessages.alreadySold
+                : adminOrderMessages.noProductFound
         }
         inputMode="numeric"
         placeholder="Ex : 12"
