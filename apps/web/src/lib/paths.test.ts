@@ -26,6 +26,7 @@ describe("paths", () => {
     expect(paths.customer.profile()).toBe("/customer/profile");
     expect(paths.customer.faq()).toBe("/customer/faq");
     expect(paths.payment("42")).toBe("/payment/42");
+    expect(paths.publishedPage("page-hiver")).toBe("/p/page-hiver");
   });
 
   it("builds the back office URLs of the specification", () => {
