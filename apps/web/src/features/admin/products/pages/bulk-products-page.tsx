@@ -4,6 +4,7 @@ import {
   bulkProductCount,
   bulkProductMessages,
   bulkProductsFormSchema,
+  bulkRangeMessage,
   bulkSubmitLabel,
   firstBulkRange,
   formatEuros,
@@ -92,7 +93,14 @@ function BulkProductsForm() {
   });
   const values = useWatch({ control: form.control });
   const { errors, isSubmitting } = form.formState;
-  const count = bulkProductCount(wholeNumber(values.start), wholeNumber(values.end));
+  const typedStart = wholeNumber(values.start);
+  const typedEnd = wholeNumber(values.end);
+  const count = bulkProductCount(typedStart, typedEnd);
+  // The schema checks the range only once every field is valid; the person needs it as they type.
+  const rangeMessage =
+    typedStart !== null && typedEnd !== null && typedStart >= 1
+      ? bulkRangeMessage(typedStart, typedEnd)
+      : undefined;
   const missing = (Object.keys(EMPTY_FORM) as (keyof BulkProductsFormValues)[])
     .filter((name) => !values[name]?.trim())
     .map((name) => FIELD_LABELS[name]);
@@ -228,7 +236,7 @@ function BulkProductsForm() {
                 })}
               />
             </Field>
-            <Field id="bulk-end" label="Index de fin" error={errors.end?.message}>
+            <Field id="bulk-end" label="Index de fin" error={errors.end?.message ?? rangeMessage}>
               <Input type="number" inputMode="numeric" min={1} step={1} {...form.register("end")} />
             </Field>
           </div>
