@@ -78,7 +78,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(32);
+    expect(patterns).toHaveLength(33);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });
