@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { seriousViolations } from "./support/accessibility";
+import { createLiveThroughApi, uniqueName } from "./support/catalogue";
 import { addressFormEntries, deliveryAddress } from "./support/customer-area";
 import { test } from "./support/fixtures";
 
@@ -159,4 +160,47 @@ test("an unknown order says so, with a way back to the list", async ({ adminPage
   await expect(page.getByText("La commande demandée n'existe pas.")).toBeVisible();
   await page.getByRole("link", { name: "Retour aux commandes" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+});
+
+test("adding by reference a product another order of the live holds says it is sold, not that nothing matched", async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(60_000);
+  const live = await createLiveThroughApi(page, uniqueName("Live vendu"));
+  const productIds = new Map<number, string>();
+  for (const ref of [1, 2, 10, 11]) {
+    const response = await page.request.post("/api/admin/products", {
+      data: { liveId: live.id, name: `Article ${ref}`, ref, priceCents: 1000 },
+    });
+    expect(response.status()).toBe(201);
+    productIds.set(ref, ((await response.json()) as { product: { id: string } }).product.id);
+  }
+  const suffix = Date.now().toString(36);
+  const sell = async (ref: number, handle: string) => {
+    const response = await page.request.post("/api/admin/live-sidebar/add", {
+      data: { liveId: live.id, productId: productIds.get(ref), handle },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { order: { id: string } }).order.id;
+  };
+  const orderId = await sell(2, `acheteuse_a_${suffix}`);
+  await sell(1, `acheteuse_b_${suffix}`);
+
+  await page.goto(`/admin/orders/${orderId}`);
+  const field = page.getByRole("combobox", { name: "Ajouter un produit par référence" });
+  await field.fill("1");
+  // Reference 1 is sold: 10 and 11 are offered, in that order.
+  await expect(page.getByRole("listbox", { name: "Produits disponibles" }).getByRole("option")).toHaveText([
+    /^10/,
+    /^11/,
+  ]);
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(page.getByText("Ce produit a déjà été vendu dans ce live.")).toBeVisible();
+  await expect(page.getByText("Aucun produit trouvé")).toHaveCount(0);
+
+  // Reference 2 is this very order's.
+  await field.fill("2");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ce produit est déjà présent dans la commande" }),
+  ).toBeVisible();
 });

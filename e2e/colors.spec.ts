@@ -50,12 +50,14 @@ test("an admin adds a colour, uses it on a product, and cannot delete it any mor
   await expect(product).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: "Top corail" })).toContainText(name);
 
+  // In use: the page says so, with the count, and asks nothing to confirm.
   await page.goto("/admin/colors");
   await row.getByRole("button", { name: "Supprimer" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Supprimer cette couleur ?" });
-  await confirm.getByRole("button", { name: "Supprimer" }).click();
-  await expect(
-    page.getByText("Cette couleur est utilisée par des produits et ne peut pas être supprimée"),
-  ).toBeVisible();
+  const inUse = page.getByRole("alertdialog", { name: "Couleur utilisée" });
+  await expect(inUse).toContainText(`La couleur « ${name} » est utilisée par 1 produit`);
+  await expect(inUse.getByRole("button", { name: "Supprimer" })).toHaveCount(0);
+  await expect(page.getByRole("alertdialog", { name: "Supprimer cette couleur ?" })).toHaveCount(0);
+  await inUse.getByRole("button", { name: "Fermer" }).click();
+  await expect(inUse).toBeHidden();
   await expect(row).toBeVisible();
 });

@@ -85,3 +85,70 @@ test("the pages table searches by title or code and keeps the search in the URL"
   await page.reload();
   await expect(page.getByLabel("Rechercher une page")).toHaveValue("cgv");
 });
+
+test("active pages are published at /p/{code}: in the footer when marked so, the winter page on the landing", async ({
+  adminPage: page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  interface Listed {
+    id: string;
+    code: string;
+  }
+  const listed = async () =>
+    ((await (await page.request.get("/api/admin/pages")).json()) as { pages: Listed[] }).pages;
+  for (const old of (await listed()).filter((entry) => entry.code === "page-hiver")) {
+    await page.request.delete(`/api/admin/pages/${old.id}`);
+  }
+  const winter = { title: "Collection hiver", code: "page-hiver", content: "<p>Manteaux et pulls</p>" };
+  expect(
+    (await page.request.post("/api/admin/pages", { data: { ...winter, isActive: true } })).status(),
+  ).toBe(201);
+
+  const code = `livraison-${Date.now().toString(36)}`;
+  const title = `Livraison ${Date.now().toString(36)}`;
+  await page.goto("/admin/pages");
+  await page.getByRole("button", { name: "Nouvelle page" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouvelle page" });
+  await dialog.getByRole("textbox", { name: "Titre" }).fill(title);
+  await dialog.getByLabel("Code").fill(code);
+  await dialog.getByLabel("Contenu").fill("Expédition sous 48 h.");
+  await dialog.getByLabel("Lien dans le pied de page").check();
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Page créée")).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/");
+  const banner = visitor.getByRole("complementary", { name: "À la une" });
+  await banner.getByRole("link", { name: "Collection hiver" }).click();
+  await expect(visitor).toHaveURL(/\/p\/page-hiver$/);
+  await expect(visitor.getByRole("heading", { name: "Collection hiver", level: 1 })).toBeVisible();
+  await expect(visitor.getByText("Manteaux et pulls")).toBeVisible();
+
+  const footer = visitor.getByRole("navigation", { name: "Liens du site" });
+  await expect(footer.getByRole("link", { name: "Collection hiver" })).toHaveCount(0);
+  await footer.getByRole("link", { name: title }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/p/${code}$`));
+  await expect(visitor.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(visitor.getByText("Expédition sous 48 h.")).toBeVisible();
+
+  // Inactive, the winter page is neither published nor announced.
+  const winterRow = (await listed()).find((entry) => entry.code === "page-hiver");
+  expect(
+    (
+      await page.request.put(`/api/admin/pages/${winterRow?.id}`, { data: { ...winter, isActive: false } })
+    ).status(),
+  ).toBe(200);
+  await visitor.goto("/p/page-hiver");
+  await expect(visitor.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await visitor.goto("/");
+  await expect(visitor.getByRole("heading", { name: "Bienvenue sur Vitrine" })).toBeVisible();
+  // The footer's link comes with the same list: once it shows, the banner would have too.
+  await expect(footer.getByRole("link", { name: title })).toBeVisible();
+  await expect(visitor.getByRole("complementary", { name: "À la une" })).toHaveCount(0);
+  await visitor.close();
+
+  for (const created of (await listed()).filter((entry) => [code, "page-hiver"].includes(entry.code))) {
+    await page.request.delete(`/api/admin/pages/${created.id}`);
+  }
+});

@@ -158,3 +158,31 @@ test("a price typed the French way, 9,90, costs 9,90 € in the products list an
   // 40,00 € + 9,90 € + 6,00 € of delivery.
   await expect(page.getByText("55,90 €").first()).toBeVisible();
 });
+
+test("bulk creation says what is wrong beside each field as it is typed, and what is still empty", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/bulk-products");
+  await expect(page.getByRole("heading", { name: "Création de produits en série" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Créer 0 produit(s)" })).toBeDisabled();
+  await expect(
+    page.getByText("À compléter : Live, Nom du produit, Prix (EUR), Couleur, Index de début, Index de fin"),
+  ).toBeVisible();
+
+  await page.getByLabel("Prix (EUR)").fill("0");
+  await expect(page.getByText("Le prix doit être supérieur à 0")).toBeVisible();
+  await page.getByLabel("Index de début").fill("0");
+  await expect(page.getByText("L'index de début doit être un entier positif")).toBeVisible();
+  await page.getByLabel("Index de début").fill("12");
+  await expect(page.getByText("L'index de début doit être un entier positif")).toHaveCount(0);
+  await page.getByLabel("Index de fin").fill("5");
+  await expect(page.getByText("L'index de fin doit être supérieur ou égal à l'index de début")).toBeVisible();
+  await page.getByLabel("Index de fin").fill("15");
+  await expect(page.getByText("L'index de fin doit être supérieur ou égal à l'index de début")).toHaveCount(
+    0,
+  );
+  await page.getByLabel("Prix (EUR)").fill("12");
+  await expect(page.getByText("Le prix doit être supérieur à 0")).toHaveCount(0);
+  await expect(page.getByText("À compléter : Live, Nom du produit, Couleur")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Créer 4 produit(s)" })).toBeDisabled();
+});

@@ -64,7 +64,17 @@ test("an admin merges two accounts: the source's orders move to the destination"
   expect(await seriousViolations(page)).toEqual([]);
 
   await expect(transfer).toBeEnabled();
+  // Nothing moves before the confirmation, which names both accounts and the number of orders.
   await transfer.click();
+  const confirm = page.getByRole("alertdialog", { name: "Transférer les commandes ?" });
+  await expect(confirm.getByText(/^La commande de « .+ » sera rattachée au compte « .+ »\.$/)).toBeVisible();
+  await expect(confirm).toContainText(source.email);
+  await expect(confirm).toContainText(destination.email);
+  await confirm.getByRole("button", { name: "Annuler" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(sourceOrders).toContainText(order.orderNumber);
+  await transfer.click();
+  await confirm.getByRole("button", { name: "Transférer" }).click();
   await expect(page.getByText("Fusion réussie ! 1 commande(s) ont été transférées")).toBeVisible();
   // Both cards are read again.
   await expect(

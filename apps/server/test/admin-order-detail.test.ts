@@ -404,6 +404,25 @@ describe("product suggestions by reference", () => {
     expect((await suggest(order.id, "3")).json().products).toEqual([]);
   });
 
+  it("says when the exact reference typed is sold ('Ce produit a déjà été vendu dans ce live.')", async () => {
+    const live = await insertLive(t.db);
+    const one = await insertProduct(t.db, { liveId: live.id, ref: 1 });
+    const ten = await insertProduct(t.db, { liveId: live.id, ref: 10 });
+    await insertProduct(t.db, { liveId: live.id, ref: 11 });
+    await insertProduct(t.db, { liveId: live.id, ref: 7 });
+    await insertOrder(t.db, { products: [one] });
+    const order = await insertOrder(t.db, { liveId: live.id, products: [] });
+
+    const typedOne = (await suggest(order.id, "1")).json();
+    expect(typedOne.exactRefSold).toBe(true);
+    expect(typedOne.products.map((p: { ref: number }) => p.ref)).toEqual([10, 11]);
+    expect((await suggest(order.id, "7")).json()).toMatchObject({ exactRefSold: false });
+    expect((await suggest(order.id, "99")).json()).toEqual({ products: [], exactRefSold: false });
+    // A piece given back by a cancelled order is for sale again, not sold.
+    await insertOrder(t.db, { products: [ten], status: "cancelled-by-customer" });
+    expect((await suggest(order.id, "10")).json().exactRefSold).toBe(false);
+  });
+
   it("gives at most 20, lowest references first", async () => {
     const live = await insertLive(t.db);
     await t.db.insert(products).values(

@@ -132,6 +132,17 @@ describe("colours", () => {
     expect(await t.db.$count(productColors, eq(productColors.id, color.id))).toBe(0);
   });
 
+  it("lists how many products use each colour", async () => {
+    const used = await insertColor(t.db);
+    const unused = await insertColor(t.db);
+    const live = await insertLive(t.db);
+    await insertProduct(t.db, { liveId: live.id, colorId: used.id });
+    await insertProduct(t.db, { liveId: live.id, colorId: used.id });
+    const listed = (await as.admin("GET", URL)).json().colors as { id: string; productCount: number }[];
+    expect(listed.find((color) => color.id === used.id)?.productCount).toBe(2);
+    expect(listed.find((color) => color.id === unused.id)?.productCount).toBe(0);
+  });
+
   it("refuses to delete a colour used by a product, and keeps it", async () => {
     const color = await insertColor(t.db);
     const live = await insertLive(t.db);

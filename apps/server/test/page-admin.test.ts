@@ -24,6 +24,7 @@ interface PageBody {
   code?: unknown;
   content?: unknown;
   isActive?: unknown;
+  inFooter?: unknown;
 }
 
 const page = (overrides: PageBody = {}): PageBody => ({
@@ -65,6 +66,7 @@ describe("creating a page", () => {
       title: "Conditions générales de vente",
       content: "<h2>Article 1</h2><p>Commande minimum de 15 €.</p>",
       isActive: true,
+      inFooter: false,
     });
     const response = await publicPage("cgv");
     expect(response.statusCode).toBe(200);
@@ -177,6 +179,17 @@ describe("editing a page", () => {
 
     await asAdmin.update(cgv.id, page({ title: "CGV 2026", isActive: false }));
     expect((await publicPage("cgv")).statusCode).toBe(404);
+  });
+
+  it("marks a page for the public footer, and unmarks it", async () => {
+    const delivery = await created(page({ code: "livraison", title: "Livraison", inFooter: true }));
+    expect(delivery.inFooter).toBe(true);
+    const listed = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/pages" })).json().pages as unknown[];
+    expect(await listed()).toEqual([{ code: "livraison", title: "Livraison", inFooter: true }]);
+    const response = await asAdmin.update(delivery.id, page({ code: "livraison", title: "Livraison" }));
+    expect(response.json().page.inFooter).toBe(false);
+    expect(await listed()).toEqual([{ code: "livraison", title: "Livraison", inFooter: false }]);
   });
 
   it("refuses to change the code, and keeps the page as it was", async () => {

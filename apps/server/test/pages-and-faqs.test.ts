@@ -17,6 +17,31 @@ afterAll(async () => t.close());
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
 
+describe("GET /api/pages (the pages published at /p/{code})", () => {
+  it("lists the active pages other than the terms and the legal notice, with their footer mark", async () => {
+    await t.db.delete(pages);
+    await t.db.insert(pages).values([
+      { code: "cgv", title: "CGV", content: "<p>x</p>" },
+      { code: "mentions-legales", title: "Mentions", content: "<p>x</p>" },
+      { code: "page-hiver", title: "Collection hiver", content: "<p>Hiver</p>" },
+      { code: "livraison", title: "Livraison", content: "<p>48 h</p>", inFooter: true },
+      { code: "brouillon", title: "Brouillon", content: "<p>x</p>", isActive: false, inFooter: true },
+    ]);
+    const response = await get("/api/pages");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      pages: [
+        { code: "page-hiver", title: "Collection hiver", inFooter: false },
+        { code: "livraison", title: "Livraison", inFooter: true },
+      ],
+    });
+    // Each listed page opens by its code; the inactive one stays hidden.
+    expect((await get("/api/pages/livraison")).json().page.content).toBe("<p>48 h</p>");
+    expect((await get("/api/pages/brouillon")).statusCode).toBe(404);
+    await t.db.delete(pages);
+  });
+});
+
 describe("GET /api/pages/:code", () => {
   it("returns an active page's title and content", async () => {
     await t.db.insert(pages).values({

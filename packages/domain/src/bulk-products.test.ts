@@ -7,6 +7,7 @@ import {
   bulkProductMessages,
   bulkProductsFormSchema,
   bulkProductsInputSchema,
+  bulkRangeMessage,
   bulkSubmitLabel,
   firstBulkRange,
   formatRefList,
@@ -69,6 +70,15 @@ describe("bulk ranges", () => {
         expect(named).toEqual([...new Set(refs)].sort((a, b) => a - b));
       }),
     );
+  });
+});
+
+describe("a range as it is typed", () => {
+  it("says an end before the start, or too many products, and nothing for a good range", () => {
+    expect(bulkRangeMessage(10, 9)).toBe(bulkProductMessages.endBeforeStart);
+    expect(bulkRangeMessage(1, BULK_PRODUCTS_MAX + 1)).toBe(bulkProductMessages.tooMany);
+    expect(bulkRangeMessage(5, 5)).toBeUndefined();
+    expect(bulkRangeMessage(1, BULK_PRODUCTS_MAX)).toBeUndefined();
   });
 });
 

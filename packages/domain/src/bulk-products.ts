@@ -82,12 +82,16 @@ export function bulkEndForStart(start: number, end: number | null): number | nul
   return end;
 }
 
+/** What is wrong with a range of two whole numbers, if anything: the end field's message. */
+export function bulkRangeMessage(start: number, end: number): string | undefined {
+  if (end < start) return bulkProductMessages.endBeforeStart;
+  if (end - start + 1 > BULK_PRODUCTS_MAX) return bulkProductMessages.tooMany;
+  return undefined;
+}
+
 function rangeIssues(value: { start: number; end: number }, ctx: z.core.$RefinementCtx) {
-  if (value.end < value.start) {
-    ctx.addIssue({ code: "custom", path: ["end"], message: bulkProductMessages.endBeforeStart });
-  } else if (value.end - value.start + 1 > BULK_PRODUCTS_MAX) {
-    ctx.addIssue({ code: "custom", path: ["end"], message: bulkProductMessages.tooMany });
-  }
+  const message = bulkRangeMessage(value.start, value.end);
+  if (message) ctx.addIssue({ code: "custom", path: ["end"], message });
 }
 
 const indexSchema = (message: string) =>

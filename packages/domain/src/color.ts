@@ -11,6 +11,8 @@ export const colorMessages = {
   duplicateName: "Une couleur avec ce nom existe déjà",
   inUse: "Cette couleur est utilisée par des produits et ne peut pas être supprimée",
   notFound: "Cette couleur n'existe pas",
+  usedBy: (name: string, count: number) =>
+    `La couleur « ${name} » est utilisée par ${count === 1 ? "1 produit" : `${count} produits`} : elle ne peut pas être supprimée. Changez d'abord la couleur de ${count === 1 ? "ce produit" : "ces produits"}.`,
   loadFailed: "Impossible de charger les couleurs",
   deleteFailed: "Impossible de supprimer la couleur",
   saveFailed: (message: string) => `Erreur: ${message}`,

@@ -3,6 +3,9 @@ import { richTextSchema } from "./rich-text";
 
 export const PAGE_TITLE_MAX_LENGTH = 200;
 export const PAGE_CODE_MAX_LENGTH = 100;
+/** The pages the public site already shows at their own address (/cgv, /mentions-legales). */
+export const SITE_PAGE_CODES: readonly string[] = ["cgv", "mentions-legales"];
+
 /** The seasonal page: the one code that several active pages may share. */
 export const WINTER_PAGE_CODE = "page-hiver";
 /** Codes the public site reads: the terms of sale and the legal notice. */
@@ -78,5 +81,7 @@ export const pageInputSchema = z.object({
   code: pageCodeSchema,
   content: richTextSchema(pageMessages.required),
   isActive: z.boolean(),
+  /** Whether the public footer links to the page (at /p/{code}) while it is active. */
+  inFooter: z._default(z.boolean(), false),
 });
 export type PageInput = z.infer<typeof pageInputSchema>;

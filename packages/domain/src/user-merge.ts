@@ -15,6 +15,9 @@ export const userMergeMessages = {
   /** Ours: each side of the merge must name a user. */
   sourceRequired: "Sélectionnez l'utilisateur source",
   destinationRequired: "Sélectionnez l'utilisateur destination",
+  /** Ours: asked before any order moves. */
+  confirm: (orderCount: number, source: string, destination: string) =>
+    `${orderCount === 1 ? "La commande" : `Les ${orderCount} commandes`} de « ${source} » ${orderCount === 1 ? "sera rattachée" : "seront rattachées"} au compte « ${destination} ».`,
 } as const;
 
 /** At most this many users answer one search (spec section 9). */

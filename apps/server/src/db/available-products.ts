@@ -8,6 +8,25 @@ export function holdsPiece() {
   return not(orderItems.isReleased);
 }
 
+/** A line holds this product: it is sold. */
+function heldBySomeOrder(db: Queryable) {
+  return db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(and(eq(orderItems.productId, products.id), holdsPiece()));
+}
+
+/** Whether this live's product with exactly this reference is held by an order (sold). */
+export async function isRefSold(db: Queryable, liveId: string, refDigits: string): Promise<boolean> {
+  const ref = Number(refDigits);
+  if (!Number.isSafeInteger(ref) || ref <= 0) return false;
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.liveId, liveId), eq(products.ref, ref), sql`EXISTS (${heldBySomeOrder(db)})`));
+  return row !== undefined;
+}
+
 /**
  * Products of a live that no order holds (a line of a cancelled order gave its piece back), whose
  * reference starts with these digits: the lowest references first. The order page's reference
@@ -18,10 +37,7 @@ export async function availableProductsByRef(
   liveId: string,
   refDigits: string,
 ): Promise<ProductSuggestion[]> {
-  const sold = db
-    .select({ one: sql`1` })
-    .from(orderItems)
-    .where(and(eq(orderItems.productId, products.id), holdsPiece()));
+  const sold = heldBySomeOrder(db);
   const rows = await db
     .select({
       id: products.id,

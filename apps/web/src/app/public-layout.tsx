@@ -1,5 +1,6 @@
 import { Link, Outlet } from "react-router";
 import { paths } from "../lib/paths";
+import { useFooterPages } from "../lib/published-pages";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
 const footerLinks = [
@@ -15,6 +16,11 @@ const footerLinks = [
 const currentYear = new Date().getFullYear();
 
 export function PublicLayout() {
+  const footerPages = useFooterPages();
+  const links = [
+    ...footerLinks,
+    ...footerPages.map((page) => ({ to: paths.publishedPage(page.code), label: page.title })),
+  ];
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -39,7 +45,7 @@ export function PublicLayout() {
         <div className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
           <nav aria-label="Liens du site">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {footerLinks.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <Link
                     to={link.to}

@@ -26,6 +26,7 @@ describe("paths", () => {
     expect(paths.customer.profile()).toBe("/customer/profile");
     expect(paths.customer.faq()).toBe("/customer/faq");
     expect(paths.payment("42")).toBe("/payment/42");
+    expect(paths.publishedPage("page-hiver")).toBe("/p/page-hiver");
   });
 
   it("builds the back office URLs of the specification", () => {
@@ -77,7 +78,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(32);
+    expect(patterns).toHaveLength(33);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });

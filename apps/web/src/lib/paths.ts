@@ -18,6 +18,13 @@ function recordPage(pattern: `${string}/:id`): AppPath<[id: string]> {
   return Object.assign((id: string) => pattern.replace(":id", () => encodeURIComponent(id)), { pattern });
 }
 
+/** A back-office page published by its code (`/p/livraison`). */
+function codePage(pattern: `${string}/:code`): AppPath<[code: string]> {
+  return Object.assign((code: string) => pattern.replace(":code", () => encodeURIComponent(code)), {
+    pattern,
+  });
+}
+
 /** A page that reads optional query parameters; empty ones are left out of the URL. */
 function pageWithQuery<Name extends string>(pattern: string): AppPath<[query?: Query<Name>]> {
   const build = (query: Query<Name> = {}) => {
@@ -36,6 +43,7 @@ export const paths = {
   home: page("/"),
   legalNotice: page("/mentions-legales"),
   termsOfSale: page("/cgv"),
+  publishedPage: codePage("/p/:code"),
   contact: page("/contact"),
   login: pageWithQuery<"email">("/login"),
   logout: page("/logout"),

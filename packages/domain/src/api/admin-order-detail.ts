@@ -84,7 +84,15 @@ export const productSuggestionSchema = z.object({
   color: z.nullable(orderItemColorSchema),
 });
 export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
-export const productSuggestionsResponseSchema = z.object({ products: z.array(productSuggestionSchema) });
+/**
+ * `exactRefSold`: the typed reference is a product of this live that an order already holds, so
+ * the screen can say 'Ce produit a déjà été vendu dans ce live.' rather than that nothing matched.
+ */
+export const productSuggestionsResponseSchema = z.object({
+  products: z.array(productSuggestionSchema),
+  exactRefSold: z.boolean(),
+});
+export type ProductSuggestionsResponse = z.infer<typeof productSuggestionsResponseSchema>;
 
 /** POST /api/admin/orders/:id/items. */
 export const addOrderItemInputSchema = z.object({

@@ -12,6 +12,11 @@ export const contentPageSchema = z.object({
 export type ContentPage = z.infer<typeof contentPageSchema>;
 export const contentPageResponseSchema = z.object({ page: contentPageSchema });
 
+/** An active page published at /p/{code}: the footer links those marked so, the landing the winter page. */
+export const publishedPageSchema = z.object({ code: z.string(), title: z.string(), inFooter: z.boolean() });
+export type PublishedPage = z.infer<typeof publishedPageSchema>;
+export const publishedPagesResponseSchema = z.object({ pages: z.array(publishedPageSchema) });
+
 export const faqSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -8,6 +8,7 @@ export const adminPageSchema = z.object({
   /** HTML, sanitized by the server. */
   content: z.string(),
   isActive: z.boolean(),
+  inFooter: z.boolean(),
 });
 export type AdminPage = z.infer<typeof adminPageSchema>;
 

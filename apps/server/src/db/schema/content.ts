@@ -26,6 +26,7 @@ export const pages = pgTable(
     title: text("title").notNull(),
     content: text("content").notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    inFooter: boolean("in_footer").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -66,7 +66,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
         response: { 200: productSuggestionsResponseSchema },
       },
     },
-    async (request) => ({ products: await service.suggestProducts(request.params.id, request.query.ref) }),
+    async (request) => service.suggestProducts(request.params.id, request.query.ref),
   );
 
   app.post(

@@ -3,10 +3,10 @@ import {
   type AdminOrder,
   type OrderStatus,
   type ShippingAddress,
-  type ProductSuggestion,
+  type ProductSuggestionsResponse,
 } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
-import { availableProductsByRef } from "../../db/available-products";
+import { availableProductsByRef, isRefSold } from "../../db/available-products";
 import type { Database } from "../../db/client";
 import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
@@ -42,12 +42,16 @@ export function createAdminOrderDetailService({ db }: { db: Database }) {
       return getOrder(orderId);
     },
 
-    async suggestProducts(orderId: string, refDigits: string): Promise<ProductSuggestion[]> {
+    async suggestProducts(orderId: string, refDigits: string): Promise<ProductSuggestionsResponse> {
       if (!isRowId(orderId)) throw orderNotFound();
       const [order] = await db.select({ liveId: orders.liveId }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw orderNotFound();
       if (!order.liveId) throw new DomainError("CONFLICT", adminOrderMessages.noLive);
-      return availableProductsByRef(db, order.liveId, refDigits);
+      const [products, exactRefSold] = await Promise.all([
+        availableProductsByRef(db, order.liveId, refDigits),
+        isRefSold(db, order.liveId, refDigits),
+      ]);
+      return { products, exactRefSold };
     },
 
     /** One line at the product's price and colour (quantity 1) and the new total, in one transaction. */

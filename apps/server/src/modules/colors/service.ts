@@ -1,8 +1,8 @@
-import { colorMessages, type Color, type ColorValues } from "@vitrine/domain";
-import { eq, sql } from "drizzle-orm";
+import { colorMessages, type Color, type ColorValues, type ListedColor } from "@vitrine/domain";
+import { count, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
-import { productColors } from "../../db/schema";
+import { productColors, products } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 
 const byFrenchName = new Intl.Collator("fr", { sensitivity: "base" });
@@ -28,10 +28,16 @@ const notFound = () => new DomainError("NOT_FOUND", colorMessages.notFound);
 
 export function createColorService({ db }: { db: Queryable }) {
   return {
-    /** Every colour, by name as a French reader sorts it. */
-    async listColors(): Promise<Color[]> {
-      const rows = await db.select(colorColumns).from(productColors);
-      return rows.sort((a, b) => byFrenchName.compare(a.name, b.name)).map(toColor);
+    /** Every colour with how many products use it, by name as a French reader sorts it. */
+    async listColors(): Promise<ListedColor[]> {
+      const rows = await db
+        .select({ ...colorColumns, productCount: count(products.id) })
+        .from(productColors)
+        .leftJoin(products, eq(products.colorId, productColors.id))
+        .groupBy(productColors.id);
+      return rows
+        .sort((a, b) => byFrenchName.compare(a.name, b.name))
+        .map(({ productCount, ...color }) => ({ ...toColor(color), productCount }));
     },
 
     async createColor(input: ColorValues): Promise<Color> {

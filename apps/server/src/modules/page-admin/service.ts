@@ -12,6 +12,7 @@ const pageColumns = {
   title: pages.title,
   content: pages.content,
   isActive: pages.isActive,
+  inFooter: pages.inFooter,
 };
 
 function notFound(): DomainError {
@@ -74,6 +75,7 @@ export function createPageAdminService({ db }: { db: Database }) {
             title: input.title,
             content: sanitizeRichText(input.content),
             isActive: input.isActive,
+            inFooter: input.inFooter,
             updatedAt: new Date(),
           })
           .where(eq(pages.id, id))

@@ -1,4 +1,8 @@
-import { contentPageResponseSchema, pageCodeParamsSchema } from "@vitrine/domain";
+import {
+  contentPageResponseSchema,
+  pageCodeParamsSchema,
+  publishedPagesResponseSchema,
+} from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
 import type { PageService } from "./service";
@@ -7,6 +11,12 @@ export const pageRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<PageService>> 
   app,
   { service },
 ) => {
+  app.get(
+    "/",
+    { config: { access: "public" }, schema: { response: { 200: publishedPagesResponseSchema } } },
+    async () => ({ pages: await service.listPublishedPages() }),
+  );
+
   app.get(
     "/:code",
     {

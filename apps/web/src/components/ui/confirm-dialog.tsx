@@ -62,3 +62,30 @@ export function ConfirmDialog({
     </AlertDialogPrimitive.Root>
   );
 }
+
+/** Tells why an action cannot be done, with only a way out: nothing to confirm. */
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+}: Pick<ConfirmDialogProps, "open" | "onOpenChange" | "title" | "description">) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border border-border bg-background p-6 shadow-lg">
+          <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
+          <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+            {description}
+          </AlertDialogPrimitive.Description>
+          <div className="flex justify-end">
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>
+              Fermer
+            </AlertDialogPrimitive.Cancel>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -12,4 +12,8 @@ export const contentPageRoutes: RouteObject[] = [
     path: paths.termsOfSale.pattern,
     element: lazyPage(async () => ({ Component: (await import("./pages/content-page")).TermsOfSalePage })),
   },
+  {
+    path: paths.publishedPage.pattern,
+    element: lazyPage(async () => ({ Component: (await import("./pages/content-page")).PublishedPage })),
+  },
 ];

@@ -43,6 +43,7 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
       code: page?.code ?? "",
       content: page?.content ?? "",
       isActive: page?.isActive ?? true,
+      inFooter: page?.inFooter ?? false,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -53,7 +54,7 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
       toast.success(page ? pageMessages.updated : pageMessages.created);
       onClose();
     } catch (error) {
-      showServerFieldErrors(error, ["title", "code", "content", "isActive"], form.setError);
+      showServerFieldErrors(error, ["title", "code", "content", "isActive", "inFooter"], form.setError);
       toast.error(pageMessages.saveFailed, { description: errorMessage(error) });
     }
   });
@@ -64,7 +65,8 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
         <DialogHeader>
           <DialogTitle>{page ? "Modifier la page" : "Nouvelle page"}</DialogTitle>
           <DialogDescription>
-            Les pages de code « cgv » et « mentions-legales » sont celles du site public.
+            Les pages de code « cgv » et « mentions-legales » sont celles du site public ; les autres pages
+            actives sont publiées à l'adresse /p/code (« page-hiver » s'annonce sur l'accueil).
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
@@ -107,6 +109,23 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
                 id="page-active"
                 label="Page active"
                 hint="Une page inactive n'est pas affichée sur le site."
+                orientation="horizontal"
+              >
+                <Checkbox
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                />
+              </Field>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="inFooter"
+            render={({ field }) => (
+              <Field
+                id="page-in-footer"
+                label="Lien dans le pied de page"
+                hint="Active, la page est publiée à l'adresse /p/code ; cochée, le pied de page du site y mène."
                 orientation="horizontal"
               >
                 <Checkbox

@@ -35,7 +35,6 @@ export function productSuggestionsQueryOptions(orderId: string, ref: string) {
         response: productSuggestionsResponseSchema,
         signal,
       }),
-    select: (data) => data.products,
     enabled: isReferenceSearch(ref),
   });
 }

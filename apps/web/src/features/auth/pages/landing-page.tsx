@@ -1,11 +1,12 @@
 import { authMessages } from "@vitrine/domain";
-import { LogInIcon, UserPlusIcon } from "lucide-react";
+import { LogInIcon, SnowflakeIcon, UserPlusIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { paths } from "../../../lib/paths";
+import { useWinterPage } from "../../../lib/published-pages";
 import { useSessionState } from "../../../lib/session";
 import { hashReportsAuthError } from "../auth-link-error";
 
@@ -14,6 +15,7 @@ export function LandingPage() {
   const location = useLocation();
   // Read once: the fragment is wiped right after, but the banner must stay.
   const [linkExpired] = useState(() => hashReportsAuthError(location.hash));
+  const winterPage = useWinterPage();
 
   useEffect(() => {
     if (!linkExpired) return;
@@ -27,6 +29,20 @@ export function LandingPage() {
     <div className="flex flex-col gap-8">
       <title>Vitrine</title>
       {linkExpired ? <Alert variant="error">{authMessages.expiredLinkBanner}</Alert> : null}
+      {winterPage ? (
+        <aside
+          aria-label="À la une"
+          className="flex flex-wrap items-center justify-center gap-3 rounded-lg border border-border bg-secondary px-4 py-3 text-center"
+        >
+          <SnowflakeIcon className="size-5 text-primary" aria-hidden="true" />
+          <Link
+            to={paths.publishedPage(winterPage.code)}
+            className="font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            {winterPage.title}
+          </Link>
+        </aside>
+      ) : null}
       <div className="flex flex-col gap-2 text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Bienvenue sur Vitrine</h1>
         <p className="text-muted-foreground">

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { SafeHtml } from "../../../components/safe-html";
 import { Button } from "../../../components/ui/button";
@@ -43,4 +43,10 @@ export function LegalNoticePage() {
 
 export function TermsOfSalePage() {
   return <ContentPage code="cgv" />;
+}
+
+/** Any other active page, at /p/{code}: the footer and the landing's banner link there. */
+export function PublishedPage() {
+  const { code = "" } = useParams();
+  return <ContentPage key={code} code={code} />;
 }

@@ -1,4 +1,4 @@
-import { colorMessages, type Color } from "@vitrine/domain";
+import { colorMessages, type Color, type ListedColor } from "@vitrine/domain";
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "../../../../lib/toast";
@@ -6,7 +6,7 @@ import { DataTable, type ColumnDef } from "../../../../components/data-table";
 import { LoadError } from "../../../../components/load-error";
 import { Button } from "../../../../components/ui/button";
 import { IconButton } from "../../../../components/ui/icon-button";
-import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
+import { ConfirmDialog, InfoDialog } from "../../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../../lib/api-client";
 import { ColorSwatch } from "../../../../components/color-swatch";
 import { PageHeader } from "../../components/page-header";
@@ -19,9 +19,10 @@ export function ColorsPage() {
   const colors = useColors();
   const deleteColor = useDeleteColor();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Color | null>(null);
+  const [deleting, setDeleting] = useState<ListedColor | null>(null);
+  const inUse = deleting !== null && deleting.productCount > 0;
 
-  const columns = useMemo<ColumnDef<Color>[]>(
+  const columns = useMemo<ColumnDef<ListedColor>[]>(
     () => [
       {
         id: "preview",
@@ -100,8 +101,14 @@ export function ColorsPage() {
         onOpenChange={(open) => !open && setEditing(null)}
         color={editing?.color ?? null}
       />
+      <InfoDialog
+        open={inUse}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Couleur utilisée"
+        description={deleting ? colorMessages.usedBy(deleting.name, deleting.productCount) : ""}
+      />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting !== null && !inUse}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Supprimer cette couleur ?"
         description={`La couleur « ${deleting?.name ?? ""} » sera supprimée définitivement.`}

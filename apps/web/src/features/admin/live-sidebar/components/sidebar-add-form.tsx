@@ -162,7 +162,9 @@ export function SidebarAddForm({
             ? "Recherche…"
             : products.isError
               ? refusalMessage(products.error, liveSellingMessages.addFailed)
-              : liveSellingMessages.noProductFound
+              : claimables?.sold.some((entry) => String(entry.ref) === refText)
+                ? adminOrderMessages.alreadySold
+                : liveSellingMessages.noProductFound
         }
         listLabel="Produits disponibles"
         hint={product ? `${product.name} · ${formatEuros(product.priceCents)}` : undefined}

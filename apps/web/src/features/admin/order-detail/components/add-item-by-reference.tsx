@@ -31,7 +31,13 @@ function describe(product: ProductSuggestion): string {
  * still for sale after a pause in typing, chosen with the mouse or the keyboard (the shared
  * combobox), then 'Ajouter'.
  */
-export function AddItemByReference({ orderId }: { orderId: string }) {
+export function AddItemByReference({
+  orderId,
+  orderRefs,
+}: {
+  orderId: string;
+  orderRefs: readonly number[];
+}) {
   const addItem = useAddOrderItem(orderId);
   const [text, setText] = useState("");
   const [selected, setSelected] = useState<ProductSuggestion | null>(null);
@@ -40,11 +46,19 @@ export function AddItemByReference({ orderId }: { orderId: string }) {
   const suggestions = useProductSuggestions(orderId, search);
 
   const settled = text === search;
-  const products = settled ? (suggestions.data ?? []) : [];
+  const products = settled ? (suggestions.data?.products ?? []) : [];
+  // A reference held by an order: this one says so in its own words, another one sold it.
+  const typedRefHeld = !settled
+    ? undefined
+    : orderRefs.includes(Number(text))
+      ? adminOrderMessages.alreadyInOrder
+      : suggestions.data?.exactRefSold
+        ? adminOrderMessages.alreadySold
+        : undefined;
 
   const onSubmit = async () => {
     if (!selected) {
-      setError(adminOrderMessages.productRequired);
+      setError(typedRefHeld ?? adminOrderMessages.productRequired);
       return;
     }
     try {
@@ -91,7 +105,7 @@ export function AddItemByReference({ orderId }: { orderId: string }) {
             ? "Recherche…"
             : suggestions.isError
               ? refusalMessage(suggestions.error, productMessages.loadFailed)
-              : adminOrderMessages.noProductFound
+              : (typedRefHeld ?? adminOrderMessages.noProductFound)
         }
         inputMode="numeric"
         placeholder="Ex : 12"

@@ -97,7 +97,7 @@ export function OrderItemsCard({ order }: { order: AdminOrder }) {
         <CardTitle>Articles ({order.items.length})</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <AddItemByReference orderId={order.id} />
+        <AddItemByReference orderId={order.id} orderRefs={order.items.map((item) => item.ref)} />
         <DataTable
           caption="Articles de la commande"
           columns={columns}

@@ -4,6 +4,7 @@ import {
   bulkProductCount,
   bulkProductMessages,
   bulkProductsFormSchema,
+  bulkRangeMessage,
   bulkSubmitLabel,
   firstBulkRange,
   formatEuros,
@@ -49,6 +50,16 @@ const EMPTY_FORM: BulkProductsFormValues = {
   end: "",
 };
 
+/** The fields as the form labels them, to say which are still empty. */
+const FIELD_LABELS: Record<keyof BulkProductsFormValues, string> = {
+  liveId: "Live",
+  name: "Nom du produit",
+  price: "Prix (EUR)",
+  colorId: "Couleur",
+  start: "Index de début",
+  end: "Index de fin",
+};
+
 /** A typed whole number, or null while the field holds none. */
 function wholeNumber(text: string | undefined): number | null {
   return text && /^\d+$/.test(text.trim()) ? Number(text) : null;
@@ -78,13 +89,23 @@ function BulkProductsForm() {
   const form = useForm<BulkProductsFormValues, unknown, BulkProductsInput>({
     resolver: zodResolver(bulkProductsFormSchema),
     defaultValues: EMPTY_FORM,
+    // The spec's messages show beside a field as soon as what it holds is wrong, not only on submit.
+    mode: "onChange",
   });
   const values = useWatch({ control: form.control });
   const { errors, isSubmitting } = form.formState;
-  const count = bulkProductCount(wholeNumber(values.start), wholeNumber(values.end));
-  const allFilled = Object.keys(EMPTY_FORM).every((name) =>
-    Boolean(values[name as keyof BulkProductsFormValues]?.trim()),
-  );
+  const typedStart = wholeNumber(values.start);
+  const typedEnd = wholeNumber(values.end);
+  const count = bulkProductCount(typedStart, typedEnd);
+  // The schema checks the range only once every field is valid; the person needs it as they type.
+  const rangeMessage =
+    typedStart !== null && typedEnd !== null && typedStart >= 1
+      ? bulkRangeMessage(typedStart, typedEnd)
+      : undefined;
+  const missing = (Object.keys(EMPTY_FORM) as (keyof BulkProductsFormValues)[])
+    .filter((name) => !values[name]?.trim())
+    .map((name) => FIELD_LABELS[name]);
+  const allFilled = missing.length === 0;
 
   const setRange = (range: { start: number; end: number }) => {
     form.setValue("start", String(range.start), { shouldValidate: form.formState.isSubmitted });
@@ -106,7 +127,7 @@ function BulkProductsForm() {
     const start = wholeNumber(text);
     if (start === null) return;
     const end = bulkEndForStart(start, wholeNumber(form.getValues("end")));
-    if (end !== null) form.setValue("end", String(end), { shouldValidate: form.formState.isSubmitted });
+    if (end !== null) form.setValue("end", String(end), { shouldValidate: true });
   };
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -214,17 +235,30 @@ function BulkProductsForm() {
                 inputMode="numeric"
                 min={1}
                 step={1}
-                {...form.register("start", { onChange: (event) => changeStart(event.target.value) })}
+                {...form.register("start", {
+                  onChange: (event) => changeStart(event.target.value),
+                  deps: ["end"],
+                })}
               />
             </Field>
-            <Field id="bulk-end" label="Index de fin" error={errors.end?.message}>
+            <Field id="bulk-end" label="Index de fin" error={errors.end?.message ?? rangeMessage}>
               <Input type="number" inputMode="numeric" min={1} step={1} {...form.register("end")} />
             </Field>
           </div>
-          <div>
-            <BusyButton type="submit" busy={isSubmitting} disabled={!allFilled}>
+          <div className="flex flex-col items-start gap-2">
+            <BusyButton
+              type="submit"
+              busy={isSubmitting}
+              disabled={!allFilled}
+              aria-describedby={allFilled ? undefined : "bulk-missing"}
+            >
               {bulkSubmitLabel(count)}
             </BusyButton>
+            {allFilled ? null : (
+              <p id="bulk-missing" className="text-sm text-muted-foreground">
+                À compléter : {missing.join(", ")}
+              </p>
+            )}
           </div>
         </form>
       </CardContent>

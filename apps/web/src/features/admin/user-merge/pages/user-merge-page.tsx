@@ -1,9 +1,11 @@
 import { mergeRefusal, userMergeMessages } from "@vitrine/domain";
 import { ArrowLeftIcon, ArrowRightLeftIcon } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../../components/ui/alert";
 import { BusyButton } from "../../../../components/ui/busy-button";
 import { Button } from "../../../../components/ui/button";
+import { ConfirmDialog } from "../../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../../lib/api-client";
 import { paths } from "../../../../lib/paths";
 import { toast } from "../../../../lib/toast";
@@ -11,6 +13,13 @@ import { useUrlParam } from "../../../../lib/use-url-param";
 import { PageHeader } from "../../components/page-header";
 import { useMergeUsers, useUserMergeDetails } from "../api";
 import { MergeUserCard } from "../components/merge-user-card";
+import { displayNameOf } from "../components/user-name";
+
+/** The account as the confirmation names it: its name, and its e-mail when there is one. */
+function accountLabel(user: Parameters<typeof displayNameOf>[0]): string {
+  const name = displayNameOf(user);
+  return user.email && user.email !== name ? `${name} (${user.email})` : name;
+}
 
 /** Spec /admin/user-merge: the source's orders move to the destination; ?source= and ?destination=. */
 export function UserMergePage() {
@@ -19,6 +28,7 @@ export function UserMergePage() {
   const source = useUserMergeDetails(sourceId);
   const destination = useUserMergeDetails(destinationId);
   const merge = useMergeUsers();
+  const [confirming, setConfirming] = useState(false);
 
   const sourceOrderCount = source.data?.orders.length ?? 0;
   const refusal = mergeRefusal({
@@ -35,6 +45,7 @@ export function UserMergePage() {
 
   function transfer() {
     if (!canTransfer) return;
+    setConfirming(false);
     merge.mutate(
       { sourceUserId: sourceId, destinationUserId: destinationId },
       {
@@ -92,11 +103,27 @@ export function UserMergePage() {
           busy={merge.isPending}
           disabled={!canTransfer}
           icon={<ArrowRightLeftIcon aria-hidden />}
-          onClick={transfer}
+          onClick={() => setConfirming(true)}
         >
           {merge.isPending ? "Transfert en cours..." : `Transférer les commandes (${sourceOrderCount})`}
         </BusyButton>
       </div>
+      <ConfirmDialog
+        open={confirming && canTransfer}
+        onOpenChange={setConfirming}
+        title="Transférer les commandes ?"
+        description={
+          source.data && destination.data
+            ? userMergeMessages.confirm(
+                sourceOrderCount,
+                accountLabel(source.data),
+                accountLabel(destination.data),
+              )
+            : ""
+        }
+        confirmLabel="Transférer"
+        onConfirm={transfer}
+      />
     </div>
   );
 }
