@@ -12,6 +12,7 @@ export default defineConfig({
             "apps/web/src/**/*.test.ts",
             // Issue 16: the TikTok bridge's logic, with a fake connector (the real one is not installed).
             "bridges/*/*.test.mjs",
+            "scripts/**/*.test.mjs",
           ],
         },
       },

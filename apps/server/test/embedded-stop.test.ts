@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { embeddedDatabaseUrl } from "../src/db/embedded";
+import { testPort } from "./support/ports";
 import { startServerProcess } from "./support/server-process";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,8 +26,9 @@ function portAnswers(port: number): Promise<boolean> {
 // The server as `npm start` runs it on its embedded PostgreSQL: stopped by SIGTERM while a request
 // is in progress, the database must outlive that request, then stop too.
 it("drains the requests in progress on SIGTERM before stopping the embedded database", async () => {
-  const port = 4300 + Math.floor(Math.random() * 500);
-  const databasePort = port + 20_000;
+  // Beside live-crash's server (TEST_SERVER_PORT), which may run at the same time.
+  const port = testPort("TEST_SERVER_PORT", 4300, 500, 1);
+  const databasePort = process.env.TEST_SERVER_PORT ? port + 1 : port + 20_000;
   const {
     child: server,
     origin,

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSimulation } from "../../../scripts/live/simulate.mjs";
 import { insertLive, type LiveRow } from "./support/factories";
+import { testPort } from "./support/ports";
 import { startServerProcess } from "./support/server-process";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -19,7 +20,7 @@ let t: TestApp;
 let live: LiveRow;
 let dataDir: string;
 let server: ChildProcess | undefined;
-const port = 47_000 + Math.floor(Math.random() * 1_000);
+const port = testPort("TEST_SERVER_PORT", 47_000, 1_000);
 const url = `http://127.0.0.1:${port}`;
 
 beforeAll(async () => {

@@ -133,6 +133,7 @@ describe("content constraints", () => {
   });
 
   it("keeps one message template per order status", async () => {
+    await t.db.delete(messageTemplates);
     await t.db.insert(messageTemplates).values({ type: "to-pay", title: "À payer", body: "Merci de régler" });
     const second = t.db.insert(messageTemplates).values({ type: "to-pay", title: "Doublon", body: "..." });
     expect(await failureCodeOf(second)).toBe(UNIQUE_VIOLATION);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { liveUsers, lives, messageTemplates, orders, products, tiktokEvents, users } from "../src/db/schema";
 import { seedDemoData } from "../src/db/seed";
@@ -33,15 +34,16 @@ describe("the demo data", () => {
     expect(await counts()).toEqual(loaded);
   });
 
-  it("offers the back office a message template to send", async () => {
+  it("offers the back office a message template for every order status", async () => {
     const templates = await t.db.select().from(messageTemplates);
-    expect(templates).toEqual([
+    expect(templates.map((template) => template.type).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(templates).toContainEqual(
       expect.objectContaining({
         type: "shipped",
         title: "Votre commande est en route",
         scope: ["back-office"],
       }),
-    ]);
+    );
   });
 
   it("gives the demo customer an order at every step, newest first, with colours and a parcel to follow", async () => {

@@ -20,6 +20,7 @@ import {
   tiktokEvents,
   users,
 } from "./schema";
+import { DEFAULT_MESSAGE_TEMPLATES } from "./default-message-templates";
 
 const DEMO_SEED_LOCK = "vitrine:demo-seed";
 const DAY_MS = 24 * 3600 * 1000;
@@ -150,14 +151,17 @@ const termsOfSale = `<h2>Commandes</h2>
 <h2>Rétractation et remboursement</h2>
 <p>Vous disposez de 14 jours pour vous rétracter ; le remboursement intervient sous 14 jours. Un produit indisponible est remboursé sous 30 jours.</p>`;
 
-/** A back-office message template, so the send-message dialog has a type to offer. */
+/**
+ * The default message templates, one per order status. The migrations insert them already; the
+ * demo puts back any a database lost, so that the send-message dialog offers every type.
+ */
 async function insertDemoMessageTemplates(tx: Transaction) {
-  await tx.insert(messageTemplates).values({
-    type: "shipped",
-    title: "Votre commande est en route",
-    body: "<p>Bonjour,</p><p>Bonne nouvelle : votre commande vient d'être expédiée par Colissimo. Vous recevrez bientôt votre colis.</p><p>Merci pour votre confiance !</p>",
-    scope: [BACK_OFFICE_TEMPLATE_SCOPE],
-  });
+  await tx
+    .insert(messageTemplates)
+    .values(
+      DEFAULT_MESSAGE_TEMPLATES.map((template) => ({ ...template, scope: [BACK_OFFICE_TEMPLATE_SCOPE] })),
+    )
+    .onConflictDoNothing({ target: messageTemplates.type });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase } from "../../src/db/client";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "../../src/db/embedded";
 import { migrateDatabase } from "../../src/db/migrate";
+import { testPort } from "./ports";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(tmpdir(), "vitrine-test-pg-"));
-    const port = 55_000 + Math.floor(Math.random() * 5_000);
+    const port = testPort("TEST_PG_PORT", 55_000, 5_000);
     embedded = await startEmbeddedDatabase({ dataDir, port, log: () => {} });
     adminUrl = embedded.url;
   }

@@ -64,6 +64,15 @@ export type CustomerOrderListResponse = z.infer<typeof customerOrderListResponse
 export const customerOrderResponseSchema = z.object({ order: customerOrderSchema });
 export type CustomerOrderResponse = z.infer<typeof customerOrderResponseSchema>;
 
+/**
+ * GET /api/customer/orders/last-address: the delivery address of the customer's most recent order
+ * that has one, for the address form of the next order to start from (null before the first).
+ */
+export const lastShippingAddressResponseSchema = z.object({
+  address: z.nullable(savedShippingAddressSchema),
+});
+export type LastShippingAddressResponse = z.infer<typeof lastShippingAddressResponseSchema>;
+
 /** PUT /api/customer/orders/:id/address: saves the address and moves the order to to-pay. */
 export const shippingAddressRequestSchema = shippingAddressSchema;
 export type ShippingAddressRequest = z.input<typeof shippingAddressSchema>;

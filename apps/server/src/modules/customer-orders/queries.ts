@@ -5,8 +5,9 @@ import {
   type CustomerOrder,
   type CustomerOrderItem,
   type CustomerOrderSummary,
+  type StoredShippingAddress,
 } from "@vitrine/domain";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesByOrder } from "../../db/order-lines";
 import { orders, paymentReviews } from "../../db/schema";
@@ -87,4 +88,21 @@ export async function findCustomerOrder(
     paymentStatus,
     paymentDate: paymentDate?.toISOString() ?? null,
   };
+}
+
+/**
+ * The address the customer gave last: that of their most recent order with one, the orders staff
+ * cancelled included (the address is the customer's own all the same).
+ */
+export async function lastShippingAddressOf(
+  db: Queryable,
+  userId: string,
+): Promise<StoredShippingAddress | null> {
+  const [row] = await db
+    .select({ shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.shippingAddress)))
+    .orderBy(desc(orders.orderDate), desc(orders.createdAt))
+    .limit(1);
+  return row ? storedShippingAddress(row.shippingAddress) : null;
 }

@@ -2,6 +2,7 @@ import {
   customerOrderListResponseSchema,
   customerOrderResponseSchema,
   idParamsSchema,
+  lastShippingAddressResponseSchema,
   shippingAddressRequestSchema,
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,6 +23,16 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<Custo
     async (request) => {
       const viewer = await request.requireViewer();
       return { orders: await service.listOrders(viewer.user.id) };
+    },
+  );
+
+  // A static path: the router matches it before "/:id", whatever the order of registration.
+  app.get(
+    "/last-address",
+    { config: customer, schema: { response: { 200: lastShippingAddressResponseSchema } } },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { address: await service.lastShippingAddress(viewer.user.id) };
     },
   );
 

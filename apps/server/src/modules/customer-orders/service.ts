@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { findCustomerOrder, listCustomerOrders } from "./queries";
+import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "./queries";
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 
@@ -50,6 +50,10 @@ export function createCustomerOrderService({ db }: { db: Database }) {
   return {
     async listOrders(userId: string): Promise<CustomerOrderSummary[]> {
       return listCustomerOrders(db, userId);
+    },
+
+    async lastShippingAddress(userId: string) {
+      return lastShippingAddressOf(db, userId);
     },
 
     async getOrder(userId: string, orderId: string): Promise<CustomerOrder> {

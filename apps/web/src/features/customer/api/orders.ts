@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   customerOrderListResponseSchema,
   customerOrderResponseSchema,
+  lastShippingAddressResponseSchema,
   PAYMENT_PAGE_ORDER_REFRESH_MS,
 } from "@vitrine/domain";
 import { apiFetch } from "../../../lib/api-client";
@@ -41,4 +42,17 @@ export function useCustomerOrder(id: string) {
  */
 export function useCustomerOrderWhilePaying(id: string) {
   return useQuery({ ...customerOrderQueryOptions(id), refetchInterval: PAYMENT_PAGE_ORDER_REFRESH_MS });
+}
+
+/** The address of the customer's latest order that has one: the next address form starts from it. */
+export function useLastShippingAddress(enabled: boolean) {
+  return useQuery({
+    queryKey: [...customerOrdersQueryOptions.queryKey, "last-address"],
+    queryFn: ({ signal }) =>
+      apiFetch("/api/customer/orders/last-address", { response: lastShippingAddressResponseSchema, signal }),
+    select: (data) => data.address,
+    enabled,
+    // Typing the address by hand stays possible when this read fails: the form does not wait twice.
+    retry: false,
+  });
 }

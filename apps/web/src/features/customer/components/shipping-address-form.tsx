@@ -5,6 +5,7 @@ import {
   shippingAddressSchema,
   type CustomerOrder,
   type ShippingAddress,
+  type StoredShippingAddress,
   type ShippingAddressRequest,
   type SessionUser,
 } from "@vitrine/domain";
@@ -16,6 +17,8 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { isApiError } from "../../../lib/api-client";
 import { useSaveShippingAddress } from "../api/order-changes";
+import { useLastShippingAddress } from "../api/orders";
+import { Spinner } from "../../../components/ui/spinner";
 import { refusalMessage } from "../server-message";
 import { BusyButton } from "../../../components/ui/busy-button";
 
@@ -40,9 +43,16 @@ const fields = [
 
 const FIELD_NAMES: readonly AddressField[] = [...fields.map((field) => field.name), "delivery_note"];
 
-/** The address saved on the order, or what the account already knows of the customer. */
-function initialValues(order: CustomerOrder, user: SessionUser | null): ShippingAddressRequest {
-  const saved = order.shippingAddress;
+/**
+ * The address saved on the order, else the one the customer gave last (a phone user does not
+ * retype it for every live), else what the account knows: names and e-mail.
+ */
+function initialValues(
+  order: CustomerOrder,
+  last: StoredShippingAddress | null,
+  user: SessionUser | null,
+): ShippingAddressRequest {
+  const saved = order.shippingAddress ?? last;
   return {
     first_name: saved?.first_name ?? user?.firstName ?? "",
     last_name: saved?.last_name ?? user?.lastName ?? "",
@@ -62,10 +72,21 @@ export interface ShippingAddressFormProps {
 
 /** The delivery address of an order to validate; saving it moves the order to payment. */
 export function ShippingAddressForm({ order, user }: ShippingAddressFormProps) {
+  // Only an order without an address starts from the last one; the form waits for it, once.
+  const last = useLastShippingAddress(order.shippingAddress === null);
+  if (last.isLoading) return <Spinner label="Chargement de votre adresse..." className="py-8" />;
+  return <AddressForm order={order} last={last.data ?? null} user={user} />;
+}
+
+function AddressForm({
+  order,
+  last,
+  user,
+}: ShippingAddressFormProps & { last: StoredShippingAddress | null }) {
   const saveAddress = useSaveShippingAddress(order.id);
   const form = useForm<ShippingAddressRequest, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
-    defaultValues: initialValues(order, user),
+    defaultValues: initialValues(order, last, user),
     // The spec: an error goes away as soon as its field is edited, and comes back only at submit.
     reValidateMode: "onSubmit",
   });

@@ -4,11 +4,13 @@ import {
   customerMayReopen,
   customerOrderMessages,
   formatEuros,
+  laPosteTrackingUrl,
+  orderMainAction,
   paymentMethodLabel,
   SHIPPING_METHOD_LABEL,
   type CustomerOrder,
 } from "@vitrine/domain";
-import { ArrowLeftIcon, PencilIcon } from "lucide-react";
+import { ArrowLeftIcon, ExternalLinkIcon, PencilIcon } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "../../../lib/toast";
 import { Alert } from "../../../components/ui/alert";
@@ -127,6 +129,8 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
         <p>{customerOrderBanner(order)}</p>
       </Alert>
 
+      <ParcelTracking order={order} />
+
       <Card>
         <CardHeader>
           <CardTitle>Articles</CardTitle>
@@ -186,6 +190,34 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The parcel of a shipped order: its number and La Poste's tracking page, as the mail gave them. */
+function ParcelTracking({ order }: { order: CustomerOrder }) {
+  const action = orderMainAction(order.status, order.trackingId);
+  if (action.kind !== "track") return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Suivi du colis</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="grid gap-x-8 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="text-sm font-medium text-muted-foreground">Numéro de colis</dt>
+          <dd className="font-mono break-all">{action.trackingId}</dd>
+        </dl>
+        <div>
+          <Button asChild className="w-full sm:w-auto">
+            <a href={laPosteTrackingUrl(action.trackingId)} target="_blank" rel="noopener noreferrer">
+              {action.label}
+              <ExternalLinkIcon aria-hidden="true" />
+              <span className="sr-only">(nouvel onglet)</span>
+            </a>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 

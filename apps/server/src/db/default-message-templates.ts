@@ -1,0 +1,54 @@
+import type { OrderStatus } from "@vitrine/domain";
+
+/**
+ * The message a shop starts with for each order status, so that a new shop can remind a customer
+ * to pay on its first day; staff edit them as any other template. A migration inserts the same
+ * texts into every shop where a status has no template yet (a test keeps both in step).
+ */
+export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{ type: OrderStatus; title: string; body: string }> = [
+  {
+    type: "to-validate",
+    title: "Votre commande est bien enregistrée",
+    body: "<p>Bonjour,</p><p>Merci pour votre commande passée pendant notre live ! Nous la vérifions et vous écrivons dès qu'elle est prête à être réglée.</p><p>À très vite !</p>",
+  },
+  {
+    type: "to-pay",
+    title: "Votre commande vous attend",
+    body: "<p>Bonjour,</p><p>Vos articles vous sont réservés : il ne reste plus qu'à régler votre commande depuis votre espace client, rubrique « Mes commandes », bouton « Payer maintenant ».</p><p>Dès votre paiement reçu, nous préparons votre colis. Merci !</p>",
+  },
+  {
+    type: "paid",
+    title: "Paiement bien reçu",
+    body: "<p>Bonjour,</p><p>Nous avons bien reçu votre paiement, merci ! Votre commande va maintenant être préparée avec soin.</p>",
+  },
+  {
+    type: "preparing",
+    title: "Votre commande est en préparation",
+    body: "<p>Bonjour,</p><p>Nous préparons votre commande en ce moment. Vous recevrez un message dès qu'elle sera expédiée.</p>",
+  },
+  {
+    type: "to-ship",
+    title: "Votre colis est prêt",
+    body: "<p>Bonjour,</p><p>Votre colis est emballé et partira très bientôt par Colissimo. Son numéro de suivi vous sera envoyé à l'expédition.</p>",
+  },
+  {
+    type: "shipped",
+    title: "Votre commande est en route",
+    body: "<p>Bonjour,</p><p>Bonne nouvelle : votre commande vient d'être expédiée par Colissimo. Vous recevrez bientôt votre colis.</p><p>Merci pour votre confiance !</p>",
+  },
+  {
+    type: "delivered",
+    title: "Votre commande est arrivée",
+    body: "<p>Bonjour,</p><p>Votre colis a été livré : nous espérons que vos articles vous plaisent !</p><p>Merci pour votre confiance, et à bientôt en live !</p>",
+  },
+  {
+    type: "cancelled-by-customer",
+    title: "Votre commande est annulée",
+    body: "<p>Bonjour,</p><p>Comme vous nous l'avez demandé, votre commande est annulée. Si vous l'aviez déjà réglée, nous vous remboursons.</p><p>À bientôt en live !</p>",
+  },
+  {
+    type: "cancelled-by-admin",
+    title: "Votre commande a été annulée",
+    body: "<p>Bonjour,</p><p>Nous sommes désolés : nous avons dû annuler votre commande. Si vous l'aviez déjà réglée, nous vous remboursons.</p><p>Pour toute question, répondez simplement à ce message.</p>",
+  },
+];
