@@ -162,5 +162,13 @@ liveTest(
     await expect(page.getByText(`@${handle}`).first()).toBeVisible();
     await expect(page.getByText("Pas encore de compte")).toBeVisible();
     await expect(page.getByText(/viewers\.vitrine\.invalid/)).toHaveCount(0);
+
+    // The users list says the same of that viewer.
+    await page.goto("/admin/users");
+    await page.getByLabel("Rechercher un utilisateur").fill(handle);
+    const row = page.getByRole("row").filter({ hasText: handle });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Pas encore de compte");
+    await expect(page.getByText(/viewers\.vitrine\.invalid/)).toHaveCount(0);
   },
 );

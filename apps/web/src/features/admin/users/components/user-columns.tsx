@@ -1,4 +1,4 @@
-import { userDisplayName, userFullName, type AdminUser } from "@vitrine/domain";
+import { NO_ACCOUNT_YET, shownEmail, userDisplayName, userFullName, type AdminUser } from "@vitrine/domain";
 import { format } from "date-fns";
 import { CheckIcon, LogInIcon, MailIcon, MergeIcon, PencilIcon, XIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -43,7 +43,7 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
         <div className="flex min-w-32 flex-col">
           <span className="font-medium">{String(getValue()) || "—"}</span>
           <span className="text-xs break-all text-muted-foreground">
-            {row.original.email ?? NOT_AVAILABLE}
+            {shownEmail(row.original.email) ?? (row.original.hasAccount ? NOT_AVAILABLE : NO_ACCOUNT_YET)}
           </span>
         </div>
       ),
