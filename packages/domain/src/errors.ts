@@ -18,7 +18,7 @@ export const ERROR_CODES = [
   "PAYMENT_PROVIDER_FAILED",
   "LABEL_PROVIDER_FAILED",
   "INTERNAL",
-  // Live ingestion (issue 16): a source's bearer token refused, the ingestion queue full, an event
+  // Live ingestion: a source's bearer token refused, the ingestion queue full, an event
   // over LIVE_INGEST_MAX_EVENT_BYTES.
   "INGEST_TOKEN_INVALID",
   "INGEST_BUSY",

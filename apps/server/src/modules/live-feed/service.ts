@@ -29,7 +29,7 @@ export const DEFAULT_FEED_LIMITS: LiveFeedLimits = {
 
 export type LiveFeedService = ReturnType<typeof createLiveFeedService>;
 
-/** The live feed (issue 16): the polling reads, the source states, the gaps and the SSE streams. */
+/** The live feed: the polling reads, the source states, the gaps and the SSE streams. */
 export function createLiveFeedService(
   { db, liveHub }: Pick<AppContext, "db" | "liveHub">,
   limits: Partial<LiveFeedLimits> = {},

@@ -83,6 +83,21 @@ async function orderOwner(tx: Queryable, orderId: string | null) {
   return order ?? null;
 }
 
+/** What both decisions' audit lines say of the payment: the review, its order and the money. */
+function reviewAuditDetails(
+  id: string,
+  review: { transactionId: string; amountCents: number; currency: string },
+  order: { orderNumber: string } | null,
+) {
+  return {
+    reviewId: id,
+    orderNumber: order?.orderNumber ?? null,
+    transactionId: review.transactionId,
+    amountCents: review.amountCents,
+    currency: review.currency,
+  };
+}
+
 /** Payments to review: listed for staff, refunded through the provider or accepted (decision 022). */
 export function createPaymentReviewService({ db, provider }: { db: Database; provider: PaymentProvider }) {
   return {
@@ -135,11 +150,7 @@ export function createPaymentReviewService({ db, provider }: { db: Database; pro
           subjectUserId: order?.userId ?? null,
           action: "payment-refunded",
           details: {
-            reviewId: id,
-            orderNumber: order?.orderNumber ?? null,
-            transactionId: review.transactionId,
-            amountCents: review.amountCents,
-            currency: review.currency,
+            ...reviewAuditDetails(id, review, order),
             refundReference: result.reference,
             refundKind: result.kind,
           },
@@ -196,11 +207,7 @@ export function createPaymentReviewService({ db, provider }: { db: Database; pro
           subjectUserId: order?.userId ?? null,
           action: "payment-accepted",
           details: {
-            reviewId: id,
-            orderNumber: order?.orderNumber ?? null,
-            transactionId: review.transactionId,
-            amountCents: review.amountCents,
-            currency: review.currency,
+            ...reviewAuditDetails(id, review, order),
             orderStatusBefore: order?.status ?? null,
             orderStatusAfter: paysOrder ? "paid" : (order?.status ?? null),
           },
