@@ -9,7 +9,7 @@ import { seedDemoData } from "./db/seed";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
 import type { Mailer } from "./integrations/mail/mailer";
 import { startMaintenance } from "./maintenance";
-import { ensureFirstAdmin } from "./modules/auth/first-admin";
+import { ensureFirstAdmin } from "./modules/auth";
 import { shutDown } from "./shutdown";
 
 type Log = (message: string) => void;
