@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -10,6 +11,35 @@ const web = "./apps/web/src";
 const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+const server = "./apps/server/src";
+const entriesOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true });
+// Every folder under modules/ is a module: its index.ts is its public surface, the rest is private.
+const serverModules = entriesOf(`${server}/modules`)
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// The code that assembles modules imports them (through their index); so does the demo seed, which
+// creates its data the way the app does. The rest of src/ outside modules/ is code every module
+// builds on, and never imports a module.
+const serverEntryPoints = ["app.ts", "main.ts", "db/seed.ts", "db/seed-cli.ts"];
+const serverSharedCode = entriesOf(server)
+  .filter((entry) => entry.name !== "modules")
+  .flatMap((entry) =>
+    entry.name === "db" ? entriesOf(`${server}/db`).map((inDb) => `db/${inDb.name}`) : [entry.name],
+  )
+  .filter((name) => !serverEntryPoints.includes(name))
+  .map((name) => `${server}/${name}`);
+// Everything linted for the server's boundaries, but a module's own folder.
+const outsideModule = (name) => [
+  ...entriesOf(server)
+    .filter((entry) => entry.name !== "modules")
+    .map((entry) => `${server}/${entry.name}`),
+  ...entriesOf(`${server}/modules`)
+    .filter((entry) => entry.name !== name)
+    .map((entry) => `${server}/modules/${entry.name}`),
+  "./bench",
+  "./scripts",
+];
 
 // Code that runs in the browser validates with zod/mini, which bundles only what a schema uses;
 // classic zod's chained methods pull in all of it (docs/decisions/012-zod-mini-in-the-browser.md).
@@ -87,6 +117,35 @@ export default tseslint.config(
               target: [`${web}/components`, `${web}/lib`],
               from: [`${web}/features`, `${web}/app`],
               message: "Shared code (components/, lib/) never imports a feature or the app.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module's index.ts is all that other code may import of it: another module, the app, main.ts,
+    // the seed, benches and scripts. Tests (test/, *.test.ts) may import a module's internals: a
+    // unit test checks the piece itself (docs/module-boundaries.md).
+    files: ["apps/server/**/*.ts", "bench/**/*.mjs", "scripts/**/*.mjs"],
+    ignores: ["apps/server/test/**", "**/*.test.ts", "**/*.test.mjs"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          basePath: fileURLToPath(new URL(".", import.meta.url)),
+          zones: [
+            ...serverModules.map((name) => ({
+              target: outsideModule(name),
+              from: `${server}/modules/${name}`,
+              except: ["./index.ts"],
+              message: `Import the ${name} module from its index (modules/${name}/index.ts); if what you need is not exported there, export it there (docs/module-boundaries.md).`,
+            })),
+            {
+              target: serverSharedCode,
+              from: `${server}/modules`,
+              message:
+                "Shared code (config, db, http, lib, realtime, integrations...) never imports a module: modules build on it. Move what both need here, or let the app hand it over (docs/module-boundaries.md).",
             },
           ],
         },

@@ -10,8 +10,8 @@ import Fastify from "fastify";
 import pg from "pg";
 
 const { adminOrderListQuerySchema } = await import("@vitrine/domain");
-const { fetchOrderList } = await import("../../apps/server/src/modules/admin-orders/queries.ts");
-const { prepareSessionQuery } = await import("../../apps/server/src/modules/auth/session-reader.ts");
+const { fetchOrderList } = await import("../../apps/server/src/modules/admin-orders/index.ts");
+const { prepareSessionQuery } = await import("../../apps/server/src/modules/auth/index.ts");
 const { connectDatabase } = await import("../../apps/server/src/db/client.ts");
 
 const databaseUrl = process.env.BARE_DATABASE_URL;

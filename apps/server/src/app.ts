@@ -31,7 +31,7 @@ import { registerSameOriginCheck } from "./http/same-origin";
 import { registerSecurityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
-import type { AuthRateLimits } from "./modules/auth/rate-limits";
+import type { AuthRateLimits } from "./rate-limits";
 import type { AppContext, ModuleInstance } from "./modules/module";
 import type { LiveHub } from "./realtime/live-hub";
 import { createPgLiveHub } from "./realtime/pg-live-hub";

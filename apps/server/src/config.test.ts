@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig, LYRA_DEMO_KEYS } from "./config";
-import { defaultAuthRateLimits } from "./modules/auth/rate-limits";
-import { defaultPaymentRateLimits } from "./modules/payments/rate-limits";
+import { defaultAuthRateLimits, defaultPaymentRateLimits } from "./rate-limits";
 
 const productionEnv = {
   NODE_ENV: "production",

@@ -1,8 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
 import type { RateLimitRule } from "./http/rate-limiter";
-import { defaultAuthRateLimits, type AuthRateLimits } from "./modules/auth/rate-limits";
-import { defaultPaymentRateLimits, type PaymentRateLimits } from "./modules/payments/rate-limits";
+import {
+  defaultAuthRateLimits,
+  defaultPaymentRateLimits,
+  type AuthRateLimits,
+  type PaymentRateLimits,
+} from "./rate-limits";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -37,8 +41,8 @@ const RATE_LIMIT_RULE = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/;
 /**
  * Overrides of some rate limits, "rule=max/windowSeconds" separated by commas, e.g.
  * "adminSignInPerIp=1000/60,adminFailuresPerAccountAndIp=100/900". Rules left out keep their
- * defaults (modules/auth/rate-limits.ts, modules/payments/rate-limits.ts); an unknown rule name is
- * refused, not ignored, so a typo never leaves a limit silently at its default.
+ * defaults (rate-limits.ts); an unknown rule name is refused, not ignored, so a typo never leaves a
+ * limit silently at its default.
  */
 function rateLimitsFromEnv<Limits extends { [Name in keyof Limits]: RateLimitRule }>(defaults: Limits) {
   const isRuleName = (name: string): name is Extract<keyof Limits, string> => Object.hasOwn(defaults, name);

@@ -8,8 +8,9 @@ import { openDatabase } from "./db/open";
 import { seedDemoData } from "./db/seed";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
 import type { Mailer } from "./integrations/mail/mailer";
+import { errorText } from "./lib/error-text";
 import { startMaintenance } from "./maintenance";
-import { ensureFirstAdmin } from "./modules/auth/first-admin";
+import { ensureFirstAdmin } from "./modules/auth";
 import { shutDown } from "./shutdown";
 
 type Log = (message: string) => void;
@@ -92,7 +93,7 @@ async function main() {
       log("Stopped.");
       process.exit(0);
     } catch (error) {
-      log(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`Stopping failed: ${errorText(error)}`);
       process.exit(1);
     }
   };

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { errorText } from "./lib/error-text";
 import { shutDown } from "./shutdown";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,7 +21,7 @@ async function slowServer(): Promise<{ app: FastifyInstance; url: string }> {
 const outcome = (request: Promise<Response>) =>
   request.then(
     async (response) => `${response.status} ${await response.text()}`,
-    (error: unknown) => `failed: ${error instanceof Error ? error.message : String(error)}`,
+    (error: unknown) => `failed: ${errorText(error)}`,
   );
 
 let servers: FastifyInstance[] = [];

@@ -13,7 +13,7 @@ import {
   type ViewerResolver,
 } from "../src/http/access";
 import { registerErrorHandling } from "../src/http/errors";
-import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
+import { defaultAuthRateLimits } from "../src/rate-limits";
 import { ADMIN, signupPayload } from "./support/actors";
 import { insertOrder, orderRowOf } from "./support/factories";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";

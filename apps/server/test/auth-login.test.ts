@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAccounts, authSessions, authUsers, users } from "../src/db/schema";
-import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
+import { defaultAuthRateLimits } from "../src/rate-limits";
 import { ADMIN, createPasswordUser, signInAsAdmin, signUpCustomer } from "./support/actors";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";

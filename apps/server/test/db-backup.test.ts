@@ -7,6 +7,7 @@ import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faqs, users } from "../src/db/schema";
+import { errorText } from "../src/lib/error-text";
 import { choosePgDump, pgDumpCandidates, serverMajorVersion, toolMajorVersion } from "../src/db/backup";
 import { withDatabase } from "./support/global-setup";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -32,7 +33,7 @@ beforeAll(async () => {
     );
     if (!psql) unavailable = "no psql to restore with";
   } catch (error) {
-    unavailable = error instanceof Error ? error.message : String(error);
+    unavailable = errorText(error);
   }
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { httpMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, users } from "../src/db/schema";
-import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
+import { defaultAuthRateLimits } from "../src/rate-limits";
 import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
 import { ADMIN, signupPayload } from "./support/actors";
 import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";

@@ -16,7 +16,7 @@ import {
   users,
 } from "../src/db/schema";
 import { signToken } from "../src/modules/auth/session-reader";
-import { defaultAuthRateLimits } from "../src/modules/auth/rate-limits";
+import { defaultAuthRateLimits } from "../src/rate-limits";
 import { signInAsAdmin, signInByLink, signupPayload } from "./support/actors";
 import { apiKitOf } from "./support/api-kit";
 import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";

@@ -17,7 +17,7 @@ import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { setOrderStatus } from "../src/modules/admin-order-detail/set-order-status";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
-import { defaultAuthRateLimits, type AuthRateLimits } from "../src/modules/auth/rate-limits";
+import { defaultAuthRateLimits, type AuthRateLimits } from "../src/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";
 import {
   deliveryAddress,

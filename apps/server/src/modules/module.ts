@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import type { AfterSignedInWrite, ViewerResolver } from "../http/access";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { LiveHub } from "../realtime/live-hub";
-import type { AuthRateLimits } from "./auth/rate-limits";
+import type { AuthRateLimits } from "../rate-limits";
 
 /** What the app hands every module's service factory; each factory takes only what it uses. */
 export interface AppContext {

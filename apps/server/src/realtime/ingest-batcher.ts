@@ -1,6 +1,7 @@
 import { sidebarHandle, type LiveFeedEvent, type LiveIngestEvent } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { errorText } from "../lib/error-text";
 import type { LiveHub } from "./live-hub";
 
 /** An event as tiktok_events stores it: text PostgreSQL accepts, the payload already as JSON text. */
@@ -353,8 +354,4 @@ export function eventRowsJson(rows: { id: string; liveId: string; event: Storabl
     return `${fields.slice(0, -2)}${event.payloadJson}}`;
   });
   return `[${parts.join(",")}]`;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { errorText } from "../lib/error-text";
 
 export interface PgListenerOptions {
   /** The app's pool: its settings open the listening connection. */
@@ -117,7 +118,3 @@ export function createPgListener({
 }
 
 export type PgListener = ReturnType<typeof createPgListener>;
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

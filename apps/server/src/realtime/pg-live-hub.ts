@@ -1,9 +1,10 @@
 import type { LiveFeedEvent, LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { errorText } from "../lib/error-text";
 import { loadFeedEventsAfter, loadFeedEventsById } from "./feed-rows";
 import { createListenerSet, type LiveHub } from "./live-hub";
-import { createPgListener, errorText } from "./pg-listener";
+import { createPgListener } from "./pg-listener";
 import { decodeNotification, LIVE_CHANNEL, type LiveNotification } from "./live-notify";
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig, type AppConfig } from "../../src/config";
 import { connectDatabase, type Database } from "../../src/db/client";
 import type { ErrorReporter } from "../../src/error-reporting";
 import type { Mailer, OutgoingMail } from "../../src/integrations/mail/mailer";
-import type { AuthRateLimits } from "../../src/modules/auth/rate-limits";
+import type { AuthRateLimits } from "../../src/rate-limits";
 import type { LiveHub } from "../../src/realtime/live-hub";
 import { withDatabase } from "./global-setup";
 

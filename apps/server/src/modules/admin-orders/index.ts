@@ -2,6 +2,8 @@ import { defineModule } from "../module";
 import { adminOrderRoutes } from "./routes";
 import { createAdminOrderService } from "./service";
 
+export { fetchOrderList } from "./queries";
+
 export const adminOrdersModule = defineModule({
   name: "admin-orders",
   prefix: "/api/admin/orders",

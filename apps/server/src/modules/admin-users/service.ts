@@ -4,8 +4,8 @@ import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { authAccounts, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { recordAuditEvent } from "../audit-events/record";
-import { lockClaim, tiktokUsernameTaken } from "../auth/identity";
+import { recordAuditEvent } from "../audit-events";
+import { lockClaim, tiktokUsernameTaken } from "../auth";
 import { findAdminUser, listCustomers, listOrdersOfUser } from "./queries";
 
 const notFound = () => new DomainError("NOT_FOUND", adminUserMessages.notFound);

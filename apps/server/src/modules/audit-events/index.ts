@@ -2,7 +2,9 @@ import { defineModule } from "../module";
 import { auditEventRoutes } from "./routes";
 import { createAuditEventService } from "./service";
 
-/** Reading the audit log; modules write to it with `record.ts`. */
+export { recordAuditEvent, recordImpersonatedWrite, recordImpersonationEnd } from "./record";
+
+/** Reading the audit log; modules write to it with the functions above. */
 export const auditEventsModule = defineModule({
   name: "audit-events",
   prefix: "/api/admin/audit-events",

@@ -11,7 +11,7 @@ import type { Database } from "../../db/client";
 import { authSessions, authUsers, users } from "../../db/schema";
 import type { SignedInWrite, Viewer } from "../../http/access";
 import { DomainError } from "../../http/errors";
-import { recordAuditEvent, recordImpersonatedWrite, recordImpersonationEnd } from "../audit-events/record";
+import { recordAuditEvent, recordImpersonatedWrite, recordImpersonationEnd } from "../audit-events";
 import { adminSessionCookieSettings, type AuthLibrary } from "./auth-library";
 import { lockClaim } from "./identity";
 import { verifySignedToken } from "./session-reader";

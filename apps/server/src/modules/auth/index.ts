@@ -13,6 +13,16 @@ import { createSessionCache } from "./session-cache";
 import { createSessionChangeListener, type SessionChange } from "./session-change-listener";
 import { createSessionReader, type SessionRecord } from "./session-reader";
 
+export { ensureFirstAdmin } from "./first-admin";
+export {
+  claimLockKey,
+  findUserByTiktokUsername,
+  lockClaim,
+  mayClaimHandleRow,
+  tiktokUsernameTaken,
+} from "./identity";
+export { prepareSessionQuery } from "./session-reader";
+
 /** Beyond this many sessions in memory, the oldest reads are forgotten (about 2 kB each). */
 const SESSION_CACHE_MAX_ENTRIES = 20_000;
 

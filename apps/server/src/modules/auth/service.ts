@@ -17,7 +17,7 @@ import {
   tiktokUsernameTaken,
   toSessionUser,
 } from "./identity";
-import type { AuthRateLimits } from "./rate-limits";
+import type { AuthRateLimits } from "../../rate-limits";
 import type { SessionReader } from "./session-reader";
 
 /** An administrator signs in again after this long, however active the session. */

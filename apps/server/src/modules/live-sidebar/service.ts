@@ -20,9 +20,8 @@ import type { Database } from "../../db/client";
 import { pgErrorCode, pgErrorConstraint, pgRaised, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { DomainError } from "../../http/errors";
 import type { LiveHub } from "../../realtime/live-hub";
-import { alreadySold, deleteOrderItem, refused } from "../admin-order-detail/order-items";
-import { breaksSoldOnce } from "../admin-order-detail/set-order-status";
-import { claimLockKey } from "../auth/identity";
+import { alreadySold, breaksSoldOnce, deleteOrderItem, refused } from "../admin-order-detail";
+import { claimLockKey } from "../auth";
 import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
 
 const productAndHandleRequired = () =>

@@ -12,7 +12,7 @@ import type { Database, Queryable } from "../../db/client";
 import { orders, paymentReviews, paymentTransactions, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { PaymentProviderError, type PaymentProvider } from "../../integrations/payments/payment-provider";
-import { recordAuditEvent } from "../audit-events/record";
+import { recordAuditEvent } from "../audit-events";
 
 const notFound = () => new DomainError("NOT_FOUND", paymentReviewMessages.notFound);
 const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.alreadyResolved);

@@ -1,6 +1,6 @@
 import { createRateLimiter } from "../../http/rate-limiter";
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
-import { findCustomerOrder } from "../customer-orders/queries";
+import { findCustomerOrder } from "../customer-orders";
 import { defineModule } from "../module";
 import { createPaymentReviewRecorder } from "../payment-reviews";
 import { paymentRoutes } from "./routes";

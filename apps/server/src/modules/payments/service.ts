@@ -18,7 +18,7 @@ import type {
   ProviderTransaction,
   VerifiedNotification,
 } from "../../integrations/payments/payment-provider";
-import type { PaymentRateLimits } from "./rate-limits";
+import type { PaymentRateLimits } from "../../rate-limits";
 
 /** What a notification or a status check did to the order. */
 export type PaymentOutcome =

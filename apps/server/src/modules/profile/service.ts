@@ -10,12 +10,7 @@ import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { auditEvents, orders, paymentReviews, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import {
-  findUserByTiktokUsername,
-  lockClaim,
-  mayClaimHandleRow,
-  tiktokUsernameTaken,
-} from "../auth/identity";
+import { findUserByTiktokUsername, lockClaim, mayClaimHandleRow, tiktokUsernameTaken } from "../auth";
 
 type UserRow = typeof users.$inferSelect;
 

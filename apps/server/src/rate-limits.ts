@@ -1,7 +1,8 @@
-import type { RateLimitRule } from "../../http/rate-limiter";
+import type { RateLimitRule } from "./http/rate-limiter";
 
-// Kept apart from service.ts so that config.ts (loaded before anything else at start-up) can read
-// the rule names and defaults without loading the auth service.
+// The rules that AUTH_RATE_LIMITS and PAYMENT_RATE_LIMITS override, and their defaults. They sit
+// beside config.ts, which parses those settings, so that config.ts (loaded before anything else at
+// start-up) never loads a module: the auth and payments modules read them from here.
 
 export interface AuthRateLimits {
   signupPerIp: RateLimitRule;
@@ -15,7 +16,7 @@ export interface AuthRateLimits {
   adminSignInPerIp: RateLimitRule;
   /** Wrong passwords for one account from one client address. */
   adminFailuresPerAccountAndIp: RateLimitRule;
-  /** Backstop for one account from browsers that never signed in to it (see admin-device.ts). */
+  /** Backstop for one account from browsers that never signed in to it (see modules/auth/admin-device.ts). */
   adminFailuresPerAccount: RateLimitRule;
 }
 
@@ -38,4 +39,20 @@ export const defaultAuthRateLimits: AuthRateLimits = {
   adminSignInPerIp: { max: 30, windowSeconds: 60 },
   adminFailuresPerAccountAndIp: { max: 5, windowSeconds: 15 * 60 },
   adminFailuresPerAccount: { max: 30, windowSeconds: 60 * 60 },
+};
+
+export interface PaymentRateLimits {
+  /** Payment forms one customer opens: each one asks the provider for a form token. */
+  formTokenPerCustomer: RateLimitRule;
+  /** Payment status checks of one customer: each one asks the provider for the order's transactions. */
+  statusCheckPerCustomer: RateLimitRule;
+}
+
+/**
+ * A customer opens a form per visit of the payment page and checks once per card accepted; a few
+ * retries and reloads stay far below these. PAYMENT_RATE_LIMITS (config.ts) overrides them.
+ */
+export const defaultPaymentRateLimits: PaymentRateLimits = {
+  formTokenPerCustomer: { max: 20, windowSeconds: 10 * 60 },
+  statusCheckPerCustomer: { max: 30, windowSeconds: 10 * 60 },
 };
