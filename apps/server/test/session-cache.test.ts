@@ -8,6 +8,7 @@ import {
   SESSION_LISTENER_APPLICATION_NAME,
 } from "../src/modules/auth/session-change-listener";
 import { signInAsAdmin, signUpCustomer } from "./support/actors";
+import { eventually } from "./support/eventually";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 // Decision 020: sessions kept in memory, forgotten when the database tells of a change.
@@ -15,7 +16,7 @@ let t: TestApp;
 let sessionQueries = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SESSION_CACHE_SECONDS: "60" } });
+  t = await createTestApp();
   const pool = t.db.$client;
   const query = pool.query.bind(pool);
   vi.spyOn(pool, "query").mockImplementation(((config: unknown, ...rest: unknown[]) => {
@@ -42,14 +43,6 @@ async function sessionUserCounted(cookie: string) {
   const before = sessionQueries;
   const user = await sessionUser(cookie);
   return { user, queries: sessionQueries - before };
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("not in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function listenerPids() {
