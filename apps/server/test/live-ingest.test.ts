@@ -16,10 +16,11 @@ import {
   INGEST_LOCK_KEY,
   type StorableIngestEvent,
 } from "../src/realtime/ingest-batcher";
+import { createSilentLiveHub } from "../src/realtime/live-hub";
 import { eventually } from "./support/eventually";
 import { insertLive, type LiveRow } from "./support/factories";
 import { bearer, chatEvent, postEvents } from "./support/live-kit";
-import { backendPid, waitUntilBlockedBy } from "./support/pg-waits";
+import { backendPid, lockWaiters, waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -189,6 +190,54 @@ describe("POST /api/live-ingest/events", () => {
     for (const n of [1, 2, 3, 4, 5]) await postEvents(t.app, target.ref, [chatEvent({ comment: `c${n}` })]);
     const stored = await eventsOf(target.id);
     expect(stored.map((e) => e.comment)).toEqual(["c1", "c2", "c3", "c4", "c5"]);
+  });
+
+  it("numbers events in commit order: a batch committed later never has a smaller seq, across instances", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const pool = t.db.$client;
+    // A batch whose comment is 'retenu' has drawn its seqs, then waits for the test's lock before
+    // it can commit: the moment another instance's batch could overtake it.
+    const HOLD_KEY = 7_428_001;
+    await pool.query(`
+      CREATE FUNCTION hold_marked_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock(${HOLD_KEY}); RETURN NULL; END $$;
+      CREATE TRIGGER hold_marked_batch AFTER INSERT ON tiktok_events
+        FOR EACH ROW WHEN (NEW.comment = 'retenu') EXECUTE FUNCTION hold_marked_batch()`);
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock($1)", [HOLD_KEY]);
+    // Two server instances' write paths on one database.
+    const instanceA = createIngestBatcher({ pool, hub: createSilentLiveHub() });
+    const instanceB = createIngestBatcher({ pool, hub: createSilentLiveHub() });
+    const storable = (event: LiveIngestEvent): StorableIngestEvent => ({
+      ...event,
+      payloadJson: JSON.stringify(event.payload),
+    });
+    const committed: string[] = [];
+    try {
+      const first = instanceA
+        .submit(target.id, [storable(chatEvent({ comment: "retenu" }))])
+        .then(() => committed.push("A"));
+      await waitUntilBlockedBy(pool, await backendPid(holder));
+      const second = instanceB
+        .submit(target.id, [
+          storable(chatEvent({ comment: "ensuite", uniqueId: "autre_viewer", tiktokUserId: "2" })),
+        ])
+        .then(() => committed.push("B"));
+      // Another viewer, so that nothing but the ingestion lock can make B wait for A: B either
+      // waits behind A, or draws its seq beside A's and commits first.
+      await eventually(async () => committed.includes("B") || (await lockWaiters(pool)) >= 2);
+      expect(committed).toEqual([]);
+      await holder.query("COMMIT");
+      await Promise.all([first, second]);
+      expect(committed).toEqual(["A", "B"]);
+      expect((await eventsOf(target.id)).map((event) => event.comment)).toEqual(["retenu", "ensuite"]);
+    } finally {
+      await holder.end();
+      await Promise.all([instanceA.close(), instanceB.close()]);
+      await pool.query("DROP TRIGGER hold_marked_batch ON tiktok_events; DROP FUNCTION hold_marked_batch()");
+    }
   });
 
   it("answers only once the events are committed, and 503 when the queue is full", async () => {

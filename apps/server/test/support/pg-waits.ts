@@ -22,3 +22,12 @@ export async function waitUntilBlockedBy(pool: pg.Pool, holderPid: number, count
     return (rows[0]?.waiting ?? 0) >= count;
   }, timeoutMs);
 }
+
+/** How many backends of this database wait for a lock another one holds. */
+export async function lockWaiters(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+     WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0`,
+  );
+  return rows[0]?.waiting ?? 0;
+}
