@@ -84,6 +84,22 @@ describe("sessions kept in memory", () => {
     expect(await sessionUser(deleted.cookie)).toBeNull();
   });
 
+  it("forget every session at once when told to forget everything, or told what they do not understand", async () => {
+    for (const payload of ["*", "x:a message of a later version"]) {
+      const one = await newCustomer();
+      const other = await newCustomer();
+      for (const { cookie } of [one, other]) {
+        await sessionUser(cookie);
+        expect((await sessionUserCounted(cookie)).queries).toBe(0);
+      }
+      await t.db.$client.query("SELECT pg_notify($1, $2)", [SESSION_CHANGES_CHANNEL, payload]);
+      // Heard once the first session is read again; the other was forgotten by the same word.
+      await eventually(async () => (await sessionUserCounted(one.cookie)).queries === 1);
+      expect((await sessionUserCounted(other.cookie)).queries).toBe(1);
+      expect((await sessionUserCounted(other.cookie)).queries).toBe(0);
+    }
+  });
+
   it("never serve a session past its expiry, even one read a moment ago", async () => {
     const { cookie } = await newCustomer();
     await sessionUser(cookie);
@@ -187,6 +203,22 @@ describe("the database's session change notifications (migration 0014)", () => {
       expect(await settle()).toEqual([`s:${session?.id}`]);
       await t.db.insert(users).values({ email: "no-identity@example.com" });
       expect(await settle()).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("tell everything changed when a table sessions read from is emptied", async () => {
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(message.payload ?? ""));
+    await listener.query(`LISTEN ${SESSION_CHANGES_CHANNEL}`);
+    try {
+      // Every session ends here: this file's tests after this one need none.
+      await t.db.$client.query("TRUNCATE auth_sessions");
+      await listener.query("SELECT 1");
+      expect(heard).toEqual(["*"]);
     } finally {
       await listener.end();
     }
