@@ -237,7 +237,7 @@ describe("6. validation answers in French, naming the field", () => {
     expect(failures).toEqual([]);
   });
 
-  it("answers the issue's examples in French", async () => {
+  it("answers a body that is not an object, and a token too long, in French", async () => {
     const notAnObject = await t.app.inject({
       method: "POST",
       url: "/api/auth/magic-link",
