@@ -10,7 +10,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
             "apps/web/src/**/*.test.ts",
-            // Issue 16: the TikTok bridge's logic, with a fake connector (the real one is not installed).
+            // The TikTok bridge's logic, with a fake connector (the real one is not installed).
             "bridges/*/*.test.mjs",
             "scripts/**/*.test.mjs",
           ],

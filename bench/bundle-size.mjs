@@ -12,7 +12,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
 const dist = path.resolve("apps/web/dist");
-/** Issue 14: the JavaScript of the customer's first load, gzip, at most. */
+/** The customer first-load budget: its JavaScript, gzip, at most (decision 013). */
 const CUSTOMER_FIRST_LOAD_BUDGET = 135 * 1024;
 
 /**

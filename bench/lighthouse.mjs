@@ -173,7 +173,7 @@ try {
         (failed.length > 0 ? `   a11y failures: ${failed.join(", ")}` : ""),
     );
   }
-  console.log("targets: performance >= 95, LCP <= 2.0 s, CLS ~0, accessibility 100 (issue 14)");
+  console.log("targets: performance >= 95, LCP <= 2.0 s, CLS ~0, accessibility 100 (customer first load)");
 } finally {
   await floor.close();
   await app.stop();

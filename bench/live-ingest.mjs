@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Live ingestion throughput (issue 16). Starts the server as `npm start` does (embedded
+// Live ingestion throughput (decision 018). Starts the server as `npm start` does (embedded
 // PostgreSQL in a fresh data folder, or DATABASE_URL's server), then posts a realistic comment
 // stream (scripts/live/comment-stream.mjs: each event is what the TikTok bridge builds from a real
 // tiktok-live-connector 2.5.0 event, bridges/tiktok/fixtures, about 0.8 kB of JSON with the raw

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Comment-to-screen latency over server-sent events (issue 16). Starts the server as `npm start`
+// Comment-to-screen latency over server-sent events (decision 018). Starts the server as `npm start`
 // does, opens 20 feed streams as 20 sidebars would (GET /api/admin/live-feed/stream), and posts
 // comments at 1,000/s through the ingestion API in small batches (every 10 ms). Each comment's
 // latency is from just before its request leaves to its arrival on each stream; p50 / p95 / p99

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The live sidebar's one-gesture add under a live's load (issue 16): 10 staff add concurrently
+// The live sidebar's one-gesture add under a live's load (decision 019): 10 staff add concurrently
 // (each add a distinct product of one active live; new handles and known ones mixed) while a
 // background source ingests 1,000 comments/s. Starts the server as `npm start` does (embedded
 // PostgreSQL, fresh data folder), signs the demo admin in, then measures POST

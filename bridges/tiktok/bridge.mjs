@@ -1,5 +1,5 @@
 /**
- * The TikTok bridge's logic (issue 16), apart from the connector so it can be tested with a fake
+ * The TikTok bridge's logic, apart from the connector so it can be tested with a fake
  * one: maps tiktok-live-connector 2.x events to the ingestion contract, reconnects by itself with
  * exponential backoff and jitter when the connection drops, reports 'connected' / 'reconnecting' /
  * 'disconnected' / 'degraded' to the server, and keeps every event until the server acknowledged

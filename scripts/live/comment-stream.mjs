@@ -1,5 +1,5 @@
 /**
- * A realistic French live-selling comment stream (issue 16): many viewers with stable handles,
+ * A realistic French live-selling comment stream: many viewers with stable handles,
  * claims ("je prends le 12", "12 taille M", "@vendeuse 7 svp", "n°3", "12 stp"), questions,
  * chatter and emojis, times ("12h") and prices ("15€") that are not claims, and some member, like
  * and gift events. Each event is what the TikTok bridge sends for the matching event of

@@ -53,7 +53,7 @@ export interface AppDependencies {
 declare module "fastify" {
   interface FastifyInstance {
     routeBook: RouteBook;
-    /** The app's live fan-out (issue 16), also what tests publish through. */
+    /** The app's live-selling fan-out, also what tests publish through. */
     liveHub: LiveHub;
   }
 }
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNoStoreForApi(app);
   registerStorableTextCheck(app);
 
-  // Live selling's fan-out (issue 16): listening before any module can publish.
+  // Live selling's fan-out: listening before any module can publish.
   let liveHub: LiveHub;
   if (deps.liveHub) liveHub = deps.liveHub;
   else {

@@ -2,20 +2,27 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { errorText } from "./lib/error-text";
+import { eventually } from "../test/support/eventually";
 import { shutDown } from "./shutdown";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A listening server with a route that answers after `?ms=` milliseconds. */
-async function slowServer(): Promise<{ app: FastifyInstance; url: string }> {
+/**
+ * A listening server whose `/held` route answers once the test lets it: `arrived` resolves when a
+ * request is inside the handler, `release` lets every held request answer.
+ */
+async function heldServer() {
   const app = Fastify({ logger: false });
-  app.get<{ Querystring: { ms: string } }>("/slow", async (request) => {
-    await sleep(Number(request.query.ms));
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  app.get("/held", async () => {
+    arrive();
+    await released;
     return { done: true };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}` };
+  return { app, url: `http://127.0.0.1:${port}`, arrived, release };
 }
 
 const outcome = (request: Promise<Response>) =>
@@ -32,14 +39,14 @@ afterEach(async () => {
 
 describe("shutDown", () => {
   it("lets an in-flight request finish, refuses new connections, then runs the closing steps", async () => {
-    const { app, url } = await slowServer();
+    const { app, url, arrived, release } = await heldServer();
     servers.push(app);
     const events: string[] = [];
-    const inFlight = outcome(fetch(`${url}/slow?ms=400`)).then((result) => {
+    const inFlight = outcome(fetch(`${url}/held`)).then((result) => {
       events.push("request answered");
       return result;
     });
-    await sleep(50);
+    await arrived;
 
     const stopped = shutDown({
       app,
@@ -47,8 +54,11 @@ describe("shutDown", () => {
       log: () => {},
       drainTimeoutMs: 5_000,
     });
-    await sleep(50);
-    expect(await outcome(fetch(`${url}/slow?ms=0`))).toMatch(/^failed/);
+    // The close stops the listener while the request is still held.
+    await eventually(() => !app.server.listening);
+    expect(await outcome(fetch(`${url}/held`))).toMatch(/^failed/);
+    expect(events).toEqual([]);
+    release();
     await stopped;
 
     expect(await inFlight).toBe('200 {"done":true}');
@@ -56,11 +66,11 @@ describe("shutDown", () => {
   });
 
   it("cuts a request that outlives the drain timeout, and still closes", async () => {
-    const { app, url } = await slowServer();
+    const { app, url, arrived, release } = await heldServer();
     servers.push(app);
     const messages: string[] = [];
-    const stuck = outcome(fetch(`${url}/slow?ms=5000`));
-    await sleep(50);
+    const stuck = outcome(fetch(`${url}/held`));
+    await arrived;
 
     const started = performance.now();
     let closed = false;
@@ -75,5 +85,6 @@ describe("shutDown", () => {
     expect(await stuck).toMatch(/^failed/);
     expect(closed).toBe(true);
     expect(messages[0]).toBe("Requests still running after 300 ms: closing their connections.");
+    release();
   });
 });

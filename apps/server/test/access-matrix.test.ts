@@ -1,6 +1,7 @@
 import { storableTextMessages, type ApiErrorBody, type SessionUser } from "@vitrine/domain";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import {
 } from "../src/http/access";
 import { registerErrorHandling } from "../src/http/errors";
 import { defaultAuthRateLimits } from "../src/rate-limits";
+import { users } from "../src/db/schema";
 import { ADMIN, signupPayload } from "./support/actors";
 import { insertOrder, orderRowOf } from "./support/factories";
 import { apiKitOf, ROLES, type ApiKit, type Role } from "./support/api-kit";
@@ -110,9 +112,9 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/orders": () => ({ liveId: randomUUID(), userId: randomUUID() }),
   "POST /api/admin/orders/bulk-status": () => ({ orderIds: [randomUUID()], status: "paid" }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
-  // Issue 15: user merge (the label and preparation routes take no body).
+  // User merge (the label and preparation routes take no body).
   "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),
-  // Users, impersonation, audit log and messaging (issue 15).
+  // Users, impersonation, audit log and messaging.
   "PATCH /api/admin/users/:id": () => ({
     firstName: "Julie",
     lastName: "Martin",
@@ -144,7 +146,7 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "POST /api/admin/orders/:id/items": () => ({ productId: randomUUID() }),
-  // Issue 16: live ingestion (its bearer token is checked by the route, not the session guard).
+  // Live ingestion (its bearer token is checked by the route, not the session guard).
   "POST /api/live-ingest/events": () => ({
     liveRef: "matrice",
     events: [
@@ -162,7 +164,7 @@ const validBodies: Record<string, () => unknown> = {
     ],
   }),
   "POST /api/live-ingest/status": () => ({ liveRef: "matrice", state: "connected" }),
-  // Issue 16: the live-order sidebar.
+  // The live-order sidebar.
   "POST /api/admin/live-sidebar/add": () => ({
     liveId: randomUUID(),
     productId: randomUUID(),
@@ -172,7 +174,7 @@ const validBodies: Record<string, () => unknown> = {
 
 /**
  * Routes that answer whom they serve with a stream that never ends (server-sent events): called
- * with a deadline, a stream still open then was served. Issue 16.
+ * with a deadline, a stream still open then was served.
  */
 const streamingRoutes = new Set(["GET /api/admin/live-feed/stream"]);
 const STREAM_DEADLINE_MS = 1_000;
@@ -197,6 +199,73 @@ async function callAs(role: Role, route: DeclaredRoute) {
   if (!response) return { status: 200, code: undefined };
   const code: unknown = response.statusCode >= 400 ? response.json().code : undefined;
   return { status: response.statusCode, code };
+}
+
+/**
+ * Who each route is for, written here rather than read from the routes: a route declared with
+ * the wrong access (an admin route declared 'customer' by mistake) must fail the matrix, which a
+ * matrix reading the routes' own declarations cannot see. Every /api/admin/* route is for
+ * administrators; the others are listed one by one, so a new one needs its entry here.
+ */
+type Audience =
+  | "anyone"
+  | "a signed-in person"
+  | "administrators"
+  | "live sources (bearer token, checked by the route)"
+  | "the payment provider (signed notification, checked by the route)"
+  | "development only (not served in production)";
+
+/** What the session guard must require of each audience. */
+const GUARD_ACCESS: Record<Audience, Access> = {
+  anyone: "public",
+  "a signed-in person": "customer",
+  administrators: "admin",
+  "live sources (bearer token, checked by the route)": "public",
+  "the payment provider (signed notification, checked by the route)": "public",
+  "development only (not served in production)": "public",
+};
+
+const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
+  "GET /healthz": "anyone",
+  "GET /readyz": "anyone",
+  "GET /api/shop": "anyone",
+  "GET /api/faqs": "anyone",
+  "GET /api/pages": "anyone",
+  "GET /api/pages/:code": "anyone",
+  "GET /api/auth/session": "anyone",
+  "POST /api/auth/signup": "anyone",
+  "POST /api/auth/check-tiktok-username": "anyone",
+  "POST /api/auth/magic-link": "anyone",
+  "POST /api/auth/magic-link/verify": "anyone",
+  "POST /api/auth/admin/sign-in": "anyone",
+  // Signing out without a session is harmless, and clears a stale cookie.
+  "POST /api/auth/sign-out": "anyone",
+  // Starting an impersonation is an administrator's act (decision 016)...
+  "POST /api/auth/impersonation": "administrators",
+  // ...ending it is done from the impersonated customer's session.
+  "DELETE /api/auth/impersonation": "a signed-in person",
+  "GET /api/customer/profile": "a signed-in person",
+  "PUT /api/customer/profile": "a signed-in person",
+  "GET /api/customer/orders": "a signed-in person",
+  "GET /api/customer/orders/last-address": "a signed-in person",
+  "GET /api/customer/orders/:id": "a signed-in person",
+  "PUT /api/customer/orders/:id/address": "a signed-in person",
+  "POST /api/customer/orders/:id/reopen": "a signed-in person",
+  "POST /api/payments/orders/:id/form-token": "a signed-in person",
+  "POST /api/payments/orders/:id/check": "a signed-in person",
+  "POST /api/payments/ipn": "the payment provider (signed notification, checked by the route)",
+  // The simulator's card form: it only pays a form token the server issued (decision 011).
+  "POST /api/payment-simulator/pay": "anyone",
+  "POST /api/live-ingest/events": "live sources (bearer token, checked by the route)",
+  "POST /api/live-ingest/status": "live sources (bearer token, checked by the route)",
+  "GET /dev/mail": "development only (not served in production)",
+};
+
+/** The access a route must have, whatever it declares; undefined for a route nobody wrote down. */
+function requiredAccess(route: { method: string; url: string }): Access | undefined {
+  if (route.url.startsWith("/api/admin/")) return "admin";
+  const audience = AUDIENCE_OUTSIDE_ADMIN[`${route.method} ${route.url}`];
+  return audience && GUARD_ACCESS[audience];
 }
 
 const GUARD_CODES = ["UNAUTHENTICATED", "FORBIDDEN"];
@@ -264,12 +333,12 @@ describe("authorization matrix of the real app", () => {
     for (const route of t.app.routeBook.framework) expect(route.url.startsWith("/api/docs")).toBe(true);
   });
 
-  it("declares the merge, label and preparation routes for admins only (issue 15)", () => {
-    const issue15 = t.app.routeBook.declared
+  it("declares the merge, label and preparation routes for admins only", () => {
+    const mergeLabelsPreparation = t.app.routeBook.declared
       .filter((route) => /^\/api\/admin\/(user-merge|preparation|orders\/:id\/label)/.test(route.url))
       .map((route) => `${route.access} ${route.method} ${route.url}`)
       .sort();
-    expect(issue15).toEqual([
+    expect(mergeLabelsPreparation).toEqual([
       "admin DELETE /api/admin/orders/:id/label",
       "admin GET /api/admin/orders/:id/label",
       "admin GET /api/admin/preparation",
@@ -281,7 +350,7 @@ describe("authorization matrix of the real app", () => {
     ]);
   });
 
-  it("declares the live-order sidebar's routes for admins only (issue 16)", () => {
+  it("declares the live-order sidebar's routes for admins only", () => {
     const sidebar = t.app.routeBook.declared
       .filter((route) => route.url.startsWith("/api/admin/live-sidebar"))
       .map((route) => `${route.access} ${route.method} ${route.url}`)
@@ -294,6 +363,71 @@ describe("authorization matrix of the real app", () => {
       "admin GET /api/admin/live-sidebar/products",
       "admin POST /api/admin/live-sidebar/add",
     ]);
+  });
+
+  it("declares for every route the access written for it outside the routes", () => {
+    const declared = t.app.routeBook.declared;
+    const wrong = declared
+      .filter((route) => requiredAccess(route) !== route.access)
+      .map(
+        (route) =>
+          `${route.method} ${route.url} declares '${route.access}', must be '${requiredAccess(route) ?? "written in AUDIENCE_OUTSIDE_ADMIN"}'`,
+      );
+    expect(wrong).toEqual([]);
+    const keys = new Set(declared.map((route) => `${route.method} ${route.url}`));
+    expect(Object.keys(AUDIENCE_OUTSIDE_ADMIN).filter((key) => !keys.has(key))).toEqual([]);
+    expect(declared.filter((route) => route.url.startsWith("/api/admin/")).length).toBeGreaterThan(60);
+  });
+
+  it("refuses a signed-in customer on every admin route with 403, and lets them change nothing", async () => {
+    const customer = await kit.actor("customer");
+    const unpaid = await insertOrder(t.db, { userId: customer.userId, status: "to-pay" });
+    const orderBefore = await orderRow(unpaid.id);
+    const [personBefore] = await t.db.select().from(users).where(eq(users.id, customer.userId));
+    // Aimed at the customer's own order and own account: what a customer would try first.
+    const ownTargets: Record<string, { url: string; body: unknown }> = {
+      "POST /api/admin/orders/bulk-status": {
+        url: "/api/admin/orders/bulk-status",
+        body: { orderIds: [unpaid.id], status: "paid" },
+      },
+      "PUT /api/admin/orders/:id/status": {
+        url: `/api/admin/orders/${unpaid.id}/status`,
+        body: { status: "paid" },
+      },
+      "PATCH /api/admin/users/:id": {
+        url: `/api/admin/users/${customer.userId}`,
+        body: { firstName: "Promue", lastName: "Par elle-même", tiktokUsername: "", isAdmin: true },
+      },
+    };
+    const adminRoutes = t.app.routeBook.declared.filter((route) => requiredAccess(route) === "admin");
+    expect(adminRoutes.length).toBeGreaterThan(60);
+    const served: string[] = [];
+    for (const route of adminRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const own = ownTargets[key];
+      const body = own ? own.body : validBodies[key]?.();
+      const response = await kit
+        .injectAs("customer", {
+          method: route.method,
+          url: own ? own.url : fillParams(route.url),
+          ...(body === undefined
+            ? {}
+            : { payload: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+          ...(streamingRoutes.has(key) ? { signal: AbortSignal.timeout(STREAM_DEADLINE_MS) } : {}),
+        })
+        .catch(() => null);
+      const code =
+        response && response.statusCode >= 400 ? response.json<{ code: string }>().code : undefined;
+      if (response?.statusCode !== 403 || code !== "FORBIDDEN") {
+        served.push(
+          `${key}: ${response ? `${response.statusCode} ${response.body.slice(0, 120)}` : "served"}`,
+        );
+      }
+    }
+    expect(served).toEqual([]);
+    expect(await orderRow(unpaid.id)).toEqual(orderBefore);
+    const [personAfter] = await t.db.select().from(users).where(eq(users.id, customer.userId));
+    expect(personAfter).toEqual(personBefore);
   });
 
   it("has a valid body for every route that takes one", () => {
@@ -312,7 +446,7 @@ describe("authorization matrix of the real app", () => {
     expect(missing).toEqual([]);
   });
 
-  it("answers every route as its access says, for every role", async () => {
+  it("answers every route as the access written for it says, for every role", async () => {
     const whoIs = async (role: Role) =>
       (await kit.injectAs(role, { method: "GET", url: "/api/auth/session" })).json().user;
     const customer = await kit.actor("customer");
@@ -328,10 +462,15 @@ describe("authorization matrix of the real app", () => {
     expect(await whoIs("anonymous")).toBeNull();
     const failures: string[] = [];
     for (const route of t.app.routeBook.declared) {
+      const access = requiredAccess(route);
+      if (!access) {
+        failures.push(`${route.method} ${route.url}: not in AUDIENCE_OUTSIDE_ADMIN`);
+        continue;
+      }
       for (const role of ROLES) {
         const got = await callAs(role, route);
-        const want = expected[route.access][role];
-        const label = `${route.method} ${route.url} (${route.access}) as ${role}: ${got.status} ${String(got.code)}`;
+        const want = expected[access][role];
+        const label = `${route.method} ${route.url} (${access}) as ${role}: ${got.status} ${String(got.code)}`;
         if (want === null) {
           if (GUARD_CODES.includes(String(got.code))) failures.push(`${label}, expected to be served`);
         } else if (got.status !== want.status || got.code !== want.code) {

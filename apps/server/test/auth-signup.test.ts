@@ -2,6 +2,7 @@ import { tiktokUsernameMessages } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authVerifications, pendingSignups, users } from "../src/db/schema";
+import { purgeExpiredRows } from "../src/maintenance";
 import { signUpCustomer, signupPayload } from "./support/actors";
 import { createTestApp, sessionCookieOf, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
@@ -169,5 +170,76 @@ describe("sign-up by magic link", () => {
       .from(pendingSignups)
       .where(eq(pendingSignups.email, "valid@example.com"));
     expect(pending).toHaveLength(0);
+  });
+});
+
+describe("a pending sign-up", () => {
+  /** Makes a pending sign-up `ageSeconds` old, as its 15-minute life counts it. */
+  const age = (email: string, ageSeconds: number) =>
+    t.db
+      .update(pendingSignups)
+      .set({
+        createdAt: sql`now() - make_interval(secs => ${ageSeconds})`,
+        expiresAt: sql`now() - make_interval(secs => ${ageSeconds}) + interval '15 minutes'`,
+      })
+      .where(eq(pendingSignups.email, email));
+
+  it("lives 15 minutes from the sign-up, as long as its link", async () => {
+    await signup(validSignup("fifteen_minutes", "fifteen@example.com"));
+    const { rows } = await t.db.$client.query<{ life: number }>(
+      "SELECT extract(epoch FROM expires_at - created_at)::float AS life FROM pending_signups WHERE email = $1",
+      ["fifteen@example.com"],
+    );
+    expect(rows[0]?.life).toBeGreaterThan(15 * 60 - 2);
+    expect(rows[0]?.life).toBeLessThan(15 * 60 + 2);
+  });
+
+  it("gives its handle within its 15 minutes, even the row of a live viewer, and never after", async () => {
+    // 14 minutes 50 seconds old: the handle, and the viewer's row with it, are the new customer's.
+    const [viewer] = await t.db
+      .insert(users)
+      .values({ tiktokUsername: "still_in_time", displayName: "À temps" })
+      .returning();
+    await signup(validSignup("still_in_time", "in-time@example.com"));
+    await age("in-time@example.com", 14 * 60 + 50);
+    const inTime = await verify(tokenFromLatestMail(t.mails, "in-time@example.com"));
+    expect(inTime.json().user).toMatchObject({ id: viewer?.id, tiktokUsername: "still_in_time" });
+
+    // 15 minutes and a second old: the link (whose own life is another test's subject) still signs
+    // in, but the sign-up's handle is nobody's and the viewer's row stays unclaimed.
+    const [late] = await t.db
+      .insert(users)
+      .values({ tiktokUsername: "too_late_now", displayName: "Trop tard" })
+      .returning();
+    await signup(validSignup("too_late_now", "too-late@example.com"));
+    await age("too-late@example.com", 15 * 60 + 1);
+    const afterIt = await verify(tokenFromLatestMail(t.mails, "too-late@example.com"));
+    expect(afterIt.statusCode).toBe(200);
+    expect(afterIt.json().user).toMatchObject({ email: "too-late@example.com", tiktokUsername: null });
+    expect(afterIt.json().user.id).not.toBe(late?.id);
+    const [viewerRow] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.id, late?.id ?? ""));
+    expect(viewerRow?.authId).toBeNull();
+    const check = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/check-tiktok-username",
+      payload: { username: "too_late_now" },
+    });
+    expect(check.json()).toEqual({ exists: false });
+  });
+
+  it("is removed by the hourly purge once its 15 minutes are over, not before", async () => {
+    await signup(validSignup("purged_pending", "purged@example.com"));
+    await signup(validSignup("kept_pending", "kept@example.com"));
+    await age("purged@example.com", 15 * 60 + 1);
+    await age("kept@example.com", 14 * 60 + 50);
+    await purgeExpiredRows(t.db);
+    const left = await t.db
+      .select({ email: pendingSignups.email })
+      .from(pendingSignups)
+      .where(sql`${pendingSignups.email} IN ('purged@example.com', 'kept@example.com')`);
+    expect(left).toEqual([{ email: "kept@example.com" }]);
   });
 });

@@ -7,7 +7,6 @@ import {
 } from "@vitrine/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { randomUUID } from "node:crypto";
-import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInByLink } from "./support/actors";
 import { apiKitOf, type ApiKit, type Role } from "./support/api-kit";
@@ -20,6 +19,7 @@ import {
   orderRowOf,
   type OrderOverrides,
 } from "./support/factories";
+import { backendPid, waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -463,7 +463,8 @@ describe("concurrent changes", () => {
       response,
       answeredAfterCommit: committed,
     }));
-    await delay(300);
+    // The address's write is waiting for the payment's row lock before the payment commits.
+    await waitUntilBlockedBy(t.db.$client, await backendPid(payment));
     await payment.query("COMMIT");
     committed = true;
     payment.release();

@@ -5,10 +5,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { embeddedDatabaseUrl } from "../src/db/embedded";
+import { eventually } from "./support/eventually";
 import { testPort } from "./support/ports";
 import { startServerProcess } from "./support/server-process";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-stop-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -56,9 +56,16 @@ it("drains the requests in progress on SIGTERM before stopping the embedded data
     (response) => response.status,
     () => 0,
   );
-  await sleep(300);
+  // The request is waiting for the lock before the signal...
+  await eventually(async () => {
+    const { rows } = await locker.query<{ waiting: number }>(
+      "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))",
+    );
+    return (rows[0]?.waiting ?? 0) > 0;
+  }, 10_000);
   server.kill("SIGTERM");
-  await sleep(500);
+  // ...and the server is draining (it accepts no new connection) before the lock is let go.
+  await eventually(async () => !(await portAnswers(port)), 10_000);
   await locker.query("COMMIT").catch(() => {});
   await locker.end().catch(() => {});
 

@@ -11,7 +11,7 @@ import { startServerProcess } from "./support/server-process";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
- * Issue 17 (self-hosting): a server process killed with SIGKILL in the middle of a live loses no
+ * Self-hosting: a server process killed with SIGKILL in the middle of a live loses no
  * comment it acknowledged. The real server (main.ts) runs as a child process on a test database;
  * the simulator streams comments into it, the process is killed, started again, and every msgId
  * the server acknowledged must be in the database.

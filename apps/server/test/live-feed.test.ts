@@ -65,9 +65,10 @@ describe("GET /api/admin/live-feed/stream", () => {
       { ...chatEvent(), type: "like", comment: null },
       chatEvent({ comment: "ce live-ci" }),
     ]);
-    await liveEventsOf(client, 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(comments(client.liveEvents())).toEqual(["ce live-ci"]);
+    // A last comment, committed after the others: once it is in, nothing before it can still come.
+    await postEvents(t.app, other.ref, [chatEvent({ comment: "dernier" })]);
+    await liveEventsOf(client, 2);
+    expect(comments(client.liveEvents())).toEqual(["ce live-ci", "dernier"]);
   });
 
   it("resumes after Last-Event-ID: exactly the missed events, none twice, then the live ones", async () => {
@@ -94,13 +95,14 @@ describe("GET /api/admin/live-feed/stream", () => {
     const second = await stream(`?liveId=${target.id}`, { "last-event-id": lastId });
     await during;
     await postEvents(t.app, target.ref, [chatEvent({ comment: "h" })]);
-    await liveEventsOf(second, 6);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(comments(second.liveEvents())).toEqual(["c", "d", "e", "f", "g", "h"]);
+    // A last comment after them: once it is in, a repeat of any before it would be in too.
+    await postEvents(t.app, target.ref, [chatEvent({ comment: "i" })]);
+    await liveEventsOf(second, 7);
+    expect(comments(second.liveEvents())).toEqual(["c", "d", "e", "f", "g", "h", "i"]);
 
     const third = await stream(`?liveId=${target.id}&after=${lastId}`);
-    await liveEventsOf(third, 6);
-    expect(comments(third.liveEvents())).toEqual(["c", "d", "e", "f", "g", "h"]);
+    await liveEventsOf(third, 7);
+    expect(comments(third.liveEvents())).toEqual(["c", "d", "e", "f", "g", "h", "i"]);
   });
 
   it("replays the newest 10,000 of a longer absence and announces the older ones as one gap, first", async () => {

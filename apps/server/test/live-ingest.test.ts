@@ -7,7 +7,7 @@ import {
 } from "@vitrine/domain";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
 import { createCommentStream } from "../../../scripts/live/comment-stream.mjs";
 import { lives, liveSourceStatus, liveUsers, tiktokEvents } from "../src/db/schema";
@@ -16,8 +16,11 @@ import {
   INGEST_LOCK_KEY,
   type StorableIngestEvent,
 } from "../src/realtime/ingest-batcher";
+import { createSilentLiveHub } from "../src/realtime/live-hub";
+import { eventually } from "./support/eventually";
 import { insertLive, type LiveRow } from "./support/factories";
 import { bearer, chatEvent, postEvents } from "./support/live-kit";
+import { backendPid, lockWaiters, waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -27,6 +30,33 @@ beforeAll(async () => {
   live = await insertLive(t.db, { isActive: true });
 });
 afterAll(async () => t.close());
+
+/**
+ * Counts the ingestion requests whose live has been looked up. A request queues its events in the
+ * same turn as that look-up's answer (no other wait in between), so once the count is reached,
+ * every one of them is in the batcher's queue.
+ */
+function countLiveLookups(pool: pg.Pool) {
+  let count = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const spy = vi.spyOn(pool, "query").mockImplementation(((text: unknown, ...rest: unknown[]) => {
+    const result = query(text, ...rest);
+    if (typeof text === "string" && text.startsWith("SELECT id, is_active FROM lives WHERE ref")) {
+      // Registered before the route awaits it, so it runs just before the route goes on.
+      void result.then(
+        () => (count += 1),
+        () => {},
+      );
+    }
+    return result;
+  }) as typeof pool.query);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => spy.mockRestore(),
+  };
+}
 
 const eventsOf = (liveId: string) =>
   t.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, liveId)).orderBy(asc(tiktokEvents.seq));
@@ -162,6 +192,54 @@ describe("POST /api/live-ingest/events", () => {
     expect(stored.map((e) => e.comment)).toEqual(["c1", "c2", "c3", "c4", "c5"]);
   });
 
+  it("numbers events in commit order: a batch committed later never has a smaller seq, across instances", async () => {
+    const target = await insertLive(t.db, { isActive: true });
+    const pool = t.db.$client;
+    // A batch whose comment is 'retenu' has drawn its seqs, then waits for the test's lock before
+    // it can commit: the moment another instance's batch could overtake it.
+    const HOLD_KEY = 7_428_001;
+    await pool.query(`
+      CREATE FUNCTION hold_marked_batch() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock(${HOLD_KEY}); RETURN NULL; END $$;
+      CREATE TRIGGER hold_marked_batch AFTER INSERT ON tiktok_events
+        FOR EACH ROW WHEN (NEW.comment = 'retenu') EXECUTE FUNCTION hold_marked_batch()`);
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock($1)", [HOLD_KEY]);
+    // Two server instances' write paths on one database.
+    const instanceA = createIngestBatcher({ pool, hub: createSilentLiveHub() });
+    const instanceB = createIngestBatcher({ pool, hub: createSilentLiveHub() });
+    const storable = (event: LiveIngestEvent): StorableIngestEvent => ({
+      ...event,
+      payloadJson: JSON.stringify(event.payload),
+    });
+    const committed: string[] = [];
+    try {
+      const first = instanceA
+        .submit(target.id, [storable(chatEvent({ comment: "retenu" }))])
+        .then(() => committed.push("A"));
+      await waitUntilBlockedBy(pool, await backendPid(holder));
+      const second = instanceB
+        .submit(target.id, [
+          storable(chatEvent({ comment: "ensuite", uniqueId: "autre_viewer", tiktokUserId: "2" })),
+        ])
+        .then(() => committed.push("B"));
+      // Another viewer, so that nothing but the ingestion lock can make B wait for A: B either
+      // waits behind A, or draws its seq beside A's and commits first.
+      await eventually(async () => committed.includes("B") || (await lockWaiters(pool)) >= 2);
+      expect(committed).toEqual([]);
+      await holder.query("COMMIT");
+      await Promise.all([first, second]);
+      expect(committed).toEqual(["A", "B"]);
+      expect((await eventsOf(target.id)).map((event) => event.comment)).toEqual(["retenu", "ensuite"]);
+    } finally {
+      await holder.end();
+      await Promise.all([instanceA.close(), instanceB.close()]);
+      await pool.query("DROP TRIGGER hold_marked_batch ON tiktok_events; DROP FUNCTION hold_marked_batch()");
+    }
+  });
+
   it("answers only once the events are committed, and 503 when the queue is full", async () => {
     const target = await insertLive(t.db, { isActive: true });
     // Holding the ingestion lock stops the batch in its transaction, before its commit.
@@ -175,16 +253,22 @@ describe("POST /api/live-ingest/events", () => {
         answered = true;
         return response;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The batch waits for the lock, in its transaction: the request cannot have been answered.
+      await waitUntilBlockedBy(t.db.$client, await backendPid(holder));
       expect(answered).toBe(false);
       expect(await eventsOf(target.id)).toEqual([]);
 
       // The batch in progress and 39 more requests of 500 fill the 20,000 events the queue holds.
       const many = (prefix: string) =>
         Array.from({ length: 500 }, (_, i) => chatEvent({ msgId: `${prefix}-${i}`, payload: {} }));
+      const queued = countLiveLookups(t.db.$client);
       const filling = [];
-      for (let r = 0; r < 39; r++) filling.push(postEvents(t.app, target.ref, many(`f${r}`)));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      try {
+        for (let r = 0; r < 39; r++) filling.push(postEvents(t.app, target.ref, many(`f${r}`)));
+        await eventually(() => queued.count === 39, 15_000);
+      } finally {
+        queued.stop();
+      }
       const refused = await postEvents(t.app, target.ref, many("over"));
       expect(refused.statusCode).toBe(503);
       expect(refused.headers["retry-after"]).toBe("1");
@@ -372,15 +456,21 @@ describe("a server stopping", () => {
     await holder.connect();
     await holder.query("BEGIN");
     await holder.query("SELECT pg_advisory_xact_lock($1)", [INGEST_LOCK_KEY]);
-    const pending = postEvents(other.app, target.ref, [chatEvent({ msgId: "at-shutdown" })]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     let closed = false;
+    const pending = postEvents(other.app, target.ref, [chatEvent({ msgId: "at-shutdown" })]).then(
+      (response) => ({ response, closedFirst: closed }),
+    );
+    // The batch is in its transaction, waiting for the lock, when the close begins.
+    await waitUntilBlockedBy(other.db.$client, await backendPid(holder));
     const closing = other.app.close().then(() => (closed = true));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Still waiting: the close cannot end before the batch does.
+    await waitUntilBlockedBy(other.db.$client, await backendPid(holder));
     expect(closed).toBe(false);
     await holder.query("COMMIT");
     await holder.end();
-    expect((await pending).json()).toEqual({ accepted: 1, duplicates: 0 });
+    const { response, closedFirst } = await pending;
+    expect(response.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(closedFirst).toBe(false);
     await closing;
     const rows = await other.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, target.id));
     expect(rows.map((row) => row.msgId)).toEqual(["at-shutdown"]);

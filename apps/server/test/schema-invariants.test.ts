@@ -18,6 +18,7 @@ import {
   pgErrorCode,
   UNIQUE_VIOLATION,
 } from "./support/pg-error";
+import { waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -181,7 +182,9 @@ describe("orders", () => {
         if (++arrived === 2) release();
         await bothOpen;
         await tx.insert(orderItems).values({ orderId, productId: product.id, priceCents: 2500 });
-        await tx.execute(sql`SELECT pg_sleep(0.05)`);
+        // The first to insert commits only once the other's insert waits on it: they truly cross.
+        const mine = await tx.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+        await waitUntilBlockedBy(t.db.$client, mine.rows[0]?.pid ?? 0);
       });
     const results = await Promise.allSettled([takeProduct(orderA.id), takeProduct(orderB.id)]);
 

@@ -72,7 +72,7 @@ describe("the demo data", () => {
     expect(payable.json().order.shippingAddress).toMatchObject({ city: "Lyon", country: "France" });
   });
 
-  it("opens the live-order sidebar on the running live's viewers, comments and products for sale (issue 16)", async () => {
+  it("opens the live-order sidebar on the running live's viewers, comments and products for sale", async () => {
     const [live] = await t.db.select().from(lives).where(eq(lives.isActive, true));
     expect(live?.ref).toBe("nouveautes");
     const viewers = await t.db

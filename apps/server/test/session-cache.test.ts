@@ -8,6 +8,7 @@ import {
   SESSION_LISTENER_APPLICATION_NAME,
 } from "../src/modules/auth/session-change-listener";
 import { signInAsAdmin, signUpCustomer } from "./support/actors";
+import { eventually } from "./support/eventually";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 // Decision 020: sessions kept in memory, forgotten when the database tells of a change.
@@ -15,7 +16,7 @@ let t: TestApp;
 let sessionQueries = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SESSION_CACHE_SECONDS: "60" } });
+  t = await createTestApp();
   const pool = t.db.$client;
   const query = pool.query.bind(pool);
   vi.spyOn(pool, "query").mockImplementation(((config: unknown, ...rest: unknown[]) => {
@@ -42,14 +43,6 @@ async function sessionUserCounted(cookie: string) {
   const before = sessionQueries;
   const user = await sessionUser(cookie);
   return { user, queries: sessionQueries - before };
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("not in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function listenerPids() {
@@ -89,6 +82,27 @@ describe("sessions kept in memory", () => {
     await t.db.delete(authSessions).where(eq(authSessions.token, tokenOf(deleted.cookie)));
     await eventually(async () => (await sessionUser(deleted.cookie)) === null);
     expect(await sessionUser(deleted.cookie)).toBeNull();
+  });
+
+  it("forget every session at once when told to forget everything, or told what they do not understand", async () => {
+    for (const payload of ["*", "x:a message of a later version"]) {
+      const one = await newCustomer();
+      const other = await newCustomer();
+      // The listening connection is cut and opened again: what was told about them before is never
+      // delivered now, so only the word sent below can make this instance forget them.
+      const [before] = await listenerPids();
+      await t.db.$client.query("SELECT pg_terminate_backend($1)", [before]);
+      await eventually(async () => (await listenerPids()).some((pid) => pid !== before));
+      // Kept in memory once listening again.
+      for (const { cookie } of [one, other]) {
+        await eventually(async () => (await sessionUserCounted(cookie)).queries === 0);
+      }
+      await t.db.$client.query("SELECT pg_notify($1, $2)", [SESSION_CHANGES_CHANNEL, payload]);
+      // Heard once the first session is read again; the other was forgotten by the same word.
+      await eventually(async () => (await sessionUserCounted(one.cookie)).queries === 1);
+      expect((await sessionUserCounted(other.cookie)).queries).toBe(1);
+      expect((await sessionUserCounted(other.cookie)).queries).toBe(0);
+    }
   });
 
   it("never serve a session past its expiry, even one read a moment ago", async () => {
@@ -194,6 +208,22 @@ describe("the database's session change notifications (migration 0014)", () => {
       expect(await settle()).toEqual([`s:${session?.id}`]);
       await t.db.insert(users).values({ email: "no-identity@example.com" });
       expect(await settle()).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it("tell everything changed when a table sessions read from is emptied", async () => {
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on("notification", (message) => heard.push(message.payload ?? ""));
+    await listener.query(`LISTEN ${SESSION_CHANGES_CHANNEL}`);
+    try {
+      // Every session ends here: this file's tests after this one need none.
+      await t.db.$client.query("TRUNCATE auth_sessions");
+      await listener.query("SELECT 1");
+      expect(heard).toEqual(["*"]);
     } finally {
       await listener.end();
     }

@@ -147,7 +147,7 @@ describe("scheduled jobs with two instances", () => {
   });
 });
 
-describe("the live feed across two instances (issue 16)", () => {
+describe("the live feed across two instances", () => {
   it("brings an event ingested on A, and an orders change published on A, to a stream of B", async () => {
     const cookie = await signInAsAdmin(a);
     const live = await insertLive(a.db, { isActive: true });

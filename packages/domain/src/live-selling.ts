@@ -1,7 +1,7 @@
 import { normalizeTiktokUsername } from "./tiktok-username";
 
 /**
- * Live selling (back-office spec §2 live-order sidebar, §4, §5, §9; issue 16): limits, source
+ * Live selling (back-office spec §2 live-order sidebar, §4, §5, §9): limits, source
  * states and the French texts the sidebar, the live detail and the server share.
  */
 

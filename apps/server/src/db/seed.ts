@@ -99,7 +99,7 @@ async function insertDemoOrders(
 }
 
 /**
- * Issue 16: the running live's audience, so the live-order sidebar and the live detail open on a
+ * The running live's audience, so the live-order sidebar and the live detail open on a
  * few viewers and comments (claims among them) rather than on empty lists.
  */
 async function insertDemoLiveAudience(tx: Transaction, liveId: string) {
@@ -314,7 +314,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { userId: marie.id, status: "to-validate", orderDate: new Date(), sold: [dress, jumper] },
       { userId: lea.id, status: "to-validate", orderDate: new Date(), sold: [blouse] },
     ]);
-    // Issue 15: Sophie's paid order waits for its parcel, so the preparation page shows a card.
+    // Sophie's paid order waits for its parcel, so the preparation page shows a card.
     const [, silkShirt] = spring.products;
     if (!silkShirt) throw new Error("demo products not created");
     const sophieAddress: ShippingAddress = {

@@ -2,7 +2,8 @@ import { ERROR_REPORTING_ELEMENT_ID, type BrowserErrorReporting } from "@vitrine
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
- * What the pages customers land on ask the API for as soon as their scripts run (issue 14). The
+ * What the pages customers land on ask the API for as soon as their scripts run (their first
+ * load has a budget: decision 013). The
  * server asks itself and writes the answers into the page, so the browser has them with the page
  * instead of fetching them beside the scripts: on a mobile network every request shares the
  * bandwidth the entry script needs, and costs a round trip. The app's first fetch of each URL takes

@@ -19,18 +19,18 @@ import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { profileModule } from "./profile";
 import { shopModule } from "./shop";
-// Issue 15: merge, shipping labels, preparation.
+// Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
 import { shippingLabelsModule } from "./shipping-labels";
 import { userMergeModule } from "./user-merge";
-// Issue 15: users, audit log, messaging.
+// Users, audit log, messaging.
 import { adminUsersModule } from "./admin-users";
 import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
-// Issue 16: live ingestion and the live feed.
+// Live ingestion and the live feed.
 import { liveIngestModule } from "./live-ingest";
 import { liveFeedModule } from "./live-feed";
-// Issue 16: the live-order sidebar.
+// The live-order sidebar.
 import { liveSidebarModule } from "./live-sidebar";
 
 /** Every module of the server, registered in this order. A new module is added here. */
@@ -53,7 +53,7 @@ export const appModules: AppModule[] = [
   adminOrderDetailModule,
   adminOrdersModule,
   profileModule,
-  // Issue 15: merge, shipping labels, preparation.
+  // Merge, shipping labels, preparation.
   userMergeModule,
   shippingLabelsModule,
   orderPreparationModule,
@@ -62,9 +62,9 @@ export const appModules: AppModule[] = [
   adminUsersModule,
   auditEventsModule,
   adminMessagesModule,
-  // Issue 16: live ingestion and the live feed.
+  // Live ingestion and the live feed.
   liveIngestModule,
   liveFeedModule,
-  // Issue 16: the live-order sidebar.
+  // The live-order sidebar.
   liveSidebarModule,
 ];

@@ -128,7 +128,7 @@ notified AS (
 SELECT id, seq, inserted_at, (SELECT count(*) FROM notified) AS notifications FROM inserted`;
 
 /**
- * Ingestion's write path (issue 16): requests queue their events; one batch at a time is written
+ * Ingestion's write path (decision 018): requests queue their events; one batch at a time is written
  * in one transaction (every 25 ms, or at once when 500 events wait): the rows in one multi-row
  * insert that skips duplicates by (live, msgId), the viewers upserted, and one NOTIFY of the new
  * ids for the other instances. Only after the commit are the events fanned out here and the

@@ -14,7 +14,7 @@ export type LiveHubMessage =
 export type LiveFeedListener = (message: LiveHubMessage) => void;
 
 /**
- * Real-time fan-out of live selling (issue 16): what happened in a live reaches every open feed,
+ * Real-time fan-out of live selling (decision 018): what happened in a live reaches every open feed,
  * on this instance first, then on the others through PostgreSQL LISTEN/NOTIFY.
  */
 export interface LiveHub {

@@ -65,9 +65,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_URL: "http://localhost:3000",
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: "/nonexistent",
-    // Tests change sessions and people straight in the database and expect the next request to
-    // see it at once: sessions are read every time unless a test asks for the cache (its own tests).
-    SESSION_CACHE_SECONDS: "0",
     ...(options.env?.NODE_ENV === "production" ? PRODUCTION_PAYMENT_ENV : {}),
     ...options.env,
   });

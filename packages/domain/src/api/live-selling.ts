@@ -9,7 +9,7 @@ import {
 import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-detail";
 
 /*
- * Contracts of live selling (issue 16). Three surfaces:
+ * Contracts of live selling (decision 018). Three surfaces:
  *  - ingestion: POST /api/live-ingest/events and /status, for live sources (TikTok bridge,
  *    `npm run live:simulate`), authenticated by `Authorization: Bearer <LIVE_INGEST_TOKEN>`;
  *  - the live feed: GET /api/admin/live-feed/stream (server-sent events),

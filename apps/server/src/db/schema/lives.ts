@@ -69,7 +69,7 @@ export const tiktokEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     insertedAt: timestamp("inserted_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The server's receive order (issue 16): a comment's claim order and the feed's resume point.
+     * The server's receive order: a comment's claim order and the feed's resume point.
      * Ingestion assigns it under an advisory lock, so it increases in commit order.
      */
     seq: bigserial("seq", { mode: "number" }).notNull(),

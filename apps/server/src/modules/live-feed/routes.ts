@@ -15,7 +15,7 @@ function lastEventIdOf(header: string | string[] | undefined): number | undefine
   return value && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
-/** The live feed: server-sent events, and the 5 s polling fallback (issue 16). */
+/** The live feed: server-sent events, and the 5 s polling fallback (decision 018). */
 export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedService>> = async (
   app,
   { service },

@@ -29,7 +29,7 @@ export function bearerTokenMatches(header: string | undefined, token: string | u
 
 export type LiveIngestService = ReturnType<typeof createLiveIngestService>;
 
-/** Live sources' entry (issue 16): events through the batcher, source states straight. */
+/** Live sources' entry: events through the batcher, source states straight. */
 export function createLiveIngestService({
   db,
   liveHub,
