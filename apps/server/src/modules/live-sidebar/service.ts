@@ -23,10 +23,11 @@ const productAndHandleRequired = () =>
   });
 
 /**
- * A refusal of the add in the spec's words: the orders core's map, and the one collision only the
- * sidebar's user creation meets. Anything else is returned as it is.
+ * The one refusal of the add the orders core's map leaves to the sidebar: its user creation's.
+ * Anything else (a refusal already in the spec's words included) is returned as it is.
  */
 function addRefusal(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
   // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
   if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error)?.startsWith("users_")) {
     return new DomainError("CONFLICT", liveSellingMessages.userFailed, {
