@@ -39,8 +39,7 @@ function addRefusal(error: unknown): unknown {
 
 export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHub: LiveHub }) {
   /** Open sidebars refetch the live's orders; the change is committed whatever becomes of this. */
-  async function announce(liveId: string | null, orderId: string): Promise<void> {
-    if (!liveId) return;
+  async function announce(liveId: string, orderId: string): Promise<void> {
     // Sidebars also poll every 5 s: a lost announcement delays the list, it never loses an order.
     await liveHub.publishOrdersChanged({ liveId, orderId }).catch(() => {});
   }
