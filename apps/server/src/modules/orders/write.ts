@@ -19,7 +19,7 @@ import { breaksSoldOnce, orderNotFound, orderRefusal } from "./refusals";
  * order_core), the release of a cancelled order's pieces (migration 0001).
  */
 
-/** The rules a new order is made with, as the order functions of the database take them. */
+/** The statuses in which an order's lines may change (the domain's rule), as the SQL functions take them. */
 const editableStatuses = sql`ARRAY[${sql.join(
   ITEMS_EDITABLE_STATUSES.map((status) => sql`${status}`),
   sql`, `,
