@@ -208,15 +208,15 @@ function contender(addOne, productIds, known, label) {
 }
 
 /**
- * The floor: the statements the add sends (modules/live-sidebar/service.ts: the one call of
- * live_sidebar_add, migration 0013), written by hand, then the order read back as the reply.
+ * The floor: the statements the add sends (modules/orders/write.ts: the one call of
+ * live_sidebar_add, migration order_core), written by hand, then the order read back as the reply.
  */
 async function rawAdd(pool, liveId, { productId, handle: typed }) {
   const handle = typed.trim().replace(/^@/, "").trim().toLowerCase();
   const {
     rows: [{ order_id: orderId }],
   } = await pool.query(
-    "SELECT order_id, order_created, user_created FROM live_sidebar_add($1::uuid, $2::uuid, $3, $4, $5, $6, $7::int, $8, $9, $10::uuid)",
+    "SELECT order_id, order_created, user_created FROM live_sidebar_add($1::uuid, $2::uuid, $3, $4, $5, $6, $7::int, $8, $9, $10::uuid, $11::order_status[])",
     [
       liveId,
       productId,
@@ -228,6 +228,7 @@ async function rawAdd(pool, liveId, { productId, handle: typed }) {
       "colissimo",
       "HF-",
       null,
+      ["to-validate", "to-pay"],
     ],
   );
   // As the server does: the announcement beside the reply's read, on another connection.

@@ -176,10 +176,10 @@ export async function fillOrders(databaseUrl, log = () => {}) {
     );
     await step(
       "orders",
-      `INSERT INTO orders (id, order_number, live_id, user_id, status, total_amount_cents, order_date, created_at,
+      // The total is the database's (trigger orders_keep_total): the fee now, the lines as they come.
+      `INSERT INTO orders (id, order_number, live_id, user_id, status, shipping_fee_cents, order_date, created_at,
                            shipping_address, payment_date, tracking_id)
-       SELECT order_id, 'HF-' || ref || '-' || seq, live_id, user_id, status,
-              600 + (SELECT sum(${price}) FROM generate_series(1, items) AS i),
+       SELECT order_id, 'HF-' || ref || '-' || seq, live_id, user_id, status, 600,
               live_date + minutes * interval '1 minute', live_date + minutes * interval '1 minute',
               CASE WHEN status = 'to-validate' THEN NULL ELSE jsonb_build_object(
                 'first_name', 'Prénom', 'last_name', 'Nom', 'street', n || ' rue des Lilas', 'zip', '69001',

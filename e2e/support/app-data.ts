@@ -2,8 +2,6 @@ import type { BrowserContext } from "@playwright/test";
 import {
   emailSchema,
   MAGIC_LINK_LIFETIME_SECONDS,
-  orderNumber,
-  orderTotalCents,
   tiktokUsernameSchema,
   type OrderStatus,
   type ShippingAddress,
@@ -14,7 +12,6 @@ import {
   authSessions,
   authUsers,
   lives,
-  orderItems,
   orders,
   paymentTransactions,
   pendingSignups,
@@ -23,6 +20,7 @@ import {
   users,
 } from "../../apps/server/src/db/schema";
 import { createAuthLibrary, sessionCookieSettings } from "../../apps/server/src/modules/auth/auth-library";
+import { addItem, createOrder } from "../../apps/server/src/modules/orders";
 import {
   findUserByEmail,
   findUserByTiktokUsername,
@@ -186,7 +184,7 @@ export async function openAppData(access: AppDataAccess) {
 
     /**
      * An order of the customer in a live of its own, its pieces products of that live, numbered
-     * HF-{ref}-1 with the total the server would compute (pieces plus 6 euros of shipping).
+     * HF-{ref}-1, its total the database's (pieces plus 6 euros of shipping).
      */
     async createOrder(customer: Customer, details: OrderDetails = {}): Promise<CreatedOrder> {
       const pieces = details.pieces ?? [{ name: "Robe fleurie", priceCents: 4000 }];
@@ -194,7 +192,7 @@ export async function openAppData(access: AppDataAccess) {
         const ref = uniqueLiveRef();
         const [live] = await tx
           .insert(lives)
-          .values({ ref, title: `Live ${ref}`, liveDate: new Date(), orderCounter: 1 })
+          .values({ ref, title: `Live ${ref}`, liveDate: new Date() })
           .returning({ id: lives.id });
         if (!live) throw new Error("live not inserted");
 
@@ -234,33 +232,30 @@ export async function openAppData(access: AppDataAccess) {
             })),
           )
           .returning({ id: products.id });
-        const totalAmountCents = orderTotalCents(pieces.map((piece) => piece.priceCents));
+        // As the app makes orders (the orders core): numbered from the live's counter, a line per
+        // piece by the one add-item path, the total kept by the database; then the asked status.
+        const created = await createOrder(tx, { liveId: live.id, userId: customer.id });
+        for (const [index, piece] of pieces.entries()) {
+          const product = sold[index];
+          if (!product) throw new Error(`product ${piece.name} not inserted`);
+          await addItem(tx, created.id, product.id);
+        }
         const [order] = await tx
-          .insert(orders)
-          .values({
-            orderNumber: orderNumber(ref, 1),
-            liveId: live.id,
-            userId: customer.id,
+          .update(orders)
+          .set({
             status: details.status ?? "to-validate",
-            totalAmountCents,
             trackingId: details.trackingId ?? null,
             shippingAddress: details.shippingAddress ?? null,
             ...(details.orderDate ? { orderDate: details.orderDate } : {}),
           })
-          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+          .where(eq(orders.id, created.id))
+          .returning({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            totalAmountCents: orders.totalAmountCents,
+          });
         if (!order) throw new Error("order not inserted");
-        const items = pieces.map((piece, index) => {
-          const product = sold[index];
-          if (!product) throw new Error(`product ${piece.name} not inserted`);
-          return {
-            orderId: order.id,
-            productId: product.id,
-            priceCents: piece.priceCents,
-            color: piece.color ? { name: piece.color.name, hex_code: piece.color.hexCode } : null,
-          };
-        });
-        await tx.insert(orderItems).values(items);
-        return { ...order, totalAmountCents, liveId: live.id, createdColorIds };
+        return { ...order, liveId: live.id, createdColorIds };
       });
     },
 

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "../src/db/schema";
-import { setOrderStatus } from "../src/modules/admin-order-detail/set-order-status";
+import { setOrderStatus } from "../src/modules/orders";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
   insertColor,
@@ -581,34 +581,6 @@ describe("adding an item by reference", () => {
     await insertOrder(t.db, { products: [spare], status: "cancelled-by-admin" });
     const response = await addItem(order.id, { productId: spare.id });
     expect(response.statusCode).toBe(201);
-  });
-
-  it("refuses any item, and suggestions, for an order without a live, changing nothing", async () => {
-    // The schema creates no such order (live_id NOT NULL); this test's own database is loosened so
-    // that one exists, as rows imported from the former system could.
-    const { order, spare } = await orderWithSpareProduct();
-    await t.db.execute(sql`ALTER TABLE ${orders} ALTER COLUMN live_id DROP NOT NULL`);
-    try {
-      await t.db.execute(sql`UPDATE ${orders} SET live_id = NULL WHERE id = ${order.id}`);
-      const before = await orderState(order.id);
-      const message = "Impossible d'ajouter l'article : aucun live associé à la commande";
-
-      const response = await addItem(order.id, { productId: spare.id });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ code: "CONFLICT", message, fields: { productId: message } });
-      const suggestions = await as.admin("GET", `${orderUrl(order.id)}/product-suggestions?ref=1`);
-      expect(suggestions.statusCode).toBe(409);
-      expect(suggestions.json().message).toBe(message);
-      const read = await as.admin("GET", orderUrl(order.id));
-      expect(read.json().order).toMatchObject({
-        live: null,
-        items: [{ productId: order.items[0]?.productId }],
-      });
-      expect(await orderState(order.id)).toEqual(before);
-    } finally {
-      await t.db.execute(sql`UPDATE ${orders} SET live_id = ${order.liveId} WHERE id = ${order.id}`);
-      await t.db.execute(sql`ALTER TABLE ${orders} ALTER COLUMN live_id SET NOT NULL`);
-    }
   });
 
   it("answers 'Commande introuvable' for an order that does not exist, writing nothing", async () => {

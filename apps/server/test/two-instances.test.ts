@@ -15,7 +15,7 @@ import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
-import { setOrderStatus } from "../src/modules/admin-order-detail/set-order-status";
+import { setOrderStatus } from "../src/modules/orders";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/rate-limits";
 import { ADMIN, signInAsAdmin } from "./support/actors";

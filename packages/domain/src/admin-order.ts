@@ -12,7 +12,6 @@ export const adminOrderMessages = {
   addressUpdateFailed: "Impossible de mettre à jour l'adresse",
   statusRequired: "Veuillez sélectionner un statut",
   productRequired: "Veuillez sélectionner un produit",
-  noLive: "Impossible d'ajouter l'article : aucun live associé à la commande",
   productNotInLive: (ref: number | null) =>
     ref === null
       ? "Aucun produit avec cette référence trouvé dans ce live"
@@ -63,39 +62,4 @@ export const PRODUCT_REF_MAX_DIGITS = String(PRODUCT_REF_MAX).length;
  */
 export function isReferenceSearch(text: string): boolean {
   return /^\d+$/.test(text) && text.length <= PRODUCT_REF_MAX_DIGITS;
-}
-
-export interface ItemAdditionFacts<Product extends { liveId: string; ref: number }> {
-  /** The order's live; an order without one cannot take items. */
-  orderLiveId: string | null;
-  /** The chosen product, null when no product has this id. */
-  product: Product | null;
-  /** Whether the order already holds this product. */
-  alreadyInOrder: boolean;
-}
-
-export type ItemAdditionRefusal =
-  | { reason: "no-live"; message: string }
-  | { reason: "not-in-live"; message: string }
-  | { reason: "already-in-order"; message: string };
-
-/**
- * Whether a product may join an order (spec: 'Add item by reference'), checked in the spec's
- * order: the product to add, or why not. "Already sold in this live" is not decided here: the
- * database's sold-once index decides it when the line is written, whoever writes at that moment.
- */
-export function decideItemAddition<Product extends { liveId: string; ref: number }>({
-  orderLiveId,
-  product,
-  alreadyInOrder,
-}: ItemAdditionFacts<Product>): { product: Product } | { refusal: ItemAdditionRefusal } {
-  if (!orderLiveId) return { refusal: { reason: "no-live", message: adminOrderMessages.noLive } };
-  if (!product || product.liveId !== orderLiveId) {
-    const message = adminOrderMessages.productNotInLive(product?.ref ?? null);
-    return { refusal: { reason: "not-in-live", message } };
-  }
-  if (alreadyInOrder) {
-    return { refusal: { reason: "already-in-order", message: adminOrderMessages.alreadyInOrder } };
-  }
-  return { product };
 }

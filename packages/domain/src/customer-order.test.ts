@@ -93,9 +93,9 @@ describe("the orders list's main action", () => {
 
 describe("amounts", () => {
   it("takes the 6 euros of shipping off the total, never below zero", () => {
-    expect(orderSubtotalCents(3100)).toBe(2500);
-    expect(orderSubtotalCents(600)).toBe(0);
-    expect(orderSubtotalCents(0)).toBe(0);
+    expect(orderSubtotalCents(3100, 600)).toBe(2500);
+    expect(orderSubtotalCents(600, 600)).toBe(0);
+    expect(orderSubtotalCents(0, 600)).toBe(0);
   });
 
   it("names the payment method, card by default", () => {

@@ -1,5 +1,4 @@
 import type { OrderStatus } from "./order-status";
-import { SHIPPING_FEE_CENTS } from "./money";
 
 /** The customer area's messages (spec customer-and-auth.md, section 8 "Customer"), word for word. */
 export const customerOrderMessages = {
@@ -72,9 +71,12 @@ export function laPosteTrackingUrl(trackingId: string): string {
   return `https://www.laposte.fr/outils/suivre-vos-envois?code=${encodeURIComponent(trackingId)}`;
 }
 
-/** The items' part of a total (spec: subtotal is total minus 6 euros of shipping). */
-export function orderSubtotalCents(totalAmountCents: number): number {
-  return Math.max(0, totalAmountCents - SHIPPING_FEE_CENTS);
+/**
+ * The items' part of a total (spec: subtotal is total minus shipping): minus the order's own fee,
+ * the one it was made with, so a later change of the shop's fee rewrites no past order.
+ */
+export function orderSubtotalCents(totalAmountCents: number, shippingFeeCents: number): number {
+  return Math.max(0, totalAmountCents - shippingFeeCents);
 }
 
 /** Whether the customer may (still) give or change the delivery address: only before paying. */

@@ -71,9 +71,13 @@ export function uniqueLiveRef(title: string, isTaken: (ref: string) => boolean, 
   return liveRefCandidates(liveRefFromTitle(title), tries).find((ref) => !isTaken(ref)) ?? null;
 }
 
-/** What every order number starts with (the live sidebar's database function is given it too). */
+/** What every order number starts with: the server gives it to the database's numbering. */
 export const ORDER_NUMBER_PREFIX = "HF-";
 
+/**
+ * The number the database gives an order (function order_create, the one numbering): the app never
+ * computes one; tests name with it the order they expect.
+ */
 export function orderNumber(liveRef: string, sequence: number): string {
   return `${ORDER_NUMBER_PREFIX}${liveRef}-${sequence}`;
 }

@@ -12,10 +12,6 @@ export function formatEuros(cents: number): string {
   return euroFormatter.format(cents / 100);
 }
 
-export function orderTotalCents(itemPricesCents: readonly number[]): number {
-  return itemPricesCents.reduce((sum, price) => sum + price, SHIPPING_FEE_CENTS);
-}
-
 export const euroAmountMessages = {
   empty: "Saisissez un prix (ex : 9,90)",
   notANumber: "Le prix doit être un nombre (ex : 12,50)",

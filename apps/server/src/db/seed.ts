@@ -1,10 +1,4 @@
-import {
-  BACK_OFFICE_TEMPLATE_SCOPE,
-  orderNumber,
-  orderTotalCents,
-  SHIPPING_COUNTRY,
-  type ShippingAddress,
-} from "@vitrine/domain";
+import { BACK_OFFICE_TEMPLATE_SCOPE, SHIPPING_COUNTRY, type ShippingAddress } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "./client";
 import {
@@ -12,7 +6,6 @@ import {
   liveUsers,
   lives,
   messageTemplates,
-  orderItems,
   orders,
   pages,
   productColors,
@@ -20,6 +13,7 @@ import {
   tiktokEvents,
   users,
 } from "./schema";
+import { addItem, createOrder } from "../modules/orders";
 import { DEFAULT_MESSAGE_TEMPLATES } from "./default-message-templates";
 
 const DEMO_SEED_LOCK = "vitrine:demo-seed";
@@ -65,37 +59,17 @@ async function insertDemoLive(tx: Transaction, demo: DemoLive, colors: readonly 
   return { live, products: sold };
 }
 
-/** Orders of one live, numbered from its counter and totalled as the server does. */
-async function insertDemoOrders(
-  tx: Transaction,
-  live: { id: string; ref: string },
-  colors: readonly ColorRow[],
-  demoOrders: readonly DemoOrder[],
-) {
-  for (const [index, { sold, ...columns }] of demoOrders.entries()) {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        ...columns,
-        orderNumber: orderNumber(live.ref, index + 1),
-        liveId: live.id,
-        totalAmountCents: orderTotalCents(sold.map((product) => product.priceCents)),
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error(`demo order of ${live.ref} not created`);
-    await tx.insert(orderItems).values(
-      sold.map((product) => {
-        const color = colors.find((candidate) => candidate.id === product.colorId);
-        return {
-          orderId: order.id,
-          productId: product.id,
-          priceCents: product.priceCents,
-          color: color ? { name: color.name, hex_code: color.hexCode } : null,
-        };
-      }),
-    );
+/**
+ * Orders of one live as the app makes them (the orders core: numbered from the live's counter, a
+ * line per piece through the one add-item path, the total kept by the database), then moved to
+ * the status and dates of the story.
+ */
+async function insertDemoOrders(tx: Transaction, live: { id: string }, demoOrders: readonly DemoOrder[]) {
+  for (const { sold, userId, ...columns } of demoOrders) {
+    const order = await createOrder(tx, { liveId: live.id, userId });
+    for (const product of sold) await addItem(tx, order.id, product.id);
+    await tx.update(orders).set(columns).where(eq(orders.id, order.id));
   }
-  await tx.update(lives).set({ orderCounter: demoOrders.length }).where(eq(lives.id, live.id));
 }
 
 /**
@@ -310,7 +284,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const [trench] = spring.products;
     const [longDress] = evening.products;
     if (!dress || !jumper || !blouse || !trench || !longDress) throw new Error("demo products not created");
-    await insertDemoOrders(tx, current.live, colors, [
+    await insertDemoOrders(tx, current.live, [
       { userId: marie.id, status: "to-validate", orderDate: new Date(), sold: [dress, jumper] },
       { userId: lea.id, status: "to-validate", orderDate: new Date(), sold: [blouse] },
     ]);
@@ -328,7 +302,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       email: "sophie.martin@example.com",
       phone: "07 98 76 54 32",
     };
-    await insertDemoOrders(tx, spring.live, colors, [
+    await insertDemoOrders(tx, spring.live, [
       {
         userId: marie.id,
         status: "to-pay",
@@ -345,7 +319,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         sold: [silkShirt],
       },
     ]);
-    await insertDemoOrders(tx, evening.live, colors, [
+    await insertDemoOrders(tx, evening.live, [
       {
         userId: marie.id,
         status: "preparing",
@@ -355,7 +329,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         sold: [longDress],
       },
     ]);
-    await insertDemoOrders(tx, summer.live, colors, [
+    await insertDemoOrders(tx, summer.live, [
       {
         userId: marie.id,
         status: "shipped",

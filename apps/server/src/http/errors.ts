@@ -8,8 +8,9 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
-    super(message);
+  /** `options.cause`: the failure the rule was read from (a database refusal), kept for the logs. */
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>, options?: ErrorOptions) {
+    super(message, options);
     this.name = "DomainError";
     this.code = code;
     this.fields = fields;

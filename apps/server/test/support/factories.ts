@@ -2,24 +2,14 @@ import {
   liveViewerPlaceholderEmail,
   normalizeEmail,
   normalizeTiktokUsername,
-  orderNumber,
-  orderTotalCents,
   SHIPPING_COUNTRY,
   type ShippingAddress,
 } from "@vitrine/domain";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Queryable } from "../../src/db/client";
-import {
-  authUsers,
-  lives,
-  orderItems,
-  orders,
-  productColors,
-  products,
-  users,
-  type OrderItemColor,
-} from "../../src/db/schema";
+import { addItem, createOrder } from "../../src/modules/orders";
+import { authUsers, lives, orderItems, orders, productColors, products, users } from "../../src/db/schema";
 
 /** A complete French delivery address, as a customer saves it. */
 export const deliveryAddress: ShippingAddress = {
@@ -157,62 +147,37 @@ export type OrderOverrides = Partial<typeof orders.$inferInsert> & {
 };
 
 /**
- * An order as the server makes one: numbered HF-{live ref}-{n} from the live's counter, its total
- * the items plus shipping, each line keeping the product's price and colour. The live is the
- * products' (or a new one), the customer a new live viewer unless `userId` is given. A product
+ * An order as the server makes one, through the orders core: numbered HF-{live ref}-{n} from the
+ * live's counter, a line per product at its price and colour by the one add-item path, the total
+ * kept by the database; then given the columns asked for (status, dates, address...). The live is
+ * the products' (or a new one), the customer a new live viewer unless `userId` is given. A product
  * already in a non-cancelled order makes it fail with a unique violation, and nothing is written.
  */
 export async function insertOrder(db: Queryable, overrides: OrderOverrides = {}): Promise<OrderWithItems> {
-  const { products: given, ...columns } = overrides;
+  const { products: given, liveId: askedLive, userId: askedUser, comment, ...columns } = overrides;
   return db.transaction(async (tx) => {
-    const liveId = columns.liveId ?? given?.[0]?.liveId ?? (await insertLive(tx)).id;
+    const liveId = askedLive ?? given?.[0]?.liveId ?? (await insertLive(tx)).id;
     const sold = given ?? [await insertProduct(tx, { liveId })];
     const stranger = sold.find((product) => product.liveId !== liveId);
     if (stranger) throw new Error(`product ${stranger.ref} is not in the order's live`);
-    const userId = columns.userId ?? (await insertLiveViewer(tx)).id;
+    const userId = askedUser ?? (await insertLiveViewer(tx)).id;
 
-    const [live] = await tx
-      .update(lives)
-      .set({ orderCounter: sql`${lives.orderCounter} + 1` })
-      .where(eq(lives.id, liveId))
-      .returning({ ref: lives.ref, orderCounter: lives.orderCounter });
-    if (!live) throw new Error(`no live ${liveId}`);
-    const order = inserted(
-      await tx
-        .insert(orders)
-        .values({
-          orderNumber: orderNumber(live.ref, live.orderCounter),
-          totalAmountCents: orderTotalCents(sold.map((product) => product.priceCents)),
-          ...columns,
-          liveId,
-          userId,
-        })
-        .returning(),
-      "order",
-    );
-    if (sold.length === 0) return { ...order, items: [] };
-
-    const colors = await colorsOf(tx, sold);
+    const created = await createOrder(tx, { liveId, userId, comment });
+    for (const product of sold) await addItem(tx, created.id, product.id);
+    if (Object.keys(columns).length > 0) {
+      await tx.update(orders).set(columns).where(eq(orders.id, created.id));
+    }
+    const order = inserted(await tx.select().from(orders).where(eq(orders.id, created.id)), "order");
     const items = await tx
-      .insert(orderItems)
-      .values(
-        sold.map((product) => ({
-          orderId: order.id,
-          productId: product.id,
-          priceCents: product.priceCents,
-          color: product.colorId ? colors.get(product.colorId) : undefined,
-        })),
-      )
-      .returning();
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+    // In the order the products were given.
+    const rank = new Map(sold.map((product, index) => [product.id, index]));
+    items.sort((a, b) => (rank.get(a.productId) ?? 0) - (rank.get(b.productId) ?? 0));
     return { ...order, items };
   });
-}
-
-async function colorsOf(db: Queryable, sold: readonly ProductRow[]): Promise<Map<string, OrderItemColor>> {
-  const ids = sold.flatMap((product) => (product.colorId ? [product.colorId] : []));
-  if (ids.length === 0) return new Map();
-  const rows = await db.select().from(productColors).where(inArray(productColors.id, ids));
-  return new Map(rows.map((color) => [color.id, { name: color.name, hex_code: color.hexCode }]));
 }
 
 /** An order's row as it stands now; fails when it no longer exists. */

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type ShippingAddress } from "@vitrine/domain";
+import { ORDER_STATUSES, SHIPPING_FEE_CENTS, type ShippingAddress } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -36,8 +37,21 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     status: orderStatusEnum("status").notNull().default("to-validate"),
-    /** Items plus shipping, recomputed by the server whenever items change. */
-    totalAmountCents: integer("total_amount_cents").notNull().default(600),
+    /**
+     * The shipping fee this order was made with: a later change of the shop's fee leaves it as it
+     * is. Written by the app from the domain's fee (no database default, so no second copy of it).
+     */
+    shippingFeeCents: integer("shipping_fee_cents")
+      .notNull()
+      .$defaultFn(() => SHIPPING_FEE_CENTS),
+    /**
+     * The fee plus each line's price times its quantity, kept by the database alone (trigger
+     * orders_keep_total): whatever a writer puts here is replaced, so the 0 below is a placeholder
+     * for the insert's type, never a total.
+     */
+    totalAmountCents: integer("total_amount_cents")
+      .notNull()
+      .$defaultFn(() => 0),
     /**
      * Counts the changes to the order's lines (a trigger on order_items bumps it): a payment form
      * carries the version it was issued for, and one issued before a change no longer pays.
@@ -72,6 +86,7 @@ export const orders = pgTable(
     // Its free-text search on the order number: substring ILIKE through trigrams (pg_trgm).
     index("orders_order_number_trgm_idx").using("gin", table.orderNumber.op("gin_trgm_ops")),
     check("orders_total_non_negative", sql`${table.totalAmountCents} >= 0`),
+    check("orders_shipping_fee_non_negative", sql`${table.shippingFeeCents} >= 0`),
   ],
 );
 
@@ -111,6 +126,16 @@ export const orderItems = pgTable(
     check("order_items_price_non_negative", sql`${table.priceCents} >= 0`),
   ],
 );
+
+/**
+ * The lines that hold their piece (not given back by a cancelled order): the one "already held"
+ * predicate, a view written by hand in a migration (order_core) and read by every query and SQL
+ * function that asks whether a product is still for sale.
+ */
+export const heldPieces = pgView("held_pieces", {
+  productId: uuid("product_id").notNull(),
+  orderId: uuid("order_id").notNull(),
+}).existing();
 
 /**
  * Numbers the parcels of the local label provider: each label gets the next value, so two labels

@@ -2,9 +2,6 @@ import { defineModule } from "../module";
 import { adminOrderDetailRoutes } from "./routes";
 import { createAdminOrderDetailService } from "./service";
 
-export { alreadySold, deleteOrderItem, refused } from "./order-items";
-export { breaksSoldOnce } from "./set-order-status";
-
 export const adminOrderDetailModule = defineModule({
   name: "admin-order-detail",
   prefix: "/api/admin/orders",

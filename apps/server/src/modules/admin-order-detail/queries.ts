@@ -1,8 +1,8 @@
 import { storedShippingAddress, type AdminOrder } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { orderLinesOf } from "../../db/order-lines";
 import { lives, orders, users } from "../../db/schema";
+import { orderLinesOf } from "../orders";
 
 /** One order as the back office shows it, or null when no order has this id. */
 export async function findAdminOrder(db: Queryable, orderId: string): Promise<AdminOrder | null> {

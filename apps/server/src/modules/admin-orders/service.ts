@@ -11,28 +11,18 @@ import {
   type OrderStatus,
   type UserChoicesQuery,
 } from "@vitrine/domain";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { byLastName, userMatches } from "../../db/user-search";
-import { orders, users } from "../../db/schema";
-import { createOrder } from "./create-order";
+import { users } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import { createOrder, setOrderStatus } from "../orders";
 import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
 
 /** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
 export type UnexpectedFailure = (orderId: string, error: unknown) => void;
 
 export function createAdminOrderService({ db }: { db: Database }) {
-  /** One order's new status, in a statement of its own: it succeeds or leaves the order as it was. */
-  async function setOrderStatus(id: string, status: OrderStatus): Promise<string | null> {
-    const [updated] = await db
-      .update(orders)
-      .set({ status, updatedAt: sql`now()` })
-      .where(eq(orders.id, id))
-      .returning({ id: orders.id });
-    return updated ? null : adminOrderListMessages.orderNotFound;
-  }
-
   return {
     /** A page of the orders matching the filters, newest first, and how many match in all. */
     async listOrders(filters: AdminOrderFilters): Promise<AdminOrderList> {
@@ -56,7 +46,8 @@ export function createAdminOrderService({ db }: { db: Database }) {
      * Each order changes on its own (spec §4: an admin may set any status): one that cannot leaves
      * the others changed and itself as it was, and is reported with the reason. An order taken out
      * of cancellation whose item was sold again since breaks the sold-once index (the items'
-     * release trigger).
+     * release trigger). The status change is the order page's own (orders core), each order in a
+     * statement of its own.
      */
     async setStatuses(
       orderIds: readonly string[],
@@ -66,11 +57,13 @@ export function createAdminOrderService({ db }: { db: Database }) {
       const result: BulkOrderStatusResult = { updated: [], failed: [] };
       for (const id of new Set(orderIds)) {
         try {
-          const refusal = await setOrderStatus(id, status);
-          if (refusal) result.failed.push({ id, message: refusal });
-          else result.updated.push(id);
+          await setOrderStatus(db, id, status);
+          result.updated.push(id);
         } catch (error) {
-          if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+          if (error instanceof DomainError && error.code === "NOT_FOUND") {
+            result.failed.push({ id, message: adminOrderListMessages.orderNotFound });
+          } else if (error instanceof DomainError && error.code === "CONFLICT") {
+            // Only the sold-once index refuses a status change: a piece sold again since.
             result.failed.push({ id, message: adminOrderListMessages.itemResold });
           } else {
             onUnexpectedFailure(id, error);

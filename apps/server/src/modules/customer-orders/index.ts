@@ -2,8 +2,6 @@ import { defineModule } from "../module";
 import { customerOrderRoutes } from "./routes";
 import { createCustomerOrderService } from "./service";
 
-export { findCustomerOrder } from "./queries";
-
 export const customerOrdersModule = defineModule({
   name: "customer-orders",
   prefix: "/api/customer/orders",

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "./queries";
+import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "../orders";
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 

@@ -9,6 +9,8 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { lives, products } from "../../db/schema";
+import { isHeld } from "../orders";
 
 const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((status) => `'${status}'`).join(", "));
 const cancelledStatuses = sql.raw(CANCELLED_ORDER_STATUSES.map((status) => `'${status}'`).join(", "));
@@ -31,11 +33,8 @@ export function createDashboardService({ db }: { db: Queryable }) {
   async function productFigures() {
     const { rows } = await db.execute<{ total: number; unsold: number }>(sql`
       SELECT count(*)::int AS total,
-             (count(*) FILTER (
-               WHERE l.is_active AND NOT EXISTS (
-                 SELECT 1 FROM order_items oi WHERE oi.product_id = p.id AND NOT oi.is_released)
-             ))::int AS unsold
-      FROM products p JOIN lives l ON l.id = p.live_id`);
+             (count(*) FILTER (WHERE ${lives.isActive} AND NOT ${isHeld(products.id)}))::int AS unsold
+      FROM ${products} JOIN ${lives} ON ${lives.id} = ${products.liveId}`);
     return { total: rows[0]?.total ?? 0, unsoldInActiveLives: rows[0]?.unsold ?? 0 };
   }
 

@@ -8,10 +8,9 @@ import {
 } from "@vitrine/domain";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { holdsPiece } from "../../db/available-products";
 import type { Queryable } from "../../db/client";
-import { orderLinesJson } from "../../db/order-lines";
-import { liveUsers, lives, orderItems, orders, products, users } from "../../db/schema";
+import { heldPieces, liveUsers, lives, orders, products, users } from "../../db/schema";
+import { isHeld, orderLinesJson } from "../orders";
 
 /**
  * Orders of a live as the sidebar lists them (spec §2), newest first, with their lines (one
@@ -132,23 +131,22 @@ export async function handleSuggestions(
 export async function liveClaimables(db: Queryable, liveId: string): Promise<LiveClaimables> {
   const [refs, sold] = await Promise.all([
     db
-      .select({ ref: products.ref, sold: sql<boolean>`${orderItems.id} IS NOT NULL` })
+      .select({ ref: products.ref, sold: isHeld(products.id) })
       .from(products)
-      .leftJoin(orderItems, and(eq(orderItems.productId, products.id), holdsPiece()))
       .where(eq(products.liveId, liveId))
       .orderBy(asc(products.ref)),
     db
       .select({
         ref: products.ref,
         productId: products.id,
-        orderId: orderItems.orderId,
+        orderId: heldPieces.orderId,
         tiktokUsername: users.tiktokUsername,
       })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .from(heldPieces)
+      .innerJoin(products, eq(products.id, heldPieces.productId))
+      .innerJoin(orders, eq(orders.id, heldPieces.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(eq(products.liveId, liveId), holdsPiece()))
+      .where(eq(products.liveId, liveId))
       .orderBy(asc(products.ref)),
   ]);
   return { availableRefs: refs.filter((row) => !row.sold).map((row) => row.ref), sold };

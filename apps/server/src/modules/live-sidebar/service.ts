@@ -1,10 +1,5 @@
 import {
-  adminOrderListMessages,
-  adminOrderMessages,
   liveSellingMessages,
-  NEW_ORDER_SHIPPING_TYPE,
-  ORDER_NUMBER_PREFIX,
-  SHIPPING_FEE_CENTS,
   liveViewerPlaceholderEmail,
   sidebarHandle,
   type LiveClaimables,
@@ -14,14 +9,12 @@ import {
   type LiveSidebarOrder,
   type ProductSuggestion,
 } from "@vitrine/domain";
-import { sql } from "drizzle-orm";
-import { availableProductsByRef } from "../../db/available-products";
 import type { Database } from "../../db/client";
-import { pgErrorCode, pgErrorConstraint, pgRaised, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { DomainError } from "../../http/errors";
 import type { LiveHub } from "../../realtime/live-hub";
-import { alreadySold, breaksSoldOnce, deleteOrderItem, refused } from "../admin-order-detail";
 import { claimLockKey } from "../auth";
+import { addItemForHandle, availableProductsByRef, removeItem } from "../orders";
 import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
 
 const productAndHandleRequired = () =>
@@ -29,36 +22,12 @@ const productAndHandleRequired = () =>
     handle: liveSellingMessages.productAndHandleRequired,
   });
 
-const RAISED_PREFIX = "live-sidebar-add:";
-
 /**
- * The spec's words for a refusal of `live_sidebar_add` (migration 0013): what it raised, or the
- * unique index its writes ran into. Anything else is not a refusal and is returned as it is.
+ * The one refusal of the add the orders core's map leaves to the sidebar: its user creation's.
+ * Anything else (a refusal already in the spec's words included) is returned as it is.
  */
 function addRefusal(error: unknown): unknown {
-  const raised = pgRaised(error);
-  switch (
-    raised?.message.startsWith(RAISED_PREFIX) ? raised.message.slice(RAISED_PREFIX.length) : undefined
-  ) {
-    case "live-not-found":
-      return new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound, {
-        liveId: adminOrderListMessages.liveNotFound,
-      });
-    case "live-not-active":
-      return new DomainError("CONFLICT", liveSellingMessages.liveNotActive, {
-        liveId: liveSellingMessages.liveNotActive,
-      });
-    case "not-in-live":
-      return refused({
-        reason: "not-in-live",
-        message: adminOrderMessages.productNotInLive(raised?.hint ? Number(raised.hint) : null),
-      });
-    case "already-in-order":
-      return refused({ reason: "already-in-order", message: adminOrderMessages.alreadyInOrder });
-    case "already-sold":
-      return alreadySold();
-  }
-  if (breaksSoldOnce(error)) return alreadySold();
+  if (error instanceof DomainError) return error;
   // Under the claim lock only a stale placeholder e-mail (a handle renamed since) can collide.
   if (pgErrorCode(error) === UNIQUE_VIOLATION && pgErrorConstraint(error)?.startsWith("users_")) {
     return new DomainError("CONFLICT", liveSellingMessages.userFailed, {
@@ -70,8 +39,7 @@ function addRefusal(error: unknown): unknown {
 
 export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHub: LiveHub }) {
   /** Open sidebars refetch the live's orders; the change is committed whatever becomes of this. */
-  async function announce(liveId: string | null, orderId: string): Promise<void> {
-    if (!liveId) return;
+  async function announce(liveId: string, orderId: string): Promise<void> {
     // Sidebars also poll every 5 s: a lost announcement delays the list, it never loses an order.
     await liveHub.publishOrdersChanged({ liveId, orderId }).catch(() => {});
   }
@@ -112,23 +80,18 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
       const comment = input.comment?.trim() || null;
 
       // One call, one transaction: the user found or created under the handle's claim lock, the
-      // to-validate order reused or numbered from the live's counter, the line and the total.
-      const outcome = await db
-        .execute<{ order_id: string; order_created: boolean; user_created: boolean }>(
-          sql`SELECT order_id, order_created, user_created FROM live_sidebar_add(
-            ${liveId}::uuid, ${productId}::uuid, ${handle}, ${claimLockKey(`handle:${handle}`)},
-            ${liveViewerPlaceholderEmail(handle)}, ${comment}, ${SHIPPING_FEE_CENTS}::int,
-            ${NEW_ORDER_SHIPPING_TYPE}, ${ORDER_NUMBER_PREFIX}, ${input.sourceEventId ?? null}::uuid)`,
-        )
-        .then(
-          ({ rows: [row] }) => {
-            if (!row) throw new Error("live_sidebar_add returned no row");
-            return { orderId: row.order_id, orderCreated: row.order_created, userCreated: row.user_created };
-          },
-          (error: unknown) => {
-            throw addRefusal(error);
-          },
-        );
+      // to-validate order reused or numbered from the live's counter, the line (orders core).
+      const outcome = await addItemForHandle(db, {
+        liveId,
+        productId,
+        handle,
+        claimLockKey: claimLockKey(`handle:${handle}`),
+        placeholderEmail: liveViewerPlaceholderEmail(handle),
+        comment,
+        sourceEventId: input.sourceEventId ?? null,
+      }).catch((error: unknown) => {
+        throw addRefusal(error);
+      });
 
       // The announcement and the reply's read on two connections at once: one round trip less.
       const [, order] = await Promise.all([announce(liveId, outcome.orderId), sidebarOrder(outcome.orderId)]);
@@ -136,7 +99,7 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
     },
 
     async deleteItem(orderId: string, itemId: string): Promise<LiveSidebarOrder> {
-      const order = await db.transaction(async (tx) => deleteOrderItem(tx, orderId, itemId));
+      const order = await db.transaction(async (tx) => removeItem(tx, orderId, itemId));
       const [, changed] = await Promise.all([announce(order.liveId, order.id), sidebarOrder(order.id)]);
       return changed;
     },

@@ -7,9 +7,9 @@ import {
 } from "@vitrine/domain";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { orderLinesByOrder } from "../../db/order-lines";
 import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import { orderLinesByOrder } from "../orders";
 
 /** The status of the orders waiting to be prepared. */
 const TO_PREPARE = "paid";

@@ -1,7 +1,7 @@
 import { createRateLimiter } from "../../http/rate-limiter";
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
-import { findCustomerOrder } from "../customer-orders";
 import { defineModule } from "../module";
+import { findCustomerOrder } from "../orders";
 import { createPaymentReviewRecorder } from "../payment-reviews";
 import { paymentRoutes } from "./routes";
 import { createPaymentService } from "./service";

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { orders, paymentNotifications, paymentReviews, paymentTransactions } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import { isUuid } from "../../http/uuid";
 import type { RateLimiter } from "../../http/rate-limiter";
 import type { RecordPaymentToReview } from "../payment-reviews";
 import type {
@@ -24,8 +25,6 @@ import type { PaymentRateLimits } from "../../rate-limits";
 export type PaymentOutcome =
   "paid" | "refused" | "replayed" | "forged" | "wrong-amount" | "unknown-order" | "not-payable";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 
 export interface PaymentServiceDeps {
@@ -36,7 +35,7 @@ export interface PaymentServiceDeps {
   /** Each form token and status check is a call to the provider: counted per customer. */
   rateLimiter: RateLimiter;
   rateLimits: PaymentRateLimits;
-  /** The order as the customer area shows it (customer-orders module), null when not theirs. */
+  /** The order as the customer area shows it (orders core), null when not theirs. */
   findCustomerOrder: (userId: string, orderId: string) => Promise<CustomerOrder | null>;
   /** Opens a "paiement à vérifier" for money taken that moved no order (payment-reviews module). */
   recordPaymentToReview: RecordPaymentToReview;
@@ -95,7 +94,7 @@ export function createPaymentService({
       .transaction(async (tx) => {
         const decide = async (): Promise<PaymentOutcome> => {
           const { orderRef, transaction } = notification;
-          if (!orderRef || !UUID.test(orderRef)) return "unknown-order";
+          if (!orderRef || !isUuid(orderRef)) return "unknown-order";
           const [order] = await tx
             .select({ status: orders.status, totalAmountCents: orders.totalAmountCents })
             .from(orders)

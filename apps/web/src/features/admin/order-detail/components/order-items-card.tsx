@@ -107,7 +107,10 @@ export function OrderItemsCard({ order }: { order: AdminOrder }) {
           emptyText="Aucun produit"
         />
         <dl className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm">
-          <TotalLine label="Sous-total" cents={orderSubtotalCents(order.totalAmountCents)} />
+          <TotalLine
+            label="Sous-total"
+            cents={orderSubtotalCents(order.totalAmountCents, SHIPPING_FEE_CENTS)}
+          />
           <TotalLine label="Livraison (Colissimo)" cents={SHIPPING_FEE_CENTS} />
           <TotalLine label="Total" cents={order.totalAmountCents} strong />
         </dl>

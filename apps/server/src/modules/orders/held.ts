@@ -1,19 +1,18 @@
 import { PRODUCT_SUGGESTIONS_LIMIT, type ProductSuggestion } from "@vitrine/domain";
-import { and, asc, eq, not, sql } from "drizzle-orm";
-import type { Queryable } from "./client";
-import { orderItems, productColors, products } from "./schema";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../db/client";
+import { heldPieces, productColors, products } from "../../db/schema";
 
-/** A line that holds its piece: not given back by a cancelled order. */
-export function holdsPiece() {
-  return not(orderItems.isReleased);
-}
+/*
+ * "This piece is already held by an order" is one rule: the view held_pieces (migration
+ * order_core), the lines not given back by a cancelled order. The add-item SQL function reads it
+ * too; every query here asks it through `isHeld`.
+ */
 
-/** A line holds this product: it is sold. */
-function heldBySomeOrder(db: Queryable) {
-  return db
-    .select({ one: sql`1` })
-    .from(orderItems)
-    .where(and(eq(orderItems.productId, products.id), holdsPiece()));
+/** Whether an order holds the product whose id is `productId` (a column of the enclosing query). */
+export function isHeld(productId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${heldPieces} WHERE ${heldPieces.productId} = ${productId})`;
 }
 
 /** Whether this live's product with exactly this reference is held by an order (sold). */
@@ -23,7 +22,7 @@ export async function isRefSold(db: Queryable, liveId: string, refDigits: string
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.liveId, liveId), eq(products.ref, ref), sql`EXISTS (${heldBySomeOrder(db)})`));
+    .where(and(eq(products.liveId, liveId), eq(products.ref, ref), isHeld(products.id)));
   return row !== undefined;
 }
 
@@ -37,7 +36,6 @@ export async function availableProductsByRef(
   liveId: string,
   refDigits: string,
 ): Promise<ProductSuggestion[]> {
-  const sold = heldBySomeOrder(db);
   const rows = await db
     .select({
       id: products.id,
@@ -54,7 +52,7 @@ export async function availableProductsByRef(
       and(
         eq(products.liveId, liveId),
         sql`${products.ref}::text LIKE ${`${refDigits}%`}`,
-        sql`NOT EXISTS (${sold})`,
+        sql`NOT ${isHeld(products.id)}`,
       ),
     )
     .orderBy(asc(products.ref))

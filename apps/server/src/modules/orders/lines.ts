@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Queryable } from "./client";
-import { orderItems, products } from "./schema";
+import type { Queryable } from "../../db/client";
+import { orderItems, products } from "../../db/schema";
 
 /** One line of an order as every screen shows it: the product's name and reference, the colour sold. */
 export interface OrderLine {

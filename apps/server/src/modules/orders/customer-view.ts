@@ -1,6 +1,5 @@
 import {
   orderSubtotalCents,
-  SHIPPING_FEE_CENTS,
   storedShippingAddress,
   type CustomerOrder,
   type CustomerOrderItem,
@@ -9,7 +8,7 @@ import {
 } from "@vitrine/domain";
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { orderLinesByOrder } from "../../db/order-lines";
+import { orderLinesByOrder } from "./lines";
 import { orders, paymentReviews } from "../../db/schema";
 
 /** The orders a customer sees: their own, except those staff cancelled (spec: hidden). */
@@ -36,6 +35,7 @@ const detailColumns = {
   ...summaryColumns,
   shippingAddress: orders.shippingAddress,
   shippingType: orders.shippingType,
+  shippingFeeCents: orders.shippingFeeCents,
   paymentMethod: orders.paymentMethod,
   paymentStatus: orders.paymentStatus,
   paymentDate: orders.paymentDate,
@@ -75,12 +75,21 @@ export async function findCustomerOrder(
     .from(orders)
     .where(and(eq(orders.id, orderId), ...visibleOrdersOf(userId)));
   if (!row) return null;
-  const { shippingAddress, shippingType, paymentMethod, paymentStatus, paymentDate, ...summary } = row;
+  const {
+    shippingAddress,
+    shippingType,
+    shippingFeeCents,
+    paymentMethod,
+    paymentStatus,
+    paymentDate,
+    ...summary
+  } = row;
   const items = await orderLinesByOrder(db, [row.id]);
   return {
     ...toSummary(summary, items.get(row.id) ?? []),
-    subtotalCents: orderSubtotalCents(row.totalAmountCents),
-    shippingCents: SHIPPING_FEE_CENTS,
+    // The order's own fee: a later change of the shop's fee rewrites no past order.
+    subtotalCents: orderSubtotalCents(row.totalAmountCents, shippingFeeCents),
+    shippingCents: shippingFeeCents,
     // An address saved by an older version of the shop is shown in today's shape.
     shippingAddress: storedShippingAddress(shippingAddress),
     shippingType,

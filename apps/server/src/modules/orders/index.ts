@@ -1,0 +1,24 @@
+/*
+ * The orders core: the rules that carry money and stock, written once. Other modules use orders
+ * through what this file exports, never through its other files. It has no routes of its own.
+ *
+ * - Where an order's total is computed: the trigger orders_keep_total (migration order_core);
+ *   nothing in TypeScript computes one.
+ * - The add-item path: `addItem` (and `addItemForHandle` for the live sidebar), both on the SQL
+ *   function order_add_item (decision 025).
+ */
+export { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "./customer-view";
+export { availableProductsByRef, isHeld, isRefSold } from "./held";
+export { orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
+export { alreadySold, breaksSoldOnce, orderNotFound, orderRefusal, SOLD_ONCE_INDEX } from "./refusals";
+export {
+  addItem,
+  addItemForHandle,
+  createOrder,
+  removeItem,
+  setOrderStatus,
+  type CreatedOrder,
+  type HandleAdd,
+  type LockedOrder,
+  type NewOrder,
+} from "./write";
