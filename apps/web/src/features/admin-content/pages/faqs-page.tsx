@@ -1,0 +1,114 @@
+import { faqDisplayRank, faqMessages, type Faq, type FaqMoveDirection } from "@vitrine/domain";
+import { ArrowDownIcon, ArrowUpIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "../../../lib/toast";
+import { DataTable, type ColumnDef } from "../../../components/data-table";
+import { LoadError } from "../../../components/load-error";
+import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { errorMessage } from "../../../lib/api-client";
+import { useAdminFaqs, useDeleteFaq, useMoveFaq } from "../faqs-api";
+import { FaqDialog } from "../components/faq-dialog";
+import { PageHeader } from "../../admin-shared/components/page-header";
+
+type Editing = { faq: Faq | null } | null;
+
+export function FaqsPage() {
+  const faqs = useAdminFaqs();
+  const move = useMoveFaq();
+  const remove = useDeleteFaq();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Faq | null>(null);
+
+  const moveFaq = (faq: Faq, direction: FaqMoveDirection) =>
+    move.mutate(
+      { id: faq.id, direction },
+      { onError: (error) => toast.error(faqMessages.moveFailed, { description: errorMessage(error) }) },
+    );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(faqMessages.deleted);
+        setDeleting(null);
+      },
+      onError: (error) => toast.error(faqMessages.deleteFailed, { description: errorMessage(error) }),
+    });
+  };
+
+  const count = faqs.data?.length ?? 0;
+  const columns: ColumnDef<Faq>[] = [
+    {
+      id: "rank",
+      header: "Rang",
+      enableSorting: false,
+      cell: ({ row }) => <span className="tabular-nums">{faqDisplayRank(row.original.rank)}</span>,
+    },
+    { accessorKey: "title", header: "Titre", enableSorting: false },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex justify-end gap-1">
+          <IconButton
+            label="Monter"
+            icon={ArrowUpIcon}
+            disabled={row.index === 0 || move.isPending}
+            onClick={() => moveFaq(row.original, "up")}
+          />
+          <IconButton
+            label="Descendre"
+            icon={ArrowDownIcon}
+            disabled={row.index === count - 1 || move.isPending}
+            onClick={() => moveFaq(row.original, "down")}
+          />
+          <IconButton label="Modifier" icon={PencilIcon} onClick={() => setEditing({ faq: row.original })} />
+          <IconButton
+            label="Supprimer"
+            icon={Trash2Icon}
+            iconClassName="text-destructive"
+            onClick={() => setDeleting(row.original)}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="FAQs">
+        <Button type="button" onClick={() => setEditing({ faq: null })}>
+          <PlusIcon aria-hidden />
+          Nouvelle FAQ
+        </Button>
+      </PageHeader>
+      {faqs.isError ? (
+        <LoadError message={faqMessages.loadFailed} onRetry={() => void faqs.refetch()} />
+      ) : (
+        <DataTable
+          caption="Questions fréquentes, dans l'ordre où les clientes les lisent"
+          columns={columns}
+          rows={faqs.data}
+          getRowId={(faq) => faq.id}
+          isLoading={faqs.isPending}
+          emptyText="Aucune FAQ pour le moment"
+        />
+      )}
+      {editing ? (
+        <FaqDialog key={editing.faq?.id ?? "new"} faq={editing.faq} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Supprimer cette FAQ ?"
+        description={`« ${deleting?.title ?? ""} » sera supprimée de la FAQ. Cette action est irréversible.`}
+        confirmLabel="Supprimer"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}

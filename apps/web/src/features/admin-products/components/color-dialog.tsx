@@ -1,0 +1,124 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  colorInputSchema,
+  colorMessages,
+  isHexColor,
+  normalizeHexColor,
+  type Color,
+  type ColorInput,
+  type ColorValues,
+} from "@vitrine/domain";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "../../../lib/toast";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  FormDialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/server-field-errors";
+import { useSaveColor } from "../colors-api";
+
+const COLOR_FIELDS = ["name", "hexCode"] as const;
+/** What the picker shows while the typed code is not a colour yet. */
+const PICKER_FALLBACK = "#000000";
+
+export interface ColorDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The colour to edit; null to add one. */
+  color: Color | null;
+}
+
+export function ColorDialog({ open, onOpenChange, color }: ColorDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{color ? "Modifier la couleur" : "Ajouter une couleur"}</DialogTitle>
+          <DialogDescription>
+            Choisissez la teinte avec le sélecteur ou saisissez son code hexadécimal (#RRGGBB).
+          </DialogDescription>
+        </DialogHeader>
+        <ColorForm color={color} onSaved={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ColorForm({
+  color,
+  onSaved,
+  onCancel,
+}: {
+  color: Color | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveColor();
+  const form = useForm<ColorInput, unknown, ColorValues>({
+    resolver: zodResolver(colorInputSchema),
+    defaultValues: { name: color?.name ?? "", hexCode: color?.hexCode ?? "" },
+  });
+  const hexCode = useWatch({ control: form.control, name: "hexCode" });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const { color: saved } = await save.mutateAsync({ id: color?.id ?? null, input });
+      toast.success(color ? colorMessages.updated(saved.name) : colorMessages.created(saved.name));
+      onSaved();
+    } catch (error) {
+      showServerFieldErrors(form.setError, error, COLOR_FIELDS);
+      const message = errorMessage(error);
+      toast.error(message === colorMessages.duplicateName ? message : colorMessages.saveFailed(message));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <Field id="color-name" label="Nom" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register("name")} />
+      </Field>
+      <div className="grid grid-cols-[auto_1fr] items-start gap-4">
+        <Field id="color-picker" label="Sélecteur de couleur">
+          <input
+            type="color"
+            className="h-10 w-16 cursor-pointer rounded-md border border-input bg-background p-1"
+            value={isHexColor(hexCode) ? hexCode.toLowerCase() : PICKER_FALLBACK}
+            onChange={(event) =>
+              form.setValue("hexCode", normalizeHexColor(event.target.value), {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+          />
+        </Field>
+        <Field
+          id="color-hex"
+          label="Code hexadécimal"
+          hint="Par exemple #1E3A8A"
+          error={errors.hexCode?.message}
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="#RRGGBB"
+            maxLength={7}
+            {...form.register("hexCode")}
+          />
+        </Field>
+      </div>
+      <FormDialogFooter
+        onCancel={onCancel}
+        isSubmitting={isSubmitting}
+        submitLabel={color ? "Enregistrer" : "Ajouter"}
+      />
+    </form>
+  );
+}

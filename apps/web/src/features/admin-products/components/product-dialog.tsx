@@ -1,0 +1,144 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  centsToEuroInput,
+  productFormSchema,
+  productInputFromForm,
+  productMessages,
+  type Color,
+  type Live,
+  type Product,
+  type ProductFormValues,
+} from "@vitrine/domain";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "../../../lib/toast";
+import type * as z from "zod/mini";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  FormDialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { EuroAmountField } from "../../../components/euro-amount-field";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { errorMessage } from "../../../lib/api-client";
+import { showServerFieldErrors } from "../../../lib/server-field-errors";
+import { useSaveProduct } from "../api";
+
+type ProductFormOutput = z.output<typeof productFormSchema>;
+
+export interface ProductDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The product to edit; null to add one. */
+  product: Product | null;
+  /** The live a new product goes to unless changed (the list's filter). */
+  defaultLiveId: string | null;
+  lives: Live[];
+  colors: Color[];
+}
+
+export function ProductDialog({ open, onOpenChange, product, ...rest }: ProductDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{product ? "Modifier le produit" : "Ajouter un produit"}</DialogTitle>
+          <DialogDescription>Les champs marqués * sont obligatoires.</DialogDescription>
+        </DialogHeader>
+        <ProductForm product={product} onDone={() => onOpenChange(false)} {...rest} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ProductForm({
+  product,
+  defaultLiveId,
+  lives,
+  colors,
+  onDone,
+}: Omit<ProductDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
+  const save = useSaveProduct();
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: {
+      liveId: product?.live.id ?? defaultLiveId ?? "",
+      name: product?.name ?? "",
+      ref: product ? String(product.ref) : "",
+      price: product ? centsToEuroInput(product.priceCents) : "",
+      size: product?.size ?? "",
+      colorId: product?.color?.id ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const typedPrice = useWatch({ control: form.control, name: "price" });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { product: saved } = await save.mutateAsync({
+        id: product?.id ?? null,
+        input: productInputFromForm(values),
+      });
+      toast.success(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
+      onDone();
+    } catch (error) {
+      showServerFieldErrors(form.setError, error, ["liveId", "name", "ref", "size", "colorId"]);
+      const message = errorMessage(error);
+      toast.error(message === productMessages.duplicateRef ? message : productMessages.saveFailed(message));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      <Field id="product-live" label="Live associé *" error={errors.liveId?.message}>
+        <NativeSelect {...form.register("liveId")}>
+          <option value="">Sélectionnez un live</option>
+          {lives.map((live) => (
+            <option key={live.id} value={live.id}>
+              {live.title}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="product-name" label="Nom *" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register("name")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-ref" label="Référence *" error={errors.ref?.message}>
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register("ref")} />
+        </Field>
+        <EuroAmountField
+          id="product-price"
+          label="Prix (€) *"
+          error={errors.price?.message}
+          typed={typedPrice}
+          {...form.register("price")}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-size" label="Taille" error={errors.size?.message}>
+          <Input autoComplete="off" {...form.register("size")} />
+        </Field>
+        <Field id="product-color" label="Couleur" error={errors.colorId?.message}>
+          <NativeSelect {...form.register("colorId")}>
+            <option value="">Aucune couleur</option>
+            {colors.map((color) => (
+              <option key={color.id} value={color.id}>
+                {color.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      <FormDialogFooter
+        onCancel={onDone}
+        isSubmitting={isSubmitting}
+        submitLabel={product ? "Enregistrer" : "Ajouter"}
+      />
+    </form>
+  );
+}

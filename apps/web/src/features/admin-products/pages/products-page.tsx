@@ -1,0 +1,180 @@
+import { formatEuros, productMessages, type Product } from "@vitrine/domain";
+import { LayersIcon, PencilIcon, PlusIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "../../../lib/toast";
+import { DataTable, type ColumnDef } from "../../../components/data-table";
+import { LoadError } from "../../../components/load-error";
+import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { Field } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { isApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { useUrlParam } from "../../../lib/use-url-param";
+import { useColors } from "../colors-api";
+import { ColorSwatch } from "../../../components/color-swatch";
+import { PageHeader } from "../../admin-shared/components/page-header";
+import { useLives } from "../../admin-shared/api/lives";
+import { useDeleteProduct, useProducts } from "../api";
+import { ProductDialog } from "../components/product-dialog";
+
+/** The filter's value for "every live"; an empty filter means the first live, as the spec says. */
+const ALL_LIVES = "tous";
+
+type Editing = { product: Product | null } | null;
+
+export function ProductsPage() {
+  const lives = useLives();
+  const colors = useColors();
+  const [liveParam, setLiveParam] = useUrlParam("live");
+  const [, setSearchParams] = useSearchParams();
+  const firstLiveId = lives.data?.[0]?.id ?? null;
+  const liveFilter = liveParam === ALL_LIVES ? null : liveParam || firstLiveId;
+  // Until the lives are known, the default live is not either.
+  const products = useProducts(liveFilter, lives.isSuccess);
+  const deleteProduct = useDeleteProduct();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const columns = useMemo<ColumnDef<Product>[]>(
+    () => [
+      {
+        accessorKey: "name",
+        header: "Nom",
+        cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
+      },
+      { accessorKey: "ref", header: "Référence" },
+      { id: "live", accessorFn: (product) => product.live.title, header: "Live" },
+      {
+        accessorKey: "priceCents",
+        header: "Prix",
+        cell: ({ row }) => <span className="whitespace-nowrap">{formatEuros(row.original.priceCents)}</span>,
+      },
+      { id: "size", accessorFn: (product) => product.size ?? "", header: "Taille" },
+      {
+        id: "color",
+        accessorFn: (product) => product.color?.name ?? "",
+        header: "Couleur",
+        cell: ({ row }) =>
+          row.original.color ? (
+            <span className="flex items-center gap-2">
+              <ColorSwatch hexCode={row.original.color.hexCode} />
+              {row.original.color.name}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          ),
+      },
+      {
+        id: "actions",
+        header: "Actions",
+        enableSorting: false,
+        cell: ({ row }) => (
+          <div className="flex gap-1">
+            <IconButton
+              label="Modifier"
+              icon={PencilIcon}
+              title={`Modifier ${row.original.name} (réf. ${row.original.ref})`}
+              onClick={() => setEditing({ product: row.original })}
+            />
+            <IconButton
+              label="Supprimer"
+              icon={Trash2Icon}
+              iconClassName="text-destructive"
+              title={`Supprimer ${row.original.name} (réf. ${row.original.ref})`}
+              onClick={() => setDeleting(row.original)}
+            />
+          </div>
+        ),
+      },
+    ],
+    [],
+  );
+
+  /** Back to the first live, no search, no sort: one URL change rather than three. */
+  const resetFilters = () => setSearchParams(new URLSearchParams(), { replace: true });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteProduct.mutate(deleting.id, {
+      onSuccess: () => toast.success(productMessages.deleted(deleting.name)),
+      onError: (error) => toast.error(isApiError(error) ? error.message : productMessages.deleteFailed),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const loadFailure = lives.isError
+    ? { message: productMessages.livesLoadFailed, retry: () => void lives.refetch() }
+    : products.isError
+      ? { message: productMessages.loadFailed, retry: () => void products.refetch() }
+      : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Produits">
+        <Button asChild variant="outline">
+          <Link to={paths.admin.bulkProducts()}>
+            <LayersIcon aria-hidden />
+            Création en série
+          </Link>
+        </Button>
+        <Button type="button" onClick={() => setEditing({ product: null })} disabled={!lives.isSuccess}>
+          <PlusIcon aria-hidden />
+          Ajouter un produit
+        </Button>
+      </PageHeader>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field id="products-live-filter" label="Live" className="sm:w-80">
+          <NativeSelect
+            value={liveFilter ?? ALL_LIVES}
+            disabled={!lives.isSuccess}
+            onChange={(event) => setLiveParam(event.target.value)}
+          >
+            <option value={ALL_LIVES}>Tous les lives</option>
+            {lives.data?.map((live) => (
+              <option key={live.id} value={live.id}>
+                {live.title}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Button type="button" variant="outline" onClick={resetFilters}>
+          <RotateCcwIcon aria-hidden />
+          Réinitialiser les filtres
+        </Button>
+      </div>
+      {loadFailure ? (
+        <LoadError message={loadFailure.message} onRetry={loadFailure.retry} />
+      ) : (
+        <DataTable
+          caption="Produits, de la plus haute référence à la plus basse"
+          columns={columns}
+          rows={products.data}
+          getRowId={(product) => product.id}
+          isLoading={lives.isPending || products.isPending}
+          emptyText={productMessages.noProducts}
+          search={{ label: "Rechercher un produit", placeholder: "Nom, référence, taille, couleur" }}
+        />
+      )}
+      <ProductDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        product={editing?.product ?? null}
+        defaultLiveId={liveFilter}
+        lives={lives.data ?? []}
+        colors={colors.data ?? []}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Supprimer ce produit ?"
+        description={`Le produit « ${deleting?.name ?? ""} » (référence ${deleting?.ref ?? ""}) sera supprimé définitivement.`}
+        confirmLabel="Supprimer"
+        pending={deleteProduct.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
