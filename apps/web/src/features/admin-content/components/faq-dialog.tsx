@@ -1,20 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { faqInputSchema, faqMessages, type Faq, type FaqInput } from "@vitrine/domain";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { RichTextField } from "../../admin-shared/components/rich-text-field";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
+import { RichTextFormField } from "../../admin-shared/components/rich-text-field";
 import { useSaveFaq } from "../faqs-api";
 
 export interface FaqDialogProps {
@@ -30,53 +22,28 @@ export function FaqDialog({ faq, onClose }: FaqDialogProps) {
     resolver: zodResolver(faqInputSchema),
     defaultValues: { title: faq?.title ?? "", content: faq?.content ?? "" },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: faq?.id ?? null, input });
-      toast.success(faq ? faqMessages.updated : faqMessages.created);
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["title", "content"]);
-      toast.error(faqMessages.saveFailed, { description: errorMessage(error) });
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{faq ? "Modifier la FAQ" : "Nouvelle FAQ"}</DialogTitle>
-          <DialogDescription>
-            La question et sa réponse, telles que les clientes les liront.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <Field id="faq-title" label="Titre" error={errors.title?.message}>
-            <Input autoComplete="off" {...form.register("title")} />
-          </Field>
-          <Controller
-            control={form.control}
-            name="content"
-            render={({ field }) => (
-              <RichTextField
-                id="faq-content"
-                label="Contenu"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.content?.message}
-              />
-            )}
-          />
-          <FormDialogFooter
-            onCancel={onClose}
-            isSubmitting={isSubmitting}
-            submitLabel="Enregistrer"
-            lockCancelWhileSubmitting
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={faq ? "Modifier la FAQ" : "Nouvelle FAQ"}
+      description="La question et sa réponse, telles que les clientes les liront."
+      submitLabel="Enregistrer"
+      save={async (input) => {
+        await save.mutateAsync({ id: faq?.id ?? null, input });
+        toast.success(faq ? faqMessages.updated : faqMessages.created);
+      }}
+      onFailed={(error) => toast.error(faqMessages.saveFailed, { description: errorMessage(error) })}
+      serverFields={["title", "content"]}
+      onClose={onClose}
+      lockWhileSubmitting
+      className="max-w-2xl"
+    >
+      <Field id="faq-title" label="Titre" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register("title")} />
+      </Field>
+      <RichTextFormField control={form.control} name="content" id="faq-content" label="Contenu" />
+    </FormDialog>
   );
 }

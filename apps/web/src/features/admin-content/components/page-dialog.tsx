@@ -10,19 +10,11 @@ import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
 import type * as z from "zod/mini";
 import { Checkbox } from "../../../components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { RichTextField } from "../../admin-shared/components/rich-text-field";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
+import { RichTextFormField } from "../../admin-shared/components/rich-text-field";
 import { useSavePage } from "../api";
 
 type PageFormValues = z.input<typeof pageInputSchema>;
@@ -46,116 +38,89 @@ export function PageDialog({ page, onClose }: PageDialogProps) {
       inFooter: page?.inFooter ?? false,
     },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: page?.id ?? null, input });
-      toast.success(page ? pageMessages.updated : pageMessages.created);
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["title", "code", "content", "isActive", "inFooter"]);
-      toast.error(pageMessages.saveFailed, { description: errorMessage(error) });
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{page ? "Modifier la page" : "Nouvelle page"}</DialogTitle>
-          <DialogDescription>
-            Les pages de code « cgv » et « mentions-legales » sont celles du site public ; les autres pages
-            actives sont publiées à l'adresse /p/code (« page-hiver » s'annonce sur l'accueil).
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <Field id="page-title" label="Titre" error={errors.title?.message}>
-            <Input autoComplete="off" {...form.register("title")} />
+    <FormDialog
+      form={form}
+      title={page ? "Modifier la page" : "Nouvelle page"}
+      description={
+        <>
+          Les pages de code « cgv » et « mentions-legales » sont celles du site public ; les autres pages
+          actives sont publiées à l'adresse /p/code (« page-hiver » s'annonce sur l'accueil).
+        </>
+      }
+      submitLabel="Enregistrer"
+      save={async (input) => {
+        await save.mutateAsync({ id: page?.id ?? null, input });
+        toast.success(page ? pageMessages.updated : pageMessages.created);
+      }}
+      onFailed={(error) => toast.error(pageMessages.saveFailed, { description: errorMessage(error) })}
+      serverFields={["title", "code", "content", "isActive", "inFooter"]}
+      onClose={onClose}
+      lockWhileSubmitting
+      className="max-w-2xl"
+    >
+      <Field id="page-title" label="Titre" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register("title")} />
+      </Field>
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => (
+          <Field
+            id="page-code"
+            label="Code"
+            hint={
+              page
+                ? "Le code d'une page ne peut plus être modifié."
+                : "Minuscules, chiffres et tirets (ex: ma-page-exemple) ; les espaces deviennent des tirets."
+            }
+            error={errors.code?.message}
+          >
+            <Input
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              readOnly={page !== null}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(pageCodeFromInput(event.target.value))}
+            />
           </Field>
-          <Controller
-            control={form.control}
-            name="code"
-            render={({ field }) => (
-              <Field
-                id="page-code"
-                label="Code"
-                hint={
-                  page
-                    ? "Le code d'une page ne peut plus être modifié."
-                    : "Minuscules, chiffres et tirets (ex: ma-page-exemple) ; les espaces deviennent des tirets."
-                }
-                error={errors.code?.message}
-              >
-                <Input
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  readOnly={page !== null}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(pageCodeFromInput(event.target.value))}
-                />
-              </Field>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field }) => (
-              <Field
-                id="page-active"
-                label="Page active"
-                hint="Une page inactive n'est pas affichée sur le site."
-                orientation="horizontal"
-              >
-                <Checkbox
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-              </Field>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="inFooter"
-            render={({ field }) => (
-              <Field
-                id="page-in-footer"
-                label="Lien dans le pied de page"
-                hint="Active, la page est publiée à l'adresse /p/code ; cochée, le pied de page du site y mène."
-                orientation="horizontal"
-              >
-                <Checkbox
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-              </Field>
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="content"
-            render={({ field }) => (
-              <RichTextField
-                id="page-content"
-                label="Contenu"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.content?.message}
-              />
-            )}
-          />
-          <FormDialogFooter
-            onCancel={onClose}
-            isSubmitting={isSubmitting}
-            submitLabel="Enregistrer"
-            lockCancelWhileSubmitting
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="isActive"
+        render={({ field }) => (
+          <Field
+            id="page-active"
+            label="Page active"
+            hint="Une page inactive n'est pas affichée sur le site."
+            orientation="horizontal"
+          >
+            <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="inFooter"
+        render={({ field }) => (
+          <Field
+            id="page-in-footer"
+            label="Lien dans le pied de page"
+            hint="Active, la page est publiée à l'adresse /p/code ; cochée, le pied de page du site y mène."
+            orientation="horizontal"
+          >
+            <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+          </Field>
+        )}
+      />
+      <RichTextFormField control={form.control} name="content" id="page-content" label="Contenu" />
+    </FormDialog>
   );
 }

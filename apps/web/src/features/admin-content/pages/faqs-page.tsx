@@ -1,16 +1,15 @@
 import { faqDisplayRank, faqMessages, type Faq, type FaqMoveDirection } from "@vitrine/domain";
-import { ArrowDownIcon, ArrowUpIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
-import { DataTable, type ColumnDef } from "../../../components/data-table";
-import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
+import type { ColumnDef } from "../../../components/data-table";
 import { IconButton } from "../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useAdminFaqs, useDeleteFaq, useMoveFaq } from "../faqs-api";
 import { FaqDialog } from "../components/faq-dialog";
-import { PageHeader } from "../../admin-shared/components/page-header";
+import { CrudListPage } from "../../admin-shared/components/crud-list-page";
+import { EditDeleteButtons } from "../../admin-shared/components/edit-delete-buttons";
 
 type Editing = { faq: Faq | null } | null;
 
@@ -52,7 +51,11 @@ export function FaqsPage() {
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
       cell: ({ row }) => (
-        <div className="flex justify-end gap-1">
+        <EditDeleteButtons
+          alignEnd
+          onEdit={() => setEditing({ faq: row.original })}
+          onDelete={() => setDeleting(row.original)}
+        >
           <IconButton
             label="Monter"
             icon={ArrowUpIcon}
@@ -65,38 +68,24 @@ export function FaqsPage() {
             disabled={row.index === count - 1 || move.isPending}
             onClick={() => moveFaq(row.original, "down")}
           />
-          <IconButton label="Modifier" icon={PencilIcon} onClick={() => setEditing({ faq: row.original })} />
-          <IconButton
-            label="Supprimer"
-            icon={Trash2Icon}
-            iconClassName="text-destructive"
-            onClick={() => setDeleting(row.original)}
-          />
-        </div>
+        </EditDeleteButtons>
       ),
     },
   ];
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="FAQs">
-        <Button type="button" onClick={() => setEditing({ faq: null })}>
-          <PlusIcon aria-hidden />
-          Nouvelle FAQ
-        </Button>
-      </PageHeader>
-      {faqs.isError ? (
-        <LoadError message={faqMessages.loadFailed} onRetry={() => void faqs.refetch()} />
-      ) : (
-        <DataTable
-          caption="Questions fréquentes, dans l'ordre où les clientes les lisent"
-          columns={columns}
-          rows={faqs.data}
-          getRowId={(faq) => faq.id}
-          isLoading={faqs.isPending}
-          emptyText="Aucune FAQ pour le moment"
-        />
-      )}
+    <CrudListPage
+      title="FAQs"
+      newButton={{ label: "Nouvelle FAQ", onClick: () => setEditing({ faq: null }) }}
+      query={faqs}
+      loadFailed={faqMessages.loadFailed}
+      table={{
+        caption: "Questions fréquentes, dans l'ordre où les clientes les lisent",
+        columns,
+        getRowId: (faq) => faq.id,
+        emptyText: "Aucune FAQ pour le moment",
+      }}
+    >
       {editing ? (
         <FaqDialog key={editing.faq?.id ?? "new"} faq={editing.faq} onClose={() => setEditing(null)} />
       ) : null}
@@ -109,6 +98,6 @@ export function FaqsPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </div>
+    </CrudListPage>
   );
 }

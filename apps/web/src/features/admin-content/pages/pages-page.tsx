@@ -1,17 +1,14 @@
 import { pageMessages, type AdminPage } from "@vitrine/domain";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "../../../lib/toast";
-import { DataTable, type ColumnDef } from "../../../components/data-table";
-import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
-import { IconButton } from "../../../components/ui/icon-button";
+import type { ColumnDef } from "../../../components/data-table";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useAdminPages, useDeletePage } from "../api";
 import { PageDialog } from "../components/page-dialog";
-import { PageHeader } from "../../admin-shared/components/page-header";
+import { CrudListPage } from "../../admin-shared/components/crud-list-page";
+import { EditDeleteButtons } from "../../admin-shared/components/edit-delete-buttons";
 
 type Editing = { page: AdminPage | null } | null;
 
@@ -63,40 +60,29 @@ export function PagesPage() {
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
       cell: ({ row }) => (
-        <div className="flex justify-end gap-1">
-          <IconButton label="Modifier" icon={PencilIcon} onClick={() => setEditing({ page: row.original })} />
-          <IconButton
-            label="Supprimer"
-            icon={Trash2Icon}
-            iconClassName="text-destructive"
-            onClick={() => setDeleting(row.original)}
-          />
-        </div>
+        <EditDeleteButtons
+          alignEnd
+          onEdit={() => setEditing({ page: row.original })}
+          onDelete={() => setDeleting(row.original)}
+        />
       ),
     },
   ];
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Pages">
-        <Button type="button" onClick={() => setEditing({ page: null })}>
-          <PlusIcon aria-hidden />
-          Nouvelle page
-        </Button>
-      </PageHeader>
-      {pages.isError ? (
-        <LoadError message={pageMessages.loadFailed} onRetry={() => void pages.refetch()} />
-      ) : (
-        <DataTable
-          caption="Pages du site"
-          columns={columns}
-          rows={pages.data}
-          getRowId={(page) => page.id}
-          isLoading={pages.isPending}
-          emptyText="Aucune page pour le moment"
-          search={{ label: "Rechercher une page", placeholder: "Titre ou code" }}
-        />
-      )}
+    <CrudListPage
+      title="Pages"
+      newButton={{ label: "Nouvelle page", onClick: () => setEditing({ page: null }) }}
+      query={pages}
+      loadFailed={pageMessages.loadFailed}
+      table={{
+        caption: "Pages du site",
+        columns,
+        getRowId: (page) => page.id,
+        emptyText: "Aucune page pour le moment",
+        search: { label: "Rechercher une page", placeholder: "Titre ou code" },
+      }}
+    >
       {editing ? (
         <PageDialog key={editing.page?.id ?? "new"} page={editing.page} onClose={() => setEditing(null)} />
       ) : null}
@@ -109,6 +95,6 @@ export function PagesPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </div>
+    </CrudListPage>
   );
 }

@@ -10,65 +10,41 @@ import {
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "../../../lib/toast";
 import { Checkbox } from "../../../components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useCreateLive } from "../api";
 
-export function NewLiveDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Nouveau live</DialogTitle>
-          <DialogDescription>La référence du live est tirée de son titre.</DialogDescription>
-        </DialogHeader>
-        <NewLiveForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function NewLiveForm({ onDone }: { onDone: () => void }) {
+/** 'Nouveau live'; mounted per opening, so the form starts empty each time. */
+export function NewLiveDialog({ onClose }: { onClose: () => void }) {
   const createLive = useCreateLive();
   const form = useForm<LiveCreateFormValues, unknown, LiveCreateInput>({
     resolver: zodResolver(liveCreateFormSchema),
     defaultValues: { title: "", liveDate: "", isActive: false },
   });
   const title = useWatch({ control: form.control, name: "title" });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const derivedRef = liveRefFromTitle(title ?? "") || FALLBACK_LIVE_REF;
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const { live } = await createLive.mutateAsync(input);
-      toast.success(liveMessages.created(live.title), { description: `Référence : ${live.ref}` });
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["title", "liveDate", "isActive"]);
-      toast.error(
-        isApiError(error) && error.code === "VALIDATION_FAILED" ? error.message : liveMessages.createFailed,
-      );
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <FormDialog
+      form={form}
+      title="Nouveau live"
+      description="La référence du live est tirée de son titre."
+      submitLabel="Créer le live"
+      save={async (input) => {
+        const { live } = await createLive.mutateAsync(input);
+        toast.success(liveMessages.created(live.title), { description: `Référence : ${live.ref}` });
+      }}
+      onFailed={(error) =>
+        toast.error(
+          isApiError(error) && error.code === "VALIDATION_FAILED" ? error.message : liveMessages.createFailed,
+        )
+      }
+      serverFields={["title", "liveDate", "isActive"]}
+      onClose={onClose}
+    >
       <Field
         id="new-live-title"
         label="Titre"
@@ -89,7 +65,6 @@ function NewLiveForm({ onDone }: { onDone: () => void }) {
           </Field>
         )}
       />
-      <FormDialogFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel="Créer le live" />
-    </form>
+    </FormDialog>
   );
 }

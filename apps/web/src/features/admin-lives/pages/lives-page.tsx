@@ -106,7 +106,7 @@ export function LivesPage() {
           search={{ label: "Rechercher un live", placeholder: "Titre ou référence" }}
         />
       )}
-      <NewLiveDialog open={creating} onOpenChange={setCreating} />
+      {creating ? <NewLiveDialog onClose={() => setCreating(false)} /> : null}
     </div>
   );
 }

@@ -11,20 +11,12 @@ import {
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
 import * as z from "zod/mini";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
-import { RichTextField } from "../../admin-shared/components/rich-text-field";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
+import { RichTextFormField } from "../../admin-shared/components/rich-text-field";
 import { useSaveMessageTemplate } from "../api";
 import { TemplateTestSend } from "./template-test-send";
 
@@ -49,82 +41,59 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
     resolver: zodResolver(templateFormSchema),
     defaultValues: { type: template?.type ?? "", title: template?.title ?? "", body: template?.body ?? "" },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: template?.id ?? null, input });
-      toast.success(template ? messageTemplateMessages.updated : messageTemplateMessages.created);
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["type", "title", "body"]);
-      toast.error(messageTemplateMessages.saveFailed, { description: errorMessage(error) });
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !isSubmitting && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{template ? "Modifier le template" : "Nouveau template"}</DialogTitle>
-          <DialogDescription>
-            Le message envoyé aux clientes pour un statut de commande : le titre en est l'objet.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <Controller
-            control={form.control}
-            name="type"
-            render={({ field }) => (
-              <Field
-                id="template-type"
-                label="Type"
-                hint={template ? "Le type d'un template ne peut plus être modifié." : undefined}
-                error={errors.type?.message}
-              >
-                <NativeSelect
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  disabled={template !== null}
-                >
-                  <option value="">Choisir un statut de commande</option>
-                  {types.map((type) => (
-                    <option key={type} value={type}>
-                      {orderStatusLabels[type]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-            )}
-          />
-          <Field id="template-title" label="Titre" error={errors.title?.message}>
-            <Input autoComplete="off" {...form.register("title")} />
+    <FormDialog
+      form={form}
+      title={template ? "Modifier le template" : "Nouveau template"}
+      description="Le message envoyé aux clientes pour un statut de commande : le titre en est l'objet."
+      submitLabel="Enregistrer"
+      save={async (input) => {
+        await save.mutateAsync({ id: template?.id ?? null, input });
+        toast.success(template ? messageTemplateMessages.updated : messageTemplateMessages.created);
+      }}
+      onFailed={(error) =>
+        toast.error(messageTemplateMessages.saveFailed, { description: errorMessage(error) })
+      }
+      serverFields={["type", "title", "body"]}
+      onClose={onClose}
+      lockWhileSubmitting
+      className="max-w-2xl"
+    >
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <Field
+            id="template-type"
+            label="Type"
+            hint={template ? "Le type d'un template ne peut plus être modifié." : undefined}
+            error={errors.type?.message}
+          >
+            <NativeSelect
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.value)}
+              disabled={template !== null}
+            >
+              <option value="">Choisir un statut de commande</option>
+              {types.map((type) => (
+                <option key={type} value={type}>
+                  {orderStatusLabels[type]}
+                </option>
+              ))}
+            </NativeSelect>
           </Field>
-          <Controller
-            control={form.control}
-            name="body"
-            render={({ field }) => (
-              <RichTextField
-                id="template-body"
-                label="Message"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.body?.message}
-              />
-            )}
-          />
-          {template ? <TemplateTestSend templateId={template.id} /> : null}
-          <FormDialogFooter
-            onCancel={onClose}
-            isSubmitting={isSubmitting}
-            submitLabel="Enregistrer"
-            lockCancelWhileSubmitting
-          />
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <Field id="template-title" label="Titre" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register("title")} />
+      </Field>
+      <RichTextFormField control={form.control} name="body" id="template-body" label="Message" />
+      {template ? <TemplateTestSend templateId={template.id} /> : null}
+    </FormDialog>
   );
 }

@@ -4,15 +4,13 @@ import {
   orderStatusLabels,
   type MessageTemplate,
 } from "@vitrine/domain";
-import { PencilIcon, PlusIcon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useState } from "react";
-import { DataTable, type ColumnDef } from "../../../components/data-table";
-import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
+import type { ColumnDef } from "../../../components/data-table";
 import { IconButton } from "../../../components/ui/icon-button";
 import { useMessageTemplates } from "../../admin-shared/api/message-templates";
 import { TemplateDialog } from "../components/template-dialog";
-import { PageHeader } from "../../admin-shared/components/page-header";
+import { CrudListPage } from "../../admin-shared/components/crud-list-page";
 
 type Editing = { template: MessageTemplate | null } | null;
 
@@ -47,30 +45,23 @@ export function MessageTemplatesPage() {
   ];
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Templates messages">
-        <Button
-          type="button"
-          disabled={templates.isPending || allTypesUsed}
-          title={allTypesUsed ? "Chaque statut de commande a déjà son template" : undefined}
-          onClick={() => setEditing({ template: null })}
-        >
-          <PlusIcon aria-hidden />
-          Nouveau template
-        </Button>
-      </PageHeader>
-      {templates.isError ? (
-        <LoadError message={messageTemplateMessages.loadFailed} onRetry={() => void templates.refetch()} />
-      ) : (
-        <DataTable
-          caption="Templates des messages envoyés aux clientes, par statut de commande"
-          columns={columns}
-          rows={templates.data}
-          getRowId={(template) => template.id}
-          isLoading={templates.isPending}
-          emptyText="Aucun template pour le moment"
-        />
-      )}
+    <CrudListPage
+      title="Templates messages"
+      newButton={{
+        label: "Nouveau template",
+        onClick: () => setEditing({ template: null }),
+        disabled: templates.isPending || allTypesUsed,
+        title: allTypesUsed ? "Chaque statut de commande a déjà son template" : undefined,
+      }}
+      query={templates}
+      loadFailed={messageTemplateMessages.loadFailed}
+      table={{
+        caption: "Templates des messages envoyés aux clientes, par statut de commande",
+        columns,
+        getRowId: (template) => template.id,
+        emptyText: "Aucun template pour le moment",
+      }}
+    >
       {editing ? (
         <TemplateDialog
           key={editing.template?.id ?? "new"}
@@ -79,6 +70,6 @@ export function MessageTemplatesPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-    </div>
+    </CrudListPage>
   );
 }

@@ -11,54 +11,24 @@ import {
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  FormDialogFooter,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useCreateOrder } from "../api";
 import { UserPicker } from "./user-picker";
 
 export interface NewOrderDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   lives: Live[];
   /** The live the list is filtered on, chosen to begin with. */
   defaultLiveId: string;
+  onClose: () => void;
 }
 
-/** 'New order' (spec §5): a live and a user, then the new order's page. */
-export function NewOrderDialog({ open, onOpenChange, ...rest }: NewOrderDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="overflow-visible">
-        <DialogHeader>
-          <DialogTitle>Nouvelle commande</DialogTitle>
-          <DialogDescription>
-            La commande est créée « À valider », sans article, avec {formatEuros(NEW_ORDER_TOTAL_CENTS)} de
-            livraison Colissimo.
-          </DialogDescription>
-        </DialogHeader>
-        <NewOrderForm onDone={() => onOpenChange(false)} {...rest} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function NewOrderForm({
-  lives,
-  defaultLiveId,
-  onDone,
-}: Omit<NewOrderDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
+/** 'New order' (spec §5): a live and a user, then the new order's page. Mounted per opening. */
+export function NewOrderDialog({ lives, defaultLiveId, onClose }: NewOrderDialogProps) {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
   const [user, setUser] = useState<OrderClient | null>(null);
@@ -66,24 +36,34 @@ function NewOrderForm({
     resolver: zodResolver(newOrderInputSchema),
     defaultValues: { liveId: defaultLiveId, userId: "" },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const { order } = await createOrder.mutateAsync(input);
-      toast.success(`Commande ${order.orderNumber} créée`);
-      onDone();
-      await navigate(paths.admin.order(order.id));
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["liveId", "userId"]);
-      toast.error(adminOrderListMessages.createFailed, {
-        ...(isApiError(error) ? { description: error.message } : {}),
-      });
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <FormDialog
+      form={form}
+      title="Nouvelle commande"
+      description={
+        <>
+          La commande est créée « À valider », sans article, avec {formatEuros(NEW_ORDER_TOTAL_CENTS)} de
+          livraison Colissimo.
+        </>
+      }
+      submitLabel="Créer la commande"
+      save={async (input) => {
+        const { order } = await createOrder.mutateAsync(input);
+        toast.success(`Commande ${order.orderNumber} créée`);
+        return order;
+      }}
+      onSaved={(order) => navigate(paths.admin.order(order.id))}
+      onFailed={(error) =>
+        toast.error(adminOrderListMessages.createFailed, {
+          ...(isApiError(error) ? { description: error.message } : {}),
+        })
+      }
+      serverFields={["liveId", "userId"]}
+      onClose={onClose}
+      className="overflow-visible"
+    >
       <Field id="new-order-live" label="Live" error={errors.liveId?.message}>
         <NativeSelect {...form.register("liveId")}>
           <option value="">Choisir un live</option>
@@ -112,7 +92,6 @@ function NewOrderForm({
           />
         )}
       />
-      <FormDialogFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel="Créer la commande" />
-    </form>
+    </FormDialog>
   );
 }

@@ -193,12 +193,13 @@ export function OrdersPage() {
           ) : null}
         </>
       )}
-      <NewOrderDialog
-        open={creating}
-        onOpenChange={setCreating}
-        lives={lives.data ?? []}
-        defaultLiveId={query.liveId ?? ""}
-      />
+      {creating ? (
+        <NewOrderDialog
+          lives={lives.data ?? []}
+          defaultLiveId={query.liveId ?? ""}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
       <SendMessageDialog
         open={messaging}
         onOpenChange={setMessaging}

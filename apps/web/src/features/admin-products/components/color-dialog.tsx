@@ -10,18 +10,10 @@ import {
 } from "@vitrine/domain";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "../../../lib/toast";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { errorMessage } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useSaveColor } from "../colors-api";
 
 const COLOR_FIELDS = ["name", "hexCode"] as const;
@@ -29,59 +21,38 @@ const COLOR_FIELDS = ["name", "hexCode"] as const;
 const PICKER_FALLBACK = "#000000";
 
 export interface ColorDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** The colour to edit; null to add one. */
   color: Color | null;
+  onClose: () => void;
 }
 
-export function ColorDialog({ open, onOpenChange, color }: ColorDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{color ? "Modifier la couleur" : "Ajouter une couleur"}</DialogTitle>
-          <DialogDescription>
-            Choisissez la teinte avec le sélecteur ou saisissez son code hexadécimal (#RRGGBB).
-          </DialogDescription>
-        </DialogHeader>
-        <ColorForm color={color} onSaved={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ColorForm({
-  color,
-  onSaved,
-  onCancel,
-}: {
-  color: Color | null;
-  onSaved: () => void;
-  onCancel: () => void;
-}) {
+/** Mounted per opening (keyed by the colour), so the form starts from the record each time. */
+export function ColorDialog({ color, onClose }: ColorDialogProps) {
   const save = useSaveColor();
   const form = useForm<ColorInput, unknown, ColorValues>({
     resolver: zodResolver(colorInputSchema),
     defaultValues: { name: color?.name ?? "", hexCode: color?.hexCode ?? "" },
   });
   const hexCode = useWatch({ control: form.control, name: "hexCode" });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      const { color: saved } = await save.mutateAsync({ id: color?.id ?? null, input });
-      toast.success(color ? colorMessages.updated(saved.name) : colorMessages.created(saved.name));
-      onSaved();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, COLOR_FIELDS);
-      const message = errorMessage(error);
-      toast.error(message === colorMessages.duplicateName ? message : colorMessages.saveFailed(message));
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <FormDialog
+      form={form}
+      title={color ? "Modifier la couleur" : "Ajouter une couleur"}
+      description="Choisissez la teinte avec le sélecteur ou saisissez son code hexadécimal (#RRGGBB)."
+      submitLabel={color ? "Enregistrer" : "Ajouter"}
+      save={async (input) => {
+        const { color: saved } = await save.mutateAsync({ id: color?.id ?? null, input });
+        toast.success(color ? colorMessages.updated(saved.name) : colorMessages.created(saved.name));
+      }}
+      onFailed={(error) => {
+        const message = errorMessage(error);
+        toast.error(message === colorMessages.duplicateName ? message : colorMessages.saveFailed(message));
+      }}
+      serverFields={COLOR_FIELDS}
+      onClose={onClose}
+    >
       <Field id="color-name" label="Nom" error={errors.name?.message}>
         <Input autoComplete="off" {...form.register("name")} />
       </Field>
@@ -114,11 +85,6 @@ function ColorForm({
           />
         </Field>
       </div>
-      <FormDialogFooter
-        onCancel={onCancel}
-        isSubmitting={isSubmitting}
-        submitLabel={color ? "Enregistrer" : "Ajouter"}
-      />
-    </form>
+    </FormDialog>
   );
 }

@@ -12,56 +12,28 @@ import {
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "../../../lib/toast";
 import type * as z from "zod/mini";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  FormDialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "../../admin-shared/components/form-dialog";
 import { EuroAmountField } from "../../../components/euro-amount-field";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useSaveProduct } from "../api";
 
 type ProductFormOutput = z.output<typeof productFormSchema>;
 
 export interface ProductDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** The product to edit; null to add one. */
   product: Product | null;
   /** The live a new product goes to unless changed (the list's filter). */
   defaultLiveId: string | null;
   lives: Live[];
   colors: Color[];
+  onClose: () => void;
 }
 
-export function ProductDialog({ open, onOpenChange, product, ...rest }: ProductDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{product ? "Modifier le produit" : "Ajouter un produit"}</DialogTitle>
-          <DialogDescription>Les champs marqués * sont obligatoires.</DialogDescription>
-        </DialogHeader>
-        <ProductForm product={product} onDone={() => onOpenChange(false)} {...rest} />
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ProductForm({
-  product,
-  defaultLiveId,
-  lives,
-  colors,
-  onDone,
-}: Omit<ProductDialogProps, "open" | "onOpenChange"> & { onDone: () => void }) {
+/** Mounted per opening (keyed by the product), so the form starts from the record each time. */
+export function ProductDialog({ product, defaultLiveId, lives, colors, onClose }: ProductDialogProps) {
   const save = useSaveProduct();
   const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(productFormSchema),
@@ -74,26 +46,29 @@ function ProductForm({
       colorId: product?.color?.id ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const typedPrice = useWatch({ control: form.control, name: "price" });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { product: saved } = await save.mutateAsync({
-        id: product?.id ?? null,
-        input: productInputFromForm(values),
-      });
-      toast.success(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, ["liveId", "name", "ref", "size", "colorId"]);
-      const message = errorMessage(error);
-      toast.error(message === productMessages.duplicateRef ? message : productMessages.saveFailed(message));
-    }
-  });
-
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <FormDialog
+      form={form}
+      title={product ? "Modifier le produit" : "Ajouter un produit"}
+      description="Les champs marqués * sont obligatoires."
+      submitLabel={product ? "Enregistrer" : "Ajouter"}
+      save={async (values) => {
+        const { product: saved } = await save.mutateAsync({
+          id: product?.id ?? null,
+          input: productInputFromForm(values),
+        });
+        toast.success(product ? productMessages.updated(saved.name) : productMessages.created(saved.name));
+      }}
+      onFailed={(error) => {
+        const message = errorMessage(error);
+        toast.error(message === productMessages.duplicateRef ? message : productMessages.saveFailed(message));
+      }}
+      serverFields={["liveId", "name", "ref", "size", "colorId"]}
+      onClose={onClose}
+    >
       <Field id="product-live" label="Live associé *" error={errors.liveId?.message}>
         <NativeSelect {...form.register("liveId")}>
           <option value="">Sélectionnez un live</option>
@@ -134,11 +109,6 @@ function ProductForm({
           </NativeSelect>
         </Field>
       </div>
-      <FormDialogFooter
-        onCancel={onDone}
-        isSubmitting={isSubmitting}
-        submitLabel={product ? "Enregistrer" : "Ajouter"}
-      />
-    </form>
+    </FormDialog>
   );
 }

@@ -1,17 +1,14 @@
 import { colorMessages, type Color, type ListedColor } from "@vitrine/domain";
-import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "../../../lib/toast";
-import { DataTable, type ColumnDef } from "../../../components/data-table";
-import { LoadError } from "../../../components/load-error";
-import { Button } from "../../../components/ui/button";
-import { IconButton } from "../../../components/ui/icon-button";
+import type { ColumnDef } from "../../../components/data-table";
 import { ConfirmDialog, InfoDialog } from "../../../components/ui/confirm-dialog";
 import { isApiError } from "../../../lib/api-client";
 import { ColorSwatch } from "../../../components/color-swatch";
-import { PageHeader } from "../../admin-shared/components/page-header";
+import { CrudListPage } from "../../admin-shared/components/crud-list-page";
 import { useColors, useDeleteColor } from "../colors-api";
 import { ColorDialog } from "../components/color-dialog";
+import { EditDeleteButtons } from "../../admin-shared/components/edit-delete-buttons";
 
 type Editing = { color: Color | null } | null;
 
@@ -45,21 +42,11 @@ export function ColorsPage() {
         header: "Actions",
         enableSorting: false,
         cell: ({ row }) => (
-          <div className="flex gap-1">
-            <IconButton
-              label="Modifier"
-              icon={PencilIcon}
-              title={`Modifier ${row.original.name}`}
-              onClick={() => setEditing({ color: row.original })}
-            />
-            <IconButton
-              label="Supprimer"
-              icon={Trash2Icon}
-              iconClassName="text-destructive"
-              title={`Supprimer ${row.original.name}`}
-              onClick={() => setDeleting(row.original)}
-            />
-          </div>
+          <EditDeleteButtons
+            recordName={row.original.name}
+            onEdit={() => setEditing({ color: row.original })}
+            onDelete={() => setDeleting(row.original)}
+          />
         ),
       },
     ],
@@ -76,31 +63,26 @@ export function ColorsPage() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Couleurs">
-        <Button type="button" onClick={() => setEditing({ color: null })}>
-          <PlusIcon aria-hidden />
-          Ajouter une couleur
-        </Button>
-      </PageHeader>
-      {colors.isError ? (
-        <LoadError message={colorMessages.loadFailed} onRetry={() => void colors.refetch()} />
-      ) : (
-        <DataTable
-          caption="Couleurs des produits"
-          columns={columns}
-          rows={colors.data}
-          getRowId={(color) => color.id}
-          isLoading={colors.isPending}
-          emptyText="Aucune couleur pour le moment"
-          search={{ label: "Rechercher une couleur", placeholder: "Nom ou code" }}
+    <CrudListPage
+      title="Couleurs"
+      newButton={{ label: "Ajouter une couleur", onClick: () => setEditing({ color: null }) }}
+      query={colors}
+      loadFailed={colorMessages.loadFailed}
+      table={{
+        caption: "Couleurs des produits",
+        columns,
+        getRowId: (color) => color.id,
+        emptyText: "Aucune couleur pour le moment",
+        search: { label: "Rechercher une couleur", placeholder: "Nom ou code" },
+      }}
+    >
+      {editing ? (
+        <ColorDialog
+          key={editing.color?.id ?? "new"}
+          color={editing.color}
+          onClose={() => setEditing(null)}
         />
-      )}
-      <ColorDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        color={editing?.color ?? null}
-      />
+      ) : null}
       <InfoDialog
         open={inUse}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -116,6 +98,6 @@ export function ColorsPage() {
         pending={deleteColor.isPending}
         onConfirm={confirmDelete}
       />
-    </div>
+    </CrudListPage>
   );
 }

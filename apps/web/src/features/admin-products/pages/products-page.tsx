@@ -1,12 +1,11 @@
 import { formatEuros, productMessages, type Product } from "@vitrine/domain";
-import { LayersIcon, PencilIcon, PlusIcon, RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { LayersIcon, PlusIcon, RotateCcwIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
-import { IconButton } from "../../../components/ui/icon-button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
@@ -19,6 +18,7 @@ import { PageHeader } from "../../admin-shared/components/page-header";
 import { useLives } from "../../admin-shared/api/lives";
 import { useDeleteProduct, useProducts } from "../api";
 import { ProductDialog } from "../components/product-dialog";
+import { EditDeleteButtons } from "../../admin-shared/components/edit-delete-buttons";
 
 /** The filter's value for "every live"; an empty filter means the first live, as the spec says. */
 const ALL_LIVES = "tous";
@@ -72,21 +72,11 @@ export function ProductsPage() {
         header: "Actions",
         enableSorting: false,
         cell: ({ row }) => (
-          <div className="flex gap-1">
-            <IconButton
-              label="Modifier"
-              icon={PencilIcon}
-              title={`Modifier ${row.original.name} (réf. ${row.original.ref})`}
-              onClick={() => setEditing({ product: row.original })}
-            />
-            <IconButton
-              label="Supprimer"
-              icon={Trash2Icon}
-              iconClassName="text-destructive"
-              title={`Supprimer ${row.original.name} (réf. ${row.original.ref})`}
-              onClick={() => setDeleting(row.original)}
-            />
-          </div>
+          <EditDeleteButtons
+            recordName={`${row.original.name} (réf. ${row.original.ref})`}
+            onEdit={() => setEditing({ product: row.original })}
+            onDelete={() => setDeleting(row.original)}
+          />
         ),
       },
     ],
@@ -158,14 +148,16 @@ export function ProductsPage() {
           search={{ label: "Rechercher un produit", placeholder: "Nom, référence, taille, couleur" }}
         />
       )}
-      <ProductDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        product={editing?.product ?? null}
-        defaultLiveId={liveFilter}
-        lives={lives.data ?? []}
-        colors={colors.data ?? []}
-      />
+      {editing ? (
+        <ProductDialog
+          key={editing.product?.id ?? "new"}
+          product={editing.product}
+          defaultLiveId={liveFilter}
+          lives={lives.data ?? []}
+          colors={colors.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

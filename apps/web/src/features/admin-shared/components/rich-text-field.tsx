@@ -1,3 +1,4 @@
+import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { RichTextEditor } from "../../../components/rich-text-editor";
 import { Label } from "../../../components/ui/label";
 
@@ -35,5 +36,37 @@ export function RichTextField({ id, label, value, onChange, error }: RichTextFie
         </p>
       ) : null}
     </div>
+  );
+}
+
+export interface RichTextFormFieldProps<Values extends FieldValues, Output> {
+  control: Control<Values, unknown, Output>;
+  /** A field of the form holding the HTML text. */
+  name: Path<Values>;
+  id: string;
+  label: string;
+}
+
+/** A `RichTextField` bound to a react-hook-form field, its error included. */
+export function RichTextFormField<Values extends FieldValues, Output>({
+  control,
+  name,
+  id,
+  label,
+}: RichTextFormFieldProps<Values, Output>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RichTextField
+          id={id}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

@@ -9,7 +9,7 @@ import {
 } from "@vitrine/domain";
 import { SendIcon } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "../../../components/ui/alert";
 import { BusyButton } from "../../../components/ui/busy-button";
@@ -27,7 +27,7 @@ import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { isApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
-import { RichTextField } from "./rich-text-field";
+import { RichTextFormField } from "./rich-text-field";
 import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useMessageTemplates } from "../api/message-templates";
 import { useSendMessage } from "../api/messages";
@@ -161,19 +161,7 @@ function MessageForm({ recipients, onClose }: { recipients: MessageRecipient[]; 
       <Field id="message-subject" label="Objet" error={errors.subject?.message}>
         <Input autoComplete="off" disabled={type === "" || result !== null} {...form.register("subject")} />
       </Field>
-      <Controller
-        control={form.control}
-        name="body"
-        render={({ field }) => (
-          <RichTextField
-            id="message-body"
-            label="Message"
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.body?.message}
-          />
-        )}
-      />
+      <RichTextFormField control={form.control} name="body" id="message-body" label="Message" />
       {failure ? (
         <Alert variant="error">
           <p>{failure}</p>
