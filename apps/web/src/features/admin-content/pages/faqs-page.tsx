@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "../../../lib/toast";
 import type { ColumnDef } from "../../../components/data-table";
 import { IconButton } from "../../../components/ui/icon-button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { DeleteDialog } from "../../admin-shared/components/delete-dialog";
 import { errorMessage } from "../../../lib/api-client";
 import { useAdminFaqs, useDeleteFaq, useMoveFaq } from "../faqs-api";
 import { FaqDialog } from "../components/faq-dialog";
@@ -25,17 +25,6 @@ export function FaqsPage() {
       { id: faq.id, direction },
       { onError: (error) => toast.error(faqMessages.moveFailed, { description: errorMessage(error) }) },
     );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(faqMessages.deleted);
-        setDeleting(null);
-      },
-      onError: (error) => toast.error(faqMessages.deleteFailed, { description: errorMessage(error) }),
-    });
-  };
 
   const count = faqs.data?.length ?? 0;
   const columns: ColumnDef<Faq>[] = [
@@ -89,14 +78,14 @@ export function FaqsPage() {
       {editing ? (
         <FaqDialog key={editing.faq?.id ?? "new"} faq={editing.faq} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        record={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         title="Supprimer cette FAQ ?"
-        description={`« ${deleting?.title ?? ""} » sera supprimée de la FAQ. Cette action est irréversible.`}
-        confirmLabel="Supprimer"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        description={(faq) => `« ${faq.title} » sera supprimée de la FAQ. Cette action est irréversible.`}
+        deleted={faqMessages.deleted}
+        deleteFailed={faqMessages.deleteFailed}
       />
     </CrudListPage>
   );

@@ -1,9 +1,7 @@
 import { pageMessages, type AdminPage } from "@vitrine/domain";
 import { useState } from "react";
-import { toast } from "../../../lib/toast";
 import type { ColumnDef } from "../../../components/data-table";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { errorMessage } from "../../../lib/api-client";
+import { DeleteDialog } from "../../admin-shared/components/delete-dialog";
 import { cn } from "../../../lib/cn";
 import { useAdminPages, useDeletePage } from "../api";
 import { PageDialog } from "../components/page-dialog";
@@ -30,17 +28,6 @@ export function PagesPage() {
   const remove = useDeletePage();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminPage | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success(pageMessages.deleted);
-        setDeleting(null);
-      },
-      onError: (error) => toast.error(pageMessages.deleteFailed, { description: errorMessage(error) }),
-    });
-  };
 
   const columns: ColumnDef<AdminPage>[] = [
     { accessorKey: "title", header: "Titre" },
@@ -86,14 +73,16 @@ export function PagesPage() {
       {editing ? (
         <PageDialog key={editing.page?.id ?? "new"} page={editing.page} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <DeleteDialog
+        record={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         title="Supprimer cette page ?"
-        description={`La page « ${deleting?.title ?? ""} » (${deleting?.code ?? ""}) sera supprimée et disparaîtra du site. Cette action est irréversible.`}
-        confirmLabel="Supprimer"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        description={(page) =>
+          `La page « ${page.title} » (${page.code}) sera supprimée et disparaîtra du site. Cette action est irréversible.`
+        }
+        deleted={pageMessages.deleted}
+        deleteFailed={pageMessages.deleteFailed}
       />
     </CrudListPage>
   );

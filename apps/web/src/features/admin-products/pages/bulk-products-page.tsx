@@ -7,7 +7,6 @@ import {
   bulkRangeMessage,
   bulkSubmitLabel,
   firstBulkRange,
-  formatEuros,
   nextBulkRange,
   productMessages,
   type BulkProductsFormValues,
@@ -19,6 +18,8 @@ import { ArrowLeftIcon, RefreshCwIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
+import { productColorColumn, productLiveColumn, productPriceColumn } from "../components/product-columns";
+import { ColorSwatch } from "../../../components/color-swatch";
 import { toast } from "../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
@@ -33,7 +34,6 @@ import { cn } from "../../../lib/cn";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useColors } from "../colors-api";
-import { ColorSwatch } from "../../../components/color-swatch";
 import { EuroAmountField } from "../../../components/euro-amount-field";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { showServerFieldErrors } from "../../../lib/server-field-errors";
@@ -272,26 +272,9 @@ function RecentProducts() {
     () => [
       { accessorKey: "ref", header: "Référence" },
       { accessorKey: "name", header: "Nom" },
-      { id: "live", accessorFn: (product) => product.live.title, header: "Live" },
-      {
-        id: "color",
-        accessorFn: (product) => product.color?.name ?? "",
-        header: "Couleur",
-        cell: ({ row }) =>
-          row.original.color ? (
-            <span className="flex items-center gap-2">
-              <ColorSwatch hexCode={row.original.color.hexCode} />
-              {row.original.color.name}
-            </span>
-          ) : (
-            <span className="text-muted-foreground">—</span>
-          ),
-      },
-      {
-        accessorKey: "priceCents",
-        header: "Prix",
-        cell: ({ row }) => <span className="whitespace-nowrap">{formatEuros(row.original.priceCents)}</span>,
-      },
+      productLiveColumn,
+      productColorColumn,
+      productPriceColumn,
       {
         accessorKey: "createdAt",
         header: "Créé le",

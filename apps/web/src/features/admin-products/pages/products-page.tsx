@@ -1,7 +1,8 @@
-import { formatEuros, productMessages, type Product } from "@vitrine/domain";
+import { productMessages, type Product } from "@vitrine/domain";
 import { LayersIcon, PlusIcon, RotateCcwIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { productColorColumn, productLiveColumn, productPriceColumn } from "../components/product-columns";
 import { toast } from "../../../lib/toast";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
 import { LoadError } from "../../../components/load-error";
@@ -13,7 +14,6 @@ import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
 import { useColors } from "../colors-api";
-import { ColorSwatch } from "../../../components/color-swatch";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { useLives } from "../../admin-shared/api/lives";
 import { useDeleteProduct, useProducts } from "../api";
@@ -46,27 +46,10 @@ export function ProductsPage() {
         cell: ({ row }) => <span className="font-medium">{row.original.name}</span>,
       },
       { accessorKey: "ref", header: "Référence" },
-      { id: "live", accessorFn: (product) => product.live.title, header: "Live" },
-      {
-        accessorKey: "priceCents",
-        header: "Prix",
-        cell: ({ row }) => <span className="whitespace-nowrap">{formatEuros(row.original.priceCents)}</span>,
-      },
+      productLiveColumn,
+      productPriceColumn,
       { id: "size", accessorFn: (product) => product.size ?? "", header: "Taille" },
-      {
-        id: "color",
-        accessorFn: (product) => product.color?.name ?? "",
-        header: "Couleur",
-        cell: ({ row }) =>
-          row.original.color ? (
-            <span className="flex items-center gap-2">
-              <ColorSwatch hexCode={row.original.color.hexCode} />
-              {row.original.color.name}
-            </span>
-          ) : (
-            <span className="text-muted-foreground">—</span>
-          ),
-      },
+      productColorColumn,
       {
         id: "actions",
         header: "Actions",
