@@ -9,19 +9,11 @@ import {
 } from "@vitrine/domain";
 import type * as React from "react";
 import { useForm, type Path } from "react-hook-form";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  FormDialogFooter,
-} from "../../../components/ui/dialog";
+import { FormDialog } from "./form-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../lib/toast";
-import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useUpdateOrderAddress } from "../api/orders";
 import { staffRefusalMessage } from "../../../lib/refusal-message";
 
@@ -62,24 +54,17 @@ export interface AdminAddressDialogProps {
  * every field required, country France. Saving changes nothing else, the status included.
  */
 export function AdminAddressDialog({ orderId, address, open, onOpenChange }: AdminAddressDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Adresse de livraison</DialogTitle>
-          <DialogDescription>Tous les champs sont obligatoires, sauf la note de livraison.</DialogDescription>
-        </DialogHeader>
-        <AddressForm orderId={orderId} address={address} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
-  );
+  // Mounted per opening, so the form starts from the order's address each time.
+  return open ? (
+    <AddressFormDialog orderId={orderId} address={address} onClose={() => onOpenChange(false)} />
+  ) : null;
 }
 
-function AddressForm({
+function AddressFormDialog({
   orderId,
   address,
-  onDone,
-}: Pick<AdminAddressDialogProps, "orderId" | "address"> & { onDone: () => void }) {
+  onClose,
+}: Pick<AdminAddressDialogProps, "orderId" | "address"> & { onClose: () => void }) {
   const updateAddress = useUpdateOrderAddress(orderId);
   const form = useForm<ShippingAddressRequest, unknown, ShippingAddress>({
     resolver: zodResolver(shippingAddressSchema),
@@ -94,21 +79,23 @@ function AddressForm({
       delivery_note: address?.delivery_note ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await updateAddress.mutateAsync(values);
-      toast.success(adminOrderMessages.addressUpdated);
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(form.setError, error, FIELD_NAMES);
-      toast.error(staffRefusalMessage(error, adminOrderMessages.addressUpdateFailed));
-    }
-  });
+  const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+    <FormDialog
+      form={form}
+      title="Adresse de livraison"
+      description="Tous les champs sont obligatoires, sauf la note de livraison."
+      submitLabel="Enregistrer"
+      save={async (values) => {
+        await updateAddress.mutateAsync(values);
+        toast.success(adminOrderMessages.addressUpdated);
+      }}
+      onFailed={(error) => toast.error(staffRefusalMessage(error, adminOrderMessages.addressUpdateFailed))}
+      serverFields={FIELD_NAMES}
+      onClose={onClose}
+      className="max-w-2xl"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {fields.map((field) => (
           <Field
@@ -139,7 +126,6 @@ function AddressForm({
           <Textarea rows={2} {...form.register("delivery_note")} />
         </Field>
       </div>
-      <FormDialogFooter onCancel={onDone} isSubmitting={isSubmitting} submitLabel="Enregistrer" />
-    </form>
+    </FormDialog>
   );
 }
