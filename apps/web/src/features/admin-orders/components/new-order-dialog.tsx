@@ -19,6 +19,7 @@ import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useCreateOrder } from "../api";
 import { UserPicker } from "./user-picker";
+import { LiveOptions } from "../../admin-shared/components/live-options";
 
 export interface NewOrderDialogProps {
   lives: Live[];
@@ -66,12 +67,7 @@ export function NewOrderDialog({ lives, defaultLiveId, onClose }: NewOrderDialog
     >
       <Field id="new-order-live" label="Live" error={errors.liveId?.message}>
         <NativeSelect {...form.register("liveId")}>
-          <option value="">Choisir un live</option>
-          {lives.map((live) => (
-            <option key={live.id} value={live.id}>
-              {live.title}
-            </option>
-          ))}
+          <LiveOptions lives={lives} emptyLabel="Choisir un live" />
         </NativeSelect>
       </Field>
       <Controller

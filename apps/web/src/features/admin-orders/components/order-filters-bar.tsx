@@ -16,6 +16,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { useChosenUser } from "../api";
 import type { OrderFilterName } from "../order-filters";
 import { UserPicker } from "./user-picker";
+import { LiveOptions } from "../../admin-shared/components/live-options";
 
 export interface OrderFiltersBarProps {
   values: Record<OrderFilterName, string>;
@@ -46,12 +47,7 @@ export function OrderFiltersBar({ values, update, reset, lives }: OrderFiltersBa
           disabled={!lives}
           onChange={(event) => update({ liveId: event.target.value })}
         >
-          <option value="">Tous les lives</option>
-          {lives?.map((live) => (
-            <option key={live.id} value={live.id}>
-              {live.title}
-            </option>
-          ))}
+          <LiveOptions lives={lives} emptyLabel="Tous les lives" />
         </NativeSelect>
       </Field>
       <UserPicker

@@ -19,6 +19,7 @@ import { Input } from "../../../components/ui/input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { errorMessage } from "../../../lib/api-client";
 import { useSaveProduct } from "../api";
+import { LiveOptions } from "../../admin-shared/components/live-options";
 
 type ProductFormOutput = z.output<typeof productFormSchema>;
 
@@ -71,12 +72,7 @@ export function ProductDialog({ product, defaultLiveId, lives, colors, onClose }
     >
       <Field id="product-live" label="Live associé *" error={errors.liveId?.message}>
         <NativeSelect {...form.register("liveId")}>
-          <option value="">Sélectionnez un live</option>
-          {lives.map((live) => (
-            <option key={live.id} value={live.id}>
-              {live.title}
-            </option>
-          ))}
+          <LiveOptions lives={lives} emptyLabel="Sélectionnez un live" />
         </NativeSelect>
       </Field>
       <Field id="product-name" label="Nom *" error={errors.name?.message}>

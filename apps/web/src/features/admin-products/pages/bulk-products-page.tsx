@@ -40,6 +40,7 @@ import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useLives } from "../../admin-shared/api/lives";
 import { nextRefQueryOptions, useCreateBulkProducts, useRecentProducts } from "../api";
 import { BusyButton } from "../../../components/ui/busy-button";
+import { LiveOptions } from "../../admin-shared/components/live-options";
 
 const EMPTY_FORM: BulkProductsFormValues = {
   liveId: "",
@@ -167,12 +168,7 @@ function BulkProductsForm() {
                 disabled={!lives.isSuccess}
                 {...form.register("liveId", { onChange: (event) => void chooseLive(event.target.value) })}
               >
-                <option value="">Sélectionnez un live</option>
-                {lives.data?.map((live) => (
-                  <option key={live.id} value={live.id}>
-                    {live.title}
-                  </option>
-                ))}
+                <LiveOptions lives={lives.data} emptyLabel="Sélectionnez un live" />
               </NativeSelect>
             </Field>
             <Field id="bulk-name" label="Nom du produit" error={errors.name?.message}>

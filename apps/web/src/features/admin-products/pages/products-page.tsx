@@ -19,6 +19,7 @@ import { useLives } from "../../admin-shared/api/lives";
 import { useDeleteProduct, useProducts } from "../api";
 import { ProductDialog } from "../components/product-dialog";
 import { EditDeleteButtons } from "../../admin-shared/components/edit-delete-buttons";
+import { LiveOptions } from "../../admin-shared/components/live-options";
 
 /** The filter's value for "every live"; an empty filter means the first live, as the spec says. */
 const ALL_LIVES = "tous";
@@ -105,12 +106,7 @@ export function ProductsPage() {
             disabled={!lives.isSuccess}
             onChange={(event) => setLiveParam(event.target.value)}
           >
-            <option value={ALL_LIVES}>Tous les lives</option>
-            {lives.data?.map((live) => (
-              <option key={live.id} value={live.id}>
-                {live.title}
-              </option>
-            ))}
+            <LiveOptions lives={lives.data} emptyLabel="Tous les lives" emptyValue={ALL_LIVES} />
           </NativeSelect>
         </Field>
         <Button type="button" variant="outline" onClick={resetFilters}>
