@@ -11,6 +11,10 @@ const web = "./apps/web/src";
 const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The back office is one feature per area (admin-orders, admin-users...): what areas share sits in
+// admin-shared, the one feature an area may import; admin-shared imports no area.
+const adminShared = "admin-shared";
+const isAdminArea = (feature) => feature.startsWith("admin-") && feature !== adminShared;
 
 const server = "./apps/server/src";
 const entriesOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true });
@@ -101,13 +105,25 @@ export default tseslint.config(
         "error",
         {
           zones: [
-            ...webFeatures.map((feature) => ({
-              target: `${web}/features/${feature}`,
-              from: `${web}/features`,
-              except: [`./${feature}`],
-              message:
-                "A feature never imports another feature: move what they share to components/ or lib/.",
-            })),
+            ...webFeatures.map((feature) =>
+              isAdminArea(feature)
+                ? {
+                    target: `${web}/features/${feature}`,
+                    from: `${web}/features`,
+                    except: [`./${feature}`, `./${adminShared}`],
+                    message:
+                      "An admin area never imports another area: move what they share to features/admin-shared.",
+                  }
+                : {
+                    target: `${web}/features/${feature}`,
+                    from: `${web}/features`,
+                    except: [`./${feature}`],
+                    message:
+                      feature === adminShared
+                        ? "admin-shared serves every admin area and imports none of them."
+                        : "A feature never imports another feature: move what they share to components/ or lib/.",
+                  },
+            ),
             {
               target: `${web}/features`,
               from: `${web}/app`,

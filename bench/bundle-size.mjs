@@ -26,7 +26,8 @@ const customerFirstLoadPages = {
 /** Loaded only when opened: kept apart from the first load, and said so if they leak into it. */
 const onDemand = {
   "back office": (src) =>
-    src.startsWith("src/features/admin/") ||
+    src.startsWith("src/features/admin-") ||
+    src === "src/app/admin-sections.ts" ||
     src === "src/app/admin-shell.tsx" ||
     src === "src/app/admin-routes.tsx",
   "card payment": (src) => src === "src/features/customer/pages/payment-page.tsx",

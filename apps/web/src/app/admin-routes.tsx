@@ -1,23 +1,15 @@
 import { type RouteObject, useRoutes } from "react-router";
-import { type AdminPage, adminPages, type LazyPage } from "../features/admin/admin-sections";
+import { type AdminPage, adminPages } from "./admin-sections";
 import { AdminShell } from "./admin-shell";
 import { lazyPage } from "../lib/lazy-page";
 import { NotFoundPage } from "./not-found-page";
 import { paths } from "../lib/paths";
 
-function placeholder(title: string): LazyPage {
-  return async () => {
-    const { AdminSectionPlaceholderPage } =
-      await import("../features/admin/pages/admin-section-placeholder-page");
-    return { Component: () => <AdminSectionPlaceholderPage title={title} /> };
-  };
-}
-
 const adminHome = paths.admin.home.pattern;
 
 /** The route of a page, relative to /admin where the back office's routes are mounted. */
 function toRoute(page: AdminPage): RouteObject {
-  const element = lazyPage("load" in page ? page.load : placeholder(page.placeholderTitle));
+  const element = lazyPage(page.load);
   if (page.path.pattern === adminHome) return { index: true, element };
   if (!page.path.pattern.startsWith(`${adminHome}/`)) {
     throw new Error(`${page.path.pattern} is a back office page outside ${adminHome}`);

@@ -2,7 +2,7 @@ import { LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
-import { adminMenu, isAdminEntryActive } from "../features/admin/admin-sections";
+import { adminMenu, isAdminEntryActive } from "./admin-sections";
 import { cn } from "../lib/cn";
 import { paths } from "../lib/paths";
 import { useSessionState } from "../lib/session";

@@ -9,8 +9,9 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { errorMessage, isApiError } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
+import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { checkTiktokUsername, useSignup } from "../api";
 import {
   signupConfirmationErrors,
@@ -27,11 +28,6 @@ const SIGNUP_FIELDS = [
   "emailConfirmation",
   "acceptTerms",
 ] as const satisfies readonly (keyof SignupFormValues)[];
-type SignupField = (typeof SIGNUP_FIELDS)[number];
-
-function isSignupField(name: string): name is SignupField {
-  return SIGNUP_FIELDS.some((field) => field === name);
-}
 
 export interface SignupFormProps {
   onSignedUp: (email: string) => void;
@@ -65,16 +61,6 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     if (form.getValues(name)) void form.trigger(name);
   };
 
-  /** Puts the server's per-field messages on their fields; false when none of them fits the form. */
-  const showServerFieldErrors = (error: unknown): boolean => {
-    const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
-    const known = fields.filter((entry): entry is [SignupField, string] => isSignupField(entry[0]));
-    known.forEach(([name, message], index) => {
-      form.setError(name, { type: "server", message }, { shouldFocus: index === 0 });
-    });
-    return known.length > 0;
-  };
-
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
     try {
@@ -98,7 +84,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     } catch (error) {
       const message = errorMessage(error);
       toast.error(message);
-      if (!showServerFieldErrors(error)) setFormError(message);
+      if (!showServerFieldErrors(form.setError, error, SIGNUP_FIELDS)) setFormError(message);
     }
   });
 

@@ -19,7 +19,7 @@ import { isApiError } from "../../../lib/api-client";
 import { useSaveShippingAddress } from "../api/order-changes";
 import { useLastShippingAddress } from "../api/orders";
 import { Spinner } from "../../../components/ui/spinner";
-import { refusalMessage } from "../server-message";
+import { customerRefusalMessage } from "../../../lib/refusal-message";
 import { BusyButton } from "../../../components/ui/busy-button";
 
 type AddressField = Path<ShippingAddressRequest>;
@@ -103,7 +103,7 @@ function AddressForm({
         const field = FIELD_NAMES.find((known) => known === name);
         if (field) form.setError(field, { type: "server", message });
       });
-      toast.error(refusalMessage(error, customerOrderMessages.addressSaveFailed));
+      toast.error(customerRefusalMessage(error, customerOrderMessages.addressSaveFailed));
     }
   });
 

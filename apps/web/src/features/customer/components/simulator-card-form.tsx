@@ -17,7 +17,7 @@ import { Input } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-client";
 import { usePayWithSimulator } from "../api/payments";
 import { formatCardExpiry } from "../card-expiry";
-import { refusalMessage } from "../server-message";
+import { customerRefusalMessage } from "../../../lib/refusal-message";
 import { BusyButton } from "../../../components/ui/busy-button";
 
 interface CardFormValues {
@@ -65,7 +65,7 @@ export function SimulatorCardForm({ formToken, amountCents, onAccepted, onFailed
         form.setError(field, { type: "server", message }, { shouldFocus: index === 0 }),
       );
       // A form already used, or opened before the order changed: the server says why, in French.
-      if (known.length === 0) onFailed(refusalMessage(error, paymentMessages.processingError));
+      if (known.length === 0) onFailed(customerRefusalMessage(error, paymentMessages.processingError));
     }
   });
 

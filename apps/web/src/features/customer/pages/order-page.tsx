@@ -28,7 +28,7 @@ import { OrderItemList } from "../components/order-item-list";
 import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
 import { rememberOrderToPay } from "../order-to-pay";
-import { refusalMessage } from "../server-message";
+import { customerRefusalMessage } from "../../../lib/refusal-message";
 import { BusyButton } from "../../../components/ui/busy-button";
 
 function BackToOrders() {
@@ -92,7 +92,7 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
   const onReopen = () => {
     reopen.mutate(undefined, {
       onSuccess: () => toast.success(customerOrderMessages.reopened),
-      onError: (error) => toast.error(refusalMessage(error, customerOrderMessages.reopenFailed)),
+      onError: (error) => toast.error(customerRefusalMessage(error, customerOrderMessages.reopenFailed)),
     });
   };
 

@@ -23,7 +23,7 @@ import { customerOrderQueryOptions, useCustomerOrderWhilePaying } from "../api/o
 import { useCheckPayment, useRequestPaymentForm } from "../api/payments";
 import { SimulatorCardForm } from "../components/simulator-card-form";
 import { isOrderToPay } from "../order-to-pay";
-import { refusalMessage } from "../server-message";
+import { customerRefusalMessage } from "../../../lib/refusal-message";
 
 // Lyra's form and its glue load only when the shop pays through Lyra.
 const LyraCardForm = lazy(async () => ({
@@ -162,7 +162,7 @@ function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayO
         onOutcome({ kind: "under-review" });
         return;
       }
-      onOutcome({ kind: "failed", message: refusalMessage(error, paymentMessages.processingError) });
+      onOutcome({ kind: "failed", message: customerRefusalMessage(error, paymentMessages.processingError) });
     }
   };
   const fail = (message: string) => {
@@ -249,7 +249,7 @@ function PayOrder({ order, orderReadAt, outcome, onOutcome, refreshOrder }: PayO
             <div className="flex flex-col items-start gap-4">
               {requestForm.isError ? (
                 <Alert variant="error" className="self-stretch">
-                  <p>{refusalMessage(requestForm.error, paymentMessages.tokenFailed)}</p>
+                  <p>{customerRefusalMessage(requestForm.error, paymentMessages.tokenFailed)}</p>
                 </Alert>
               ) : null}
               <Button type="button" onClick={() => requestPaymentForm()}>

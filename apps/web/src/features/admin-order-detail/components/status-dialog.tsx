@@ -1,0 +1,91 @@
+import { adminOrderMessages, ORDER_STATUSES, orderStatusLabels, type OrderStatus } from "@vitrine/domain";
+import { useState } from "react";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  FormDialogFooter,
+} from "../../../components/ui/dialog";
+import { Field } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { toast } from "../../../lib/toast";
+import { useSetOrderStatus } from "../api";
+import { staffRefusalMessage } from "../../../lib/refusal-message";
+
+export interface StatusDialogProps {
+  orderId: string;
+  status: OrderStatus;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Any status, from any status: staff are not bound by the customer's transitions (spec section 4). */
+export function StatusDialog({ orderId, status, open, onOpenChange }: StatusDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Changer le statut</DialogTitle>
+          <DialogDescription>
+            Statut actuel&nbsp;: {orderStatusLabels[status]}. Annuler une commande remet ses produits en
+            vente.
+          </DialogDescription>
+        </DialogHeader>
+        <StatusForm orderId={orderId} status={status} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function StatusForm({
+  orderId,
+  status,
+  onDone,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  onDone: () => void;
+}) {
+  const setStatus = useSetOrderStatus(orderId);
+  const [chosen, setChosen] = useState<OrderStatus>(status);
+
+  const onSubmit = async () => {
+    try {
+      await setStatus.mutateAsync(chosen);
+      toast.success(adminOrderMessages.statusUpdated);
+      onDone();
+    } catch (error) {
+      toast.error(staffRefusalMessage(error, adminOrderMessages.statusUpdateFailed));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <Field id="order-status" label="Nouveau statut">
+        <NativeSelect
+          value={chosen}
+          onChange={(event) => {
+            const next = ORDER_STATUSES.find((candidate) => candidate === event.target.value);
+            if (next) setChosen(next);
+          }}
+        >
+          {ORDER_STATUSES.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {orderStatusLabels[candidate]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <FormDialogFooter onCancel={onDone} isSubmitting={setStatus.isPending} submitLabel="Enregistrer" />
+    </form>
+  );
+}

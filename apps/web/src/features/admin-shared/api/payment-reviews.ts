@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { paymentReviewListResponseSchema } from "@vitrine/domain";
+import { apiFetch } from "../../../lib/api-client";
+
+export const REVIEWS_URL = "/api/admin/payment-reviews";
+export const reviewsKey = ["admin", "payment-reviews"] as const;
+
+/** The payments still to review: all of them, or one order's. */
+export function paymentReviewsQueryOptions(orderId?: string) {
+  return queryOptions({
+    queryKey: [...reviewsKey, orderId ?? "all"],
+    queryFn: ({ signal }) =>
+      apiFetch(orderId ? `${REVIEWS_URL}?orderId=${encodeURIComponent(orderId)}` : REVIEWS_URL, {
+        response: paymentReviewListResponseSchema,
+        signal,
+      }),
+    select: (data) => data.reviews,
+  });
+}
+
+export function usePaymentReviews(orderId?: string) {
+  return useQuery(paymentReviewsQueryOptions(orderId));
+}
