@@ -107,6 +107,7 @@ describe("reading an order", () => {
         id: order.id,
         orderNumber: order.orderNumber,
         totalAmountCents: 7600,
+        shippingFeeCents: 600,
         status: "paid",
         orderDate: order.orderDate.toISOString(),
         live: { id: live.id, title: "Live du jeudi", ref: live.ref },
@@ -143,6 +144,15 @@ describe("reading an order", () => {
         ],
       },
     });
+  });
+
+  it("shows the delivery fee the order was made with, not today's", async () => {
+    const product = await insertProduct(t.db, { priceCents: 2500 });
+    const order = await insertOrder(t.db, { liveId: product.liveId, products: [product] });
+    await t.db.update(orders).set({ shippingFeeCents: 450 }).where(eq(orders.id, order.id));
+
+    const response = await as.admin("GET", orderUrl(order.id));
+    expect(response.json().order).toMatchObject({ shippingFeeCents: 450, totalAmountCents: 2950 });
   });
 
   it("says when there is no address, label or tracking number yet", async () => {

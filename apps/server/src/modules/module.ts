@@ -57,6 +57,7 @@ export interface ModuleInstance {
 /** A module, with its service type kept inside so the app can hold modules of any service. */
 export interface AppModule {
   name: string;
+  prefix: string;
   isEnabled: (config: AppConfig) => boolean;
   instantiate: (context: AppContext) => Promise<ModuleInstance>;
 }
@@ -64,6 +65,7 @@ export interface AppModule {
 export function defineModule<Service>(definition: ModuleDefinition<Service>): AppModule {
   return {
     name: definition.name,
+    prefix: definition.prefix,
     isEnabled: definition.isEnabled ?? (() => true),
     async instantiate(context) {
       const service = await definition.createService(context);

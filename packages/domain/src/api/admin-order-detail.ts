@@ -28,11 +28,12 @@ export const adminOrderSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
   totalAmountCents: z.int(),
+  /** The delivery fee this order was made with: part of its total, never today's fee. */
+  shippingFeeCents: z.int(),
   status: z.enum(ORDER_STATUSES),
   /** ISO 8601 instant. */
   orderDate: z.string(),
-  /** Null only for an order the database holds without a live (none is created so). */
-  live: z.nullable(z.object({ id: z.string(), title: z.string(), ref: z.string() })),
+  live: z.object({ id: z.string(), title: z.string(), ref: z.string() }),
   client: z.object({
     id: z.string(),
     firstName: z.nullable(z.string()),

@@ -4,7 +4,7 @@ import { createAdminOrderDetailService } from "./service";
 
 export const adminOrderDetailModule = defineModule({
   name: "admin-order-detail",
-  prefix: "/api/admin/orders",
+  prefix: "/api/admin/orders/:id",
   createService: createAdminOrderDetailService,
   routes: adminOrderDetailRoutes,
 });

@@ -11,6 +11,7 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
       id: orders.id,
       orderNumber: orders.orderNumber,
       totalAmountCents: orders.totalAmountCents,
+      shippingFeeCents: orders.shippingFeeCents,
       status: orders.status,
       orderDate: orders.orderDate,
       live: { id: lives.id, title: lives.title, ref: lives.ref },
@@ -27,7 +28,7 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
       trackingId: orders.trackingId,
     })
     .from(orders)
-    .leftJoin(lives, eq(lives.id, orders.liveId))
+    .innerJoin(lives, eq(lives.id, orders.liveId))
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return null;

@@ -15,14 +15,14 @@ import type { AdminOrderDetailService } from "./service";
 const admin = { access: "admin" } as const;
 
 /**
- * One order in the back office (spec: /admin/orders/{id}): status, address, lines. Shares its
- * prefix with the orders list and the shipping labels, which own the other routes under it.
+ * One order in the back office (spec: /admin/orders/{id}): status, address, lines. The order's
+ * id is part of the module's prefix; its label has a prefix of its own below it.
  */
 export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   ModuleRouteOptions<AdminOrderDetailService>
 > = async (app, { service }) => {
   app.get(
-    "/:id",
+    "",
     {
       config: admin,
       schema: { params: adminOrderParamsSchema, response: { 200: adminOrderResponseSchema } },
@@ -31,7 +31,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   );
 
   app.put(
-    "/:id/status",
+    "/status",
     {
       config: admin,
       schema: {
@@ -44,7 +44,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   );
 
   app.put(
-    "/:id/address",
+    "/address",
     {
       config: admin,
       schema: {
@@ -57,7 +57,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   );
 
   app.get(
-    "/:id/product-suggestions",
+    "/product-suggestions",
     {
       config: admin,
       schema: {
@@ -70,7 +70,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   );
 
   app.post(
-    "/:id/items",
+    "/items",
     {
       config: admin,
       schema: {
@@ -84,7 +84,7 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
   );
 
   app.delete(
-    "/:id/items/:itemId",
+    "/items/:itemId",
     {
       config: admin,
       schema: { params: adminOrderItemParamsSchema, response: { 200: adminOrderResponseSchema } },

@@ -6,7 +6,7 @@ import { createShippingLabelService } from "./service";
 
 export const shippingLabelsModule = defineModule({
   name: "shipping-labels",
-  prefix: "/api/admin/orders",
+  prefix: "/api/admin/orders/:id/label",
   createService: async ({ config, db }) =>
     createShippingLabelService({
       db,

@@ -2,7 +2,6 @@ import {
   adminOrderMessages,
   formatEuros,
   orderSubtotalCents,
-  SHIPPING_FEE_CENTS,
   type AdminOrder,
   type AdminOrderItem,
 } from "@vitrine/domain";
@@ -109,9 +108,9 @@ export function OrderItemsCard({ order }: { order: AdminOrder }) {
         <dl className="ml-auto flex w-full max-w-xs flex-col gap-1 text-sm">
           <TotalLine
             label="Sous-total"
-            cents={orderSubtotalCents(order.totalAmountCents, SHIPPING_FEE_CENTS)}
+            cents={orderSubtotalCents(order.totalAmountCents, order.shippingFeeCents)}
           />
-          <TotalLine label="Livraison (Colissimo)" cents={SHIPPING_FEE_CENTS} />
+          <TotalLine label="Livraison (Colissimo)" cents={order.shippingFeeCents} />
           <TotalLine label="Total" cents={order.totalAmountCents} strong />
         </dl>
       </CardContent>

@@ -117,13 +117,7 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
               </span>
             </Detail>
             <Detail label="Live">
-              {order.live ? (
-                <>
-                  {order.live.title} <span className="text-muted-foreground">({order.live.ref})</span>
-                </>
-              ) : (
-                <span className="text-muted-foreground">Aucun live associé</span>
-              )}
+              {order.live.title} <span className="text-muted-foreground">({order.live.ref})</span>
             </Detail>
             <Detail label="Client">
               <span className="flex flex-col">
