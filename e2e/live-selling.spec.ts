@@ -1,5 +1,4 @@
 import { expect, type Page } from "@playwright/test";
-import { orderNumber } from "@vitrine/domain";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../scripts/live/simulate.mjs";
 import { seriousViolations } from "./support/accessibility";
@@ -75,7 +74,7 @@ liveTest(
       try {
         const customer = await context.newPage();
         await signUpThroughTheForm(customer, handle, uniqueEmail("viewer"));
-        await expect(customer.getByRole("article", { name: orderNumber(sale.ref, 1) })).toBeVisible();
+        await expect(customer.getByRole("article", { name: `HF-${sale.ref}-1` })).toBeVisible();
       } finally {
         await context.close();
       }

@@ -9,7 +9,6 @@ import {
   liveRefCandidates,
   liveRefFromTitle,
   liveUpdateSchema,
-  orderNumber,
   uniqueLiveRef,
 } from "./live";
 
@@ -62,18 +61,6 @@ describe("liveRefFromTitle", () => {
         expect(liveRefFromTitle(ref)).toBe(ref);
       }),
     );
-  });
-});
-
-describe("orderNumber", () => {
-  it("is HF-{live ref}-{n}", () => {
-    expect(orderNumber("live-du-lu", 1)).toBe("HF-live-du-lu-1");
-    expect(orderNumber("soldes", 42)).toBe("HF-soldes-42");
-  });
-
-  it("differs for every sequence of a live", () => {
-    const numbers = new Set(Array.from({ length: 100 }, (_, i) => orderNumber("live", i + 1)));
-    expect(numbers.size).toBe(100);
   });
 });
 

@@ -74,14 +74,6 @@ export function uniqueLiveRef(title: string, isTaken: (ref: string) => boolean, 
 /** What every order number starts with: the server gives it to the database's numbering. */
 export const ORDER_NUMBER_PREFIX = "HF-";
 
-/**
- * The number the database gives an order (function order_create, the one numbering): the app never
- * computes one; tests name with it the order they expect.
- */
-export function orderNumber(liveRef: string, sequence: number): string {
-  return `${ORDER_NUMBER_PREFIX}${liveRef}-${sequence}`;
-}
-
 const liveTitleSchema = requiredTextSchema({
   label: "Le titre",
   maxLength: LIVE_TITLE_MAX_LENGTH,
