@@ -58,3 +58,5 @@ export * from "./live-selling";
 export * from "./api/live-selling";
 export * from "./payment-review";
 export * from "./api/payment-reviews";
+export * from "./live-claims";
+export * from "./api/live-claims";

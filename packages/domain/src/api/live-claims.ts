@@ -1,0 +1,118 @@
+import * as z from "zod/mini";
+import {
+  CLAIM_MODES,
+  CLAIM_RELEASE_REASONS,
+  CLAIM_STATES,
+  liveClaimMessages,
+  MAX_CLAIM_HOLD_SECONDS,
+  MIN_CLAIM_HOLD_SECONDS,
+} from "../live-claims";
+
+/*
+ * Contracts of a live's claims (decision 030), admins only, under /api/admin/lives/:liveId/claims:
+ *   GET    ""                     LiveClaimsSnapshot
+ *   PUT    "/settings"            body LiveClaimSettingsRequest   -> LiveClaimSettings
+ *   POST   "/:claimId/give"       gives the piece to this claim (manual click, or by hand)
+ *   POST   "/:claimId/release"    ends the hold or pending state of this claim (next one served)
+ *   POST   "/:claimId/skip"       moves a waitlisted claim to the end of its piece's waitlist
+ *   POST   "/:claimId/remove"     takes a waitlisted claim off the waitlist (released, staff)
+ * Each action answers LiveClaimActionResponse and is audited.
+ *
+ * The feed's stream (GET /api/admin/live-feed/stream) also carries them:
+ *   event: claims   data: LiveClaimsChange
+ * A client keeps the highest `version` it saw and reconnects with `?claimsAfter=<version>`: the
+ * server then first sends, as one `claims` event, every claim of the live changed after it.
+ */
+
+export const liveClaimViewSchema = z.object({
+  id: z.string(),
+  liveId: z.string(),
+  /** Increases on every change of any claim of the live, in commit order: the resume point. */
+  version: z.int(),
+  /** The claim comment's receive order (tiktok_events.seq): who was first. */
+  seq: z.int(),
+  eventId: z.string(),
+  comment: z.string(),
+  /** Lowercased handle, no @. */
+  handle: z.string(),
+  productId: z.string(),
+  ref: z.int(),
+  productName: z.string(),
+  /** What the comment said of the size and colour, and whether it differs from the piece's. */
+  sizeRead: z.nullable(z.string()),
+  colorRead: z.nullable(z.string()),
+  sizeDiffers: z.boolean(),
+  colorDiffers: z.boolean(),
+  state: z.enum(CLAIM_STATES),
+  /** 1 for the next in line; null unless waitlisted. */
+  waitlistPosition: z.nullable(z.int()),
+  releaseReason: z.nullable(z.enum(CLAIM_RELEASE_REASONS)),
+  orderId: z.nullable(z.string()),
+  orderNumber: z.nullable(z.string()),
+  priceCents: z.int(),
+  /** ISO 8601: when the hold ends (in-order only). */
+  heldUntil: z.nullable(z.string()),
+  /** ISO 8601: an un-claim came after the piece was paid; it changed nothing. */
+  lateUnclaimAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LiveClaimView = z.infer<typeof liveClaimViewSchema>;
+
+export const liveClaimCountersSchema = z.object({
+  comments: z.int(),
+  claims: z.int(),
+  piecesHeld: z.int(),
+  orders: z.int(),
+  revenueHeldCents: z.int(),
+  revenuePaidCents: z.int(),
+  /** Holds that expired unpaid. */
+  unpaidReleases: z.int(),
+});
+export type LiveClaimCounters = z.infer<typeof liveClaimCountersSchema>;
+
+export const liveClaimSettingsSchema = z.object({
+  mode: z.enum(CLAIM_MODES),
+  /** The live's own hold, or null: the shop's (CLAIM_HOLD_HOURS). */
+  holdSeconds: z.nullable(z.int()),
+  /** The hold that applies now (the live's, else the shop's). */
+  effectiveHoldSeconds: z.int(),
+});
+export type LiveClaimSettings = z.infer<typeof liveClaimSettingsSchema>;
+
+export const liveClaimSettingsRequestSchema = z.object({
+  mode: z.enum(CLAIM_MODES),
+  holdSeconds: z.nullable(
+    z
+      .int({ error: liveClaimMessages.holdInvalid })
+      .check(
+        z.minimum(MIN_CLAIM_HOLD_SECONDS, { error: liveClaimMessages.holdInvalid }),
+        z.maximum(MAX_CLAIM_HOLD_SECONDS, { error: liveClaimMessages.holdInvalid }),
+      ),
+  ),
+});
+export type LiveClaimSettingsRequest = z.infer<typeof liveClaimSettingsRequestSchema>;
+
+/** The live's claims not released, and the latest released ones (LIVE_CLAIMS_RELEASED_LIMIT). */
+export const liveClaimsSnapshotSchema = z.object({
+  liveId: z.string(),
+  settings: liveClaimSettingsSchema,
+  /** The highest claim version included: a stream resumes after it. */
+  version: z.int(),
+  counters: liveClaimCountersSchema,
+  claims: z.array(liveClaimViewSchema),
+});
+export type LiveClaimsSnapshot = z.infer<typeof liveClaimsSnapshotSchema>;
+export const LIVE_CLAIMS_RELEASED_LIMIT = 200;
+
+export const liveClaimsChangeSchema = z.object({
+  liveId: z.string(),
+  version: z.int(),
+  claims: z.array(liveClaimViewSchema),
+  counters: liveClaimCountersSchema,
+});
+export type LiveClaimsChange = z.infer<typeof liveClaimsChangeSchema>;
+
+export const liveClaimParamsSchema = z.object({ liveId: z.uuid(), claimId: z.uuid() });
+export const liveClaimsLiveParamsSchema = z.object({ liveId: z.uuid() });
+export const liveClaimActionResponseSchema = z.object({ claim: liveClaimViewSchema });

@@ -1,0 +1,92 @@
+import { parseClaim } from "./live-claim";
+
+/*
+ * Claims of a live, decided on the server (decision 030): every chat comment is read in the
+ * server's receive order; a claim gives the piece to its first claimer (at once in automatic mode,
+ * on one click in manual mode) and puts the later ones on the piece's waitlist.
+ */
+
+/** How a live gives pieces: on staff's click ('manuel') or at once to the first claimer. */
+export const CLAIM_MODES = ["manuel", "automatique"] as const;
+export type ClaimMode = (typeof CLAIM_MODES)[number];
+
+export const claimModeLabels: Record<ClaimMode, string> = {
+  manuel: "Manuel",
+  automatique: "Automatique",
+};
+
+/**
+ * A claim's state as staff see it:
+ * - pending: first claimer of a free piece in manual mode, waiting for staff's click;
+ * - in-order: the piece is a line of the claimer's order, held until `heldUntil`;
+ * - paid: that order was paid (the hold is over);
+ * - waitlisted: someone else holds the piece; `waitlistPosition` says who is next;
+ * - released: no longer a claim, with `releaseReason`.
+ */
+export const CLAIM_STATES = ["pending", "in-order", "paid", "waitlisted", "released"] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+
+export const claimStateLabels: Record<ClaimState, string> = {
+  pending: "À valider",
+  "in-order": "Dans la commande",
+  paid: "Payée",
+  waitlisted: "En liste d'attente",
+  released: "Libérée",
+};
+
+/** Why a claim stopped holding or waiting. */
+export const CLAIM_RELEASE_REASONS = ["un-claimed", "hold-expired", "staff", "order-cancelled"] as const;
+export type ClaimReleaseReason = (typeof CLAIM_RELEASE_REASONS)[number];
+
+export const claimReleaseReasonLabels: Record<ClaimReleaseReason, string> = {
+  "un-claimed": "Annulée par le viewer",
+  "hold-expired": "Réservation expirée",
+  staff: "Libérée par l'équipe",
+  "order-cancelled": "Commande annulée",
+};
+
+/** The hold a piece given from a claim keeps when neither the live nor the settings say otherwise. */
+export const DEFAULT_CLAIM_HOLD_SECONDS = 24 * 60 * 60;
+/** Bounds of a live's own hold: a few seconds (rehearsals, tests) to a month. */
+export const MIN_CLAIM_HOLD_SECONDS = 1;
+export const MAX_CLAIM_HOLD_SECONDS = 30 * 24 * 60 * 60;
+
+/** One piece a comment claims, with what it says of the size and colour (as written, normalised). */
+export interface ClaimedPiece {
+  ref: number;
+  size: string | null;
+  color: string | null;
+}
+
+/** What a chat comment means for the live's claims. */
+export type LiveCommentReading =
+  { kind: "claim"; pieces: ClaimedPiece[] } | { kind: "unclaim"; refs: number[] } | { kind: "none" };
+
+/**
+ * Reads a chat comment: the pieces it claims (several: "le 53 et le 54"), the references it gives
+ * up ("je passe le 16"), or nothing (a question, a negation, chatter). `colors` are the shop's
+ * colour names; a colour is read only among them.
+ */
+export function readLiveComment(comment: string, colors: readonly string[] = []): LiveCommentReading {
+  void colors;
+  const ref = parseClaim(comment);
+  return ref === null ? { kind: "none" } : { kind: "claim", pieces: [{ ref, size: null, color: null }] };
+}
+
+export const liveClaimMessages = {
+  loadFailed: "Impossible de charger les réservations",
+  settingsSaved: "Réglages des réservations enregistrés",
+  settingsFailed: "Impossible d'enregistrer les réglages des réservations",
+  holdInvalid: "La durée de réservation doit être comprise entre 1 seconde et 30 jours",
+  claimNotFound: "Réservation introuvable",
+  given: "Pièce donnée",
+  giveFailed: "Impossible de donner la pièce",
+  pieceHeld: "Cette pièce est déjà réservée : libérez-la d'abord",
+  claimNotWaiting: "Cette réservation n'est plus en attente",
+  claimNotHolding: "Cette réservation ne tient plus la pièce",
+  released: "Réservation libérée",
+  skipped: "Passée en fin de liste d'attente",
+  removed: "Retirée de la liste d'attente",
+  actionFailed: "Action impossible sur cette réservation",
+  lateUnclaim: "A annulé une pièce déjà payée : rien n'a changé",
+} as const;
