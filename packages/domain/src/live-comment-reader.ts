@@ -54,6 +54,7 @@ const NONE_WORDS = keys(
   "quoi",
   "koi",
   "comment",
+  "qui",
   "lequel",
   "laquelle",
   "pourquoi",
@@ -128,7 +129,19 @@ const NONE_WORDS = keys(
 );
 
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
-const NONE_PAIRS = new Set(["est ce", "y a", "il y", "peut etre", "sais pas", "sait pas", "plus tard"]);
+const NONE_PAIRS = new Set(
+  [
+    "est ce",
+    "y a",
+    "il y",
+    "peut etre",
+    "sais pas",
+    "sait pas",
+    "plus tard",
+    "taille grand",
+    "taille petit",
+  ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
+);
 
 /** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
 const CLAIM_WORDS = keys(
@@ -796,7 +809,7 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
       close(index, corrects);
       corrects = false;
       start = index;
-    } else if (NO_WORDS.has(token.key) && namesRefNext(tokens, roles, index)) {
+    } else if (NO_WORDS.has(token.key) && isCorrection(tokens, roles, index)) {
       close(index, corrects);
       corrects = true;
       start = index;
@@ -818,7 +831,17 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
   return clauses;
 }
 
-/** "non le 12", "non 12": the "non" corrects, the ref after it is wanted. */
+/** "non le 12", "non 12": the "non" corrects, the ref after it is wanted ("finalement non le 12" refuses). */
+function isCorrection(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  const before = tokens[index - 1];
+  if (before !== undefined && BEFORE_NO_UNCLAIM.has(before.key)) return false;
+  return namesRefNext(tokens, roles, index);
+}
+
 function namesRefNext(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -829,6 +852,19 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+/** "passe-moi le 12", "laisse-le-moi", "tu me laisses le 12": the viewer keeps the piece. */
+function keepsForMe(tokens: readonly Token[], index: number, start: number, end: number): boolean {
+  const before = index > start ? tokens[index - 1] : undefined;
+  const after = index + 1 < end ? tokens[index + 1] : undefined;
+  const afterThat = index + 2 < end ? tokens[index + 2] : undefined;
+  if (before !== undefined && (before.key === "me" || before.key === "m")) return true;
+  if (after === undefined) return false;
+  if (FOR_ME_WORDS.has(after.key)) return true;
+  return (
+    (after.key === "le" || after.key === "la") && afterThat !== undefined && FOR_ME_WORDS.has(afterThat.key)
+  );
+}
+
 function readClause(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -837,12 +873,10 @@ function readClause(
   corrects: boolean,
 ): Clause {
   const refs: number[] = [];
-  let forMe = false;
   let intent = false;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
     if (roles[index] === "ref") refs.push(refValue(tokens, index));
-    if (FOR_ME_WORDS.has(token.key)) forMe = true;
     if (INTENT_WORDS.has(token.key)) intent = true;
   }
 
@@ -858,7 +892,7 @@ function readClause(
     if (UNCLAIM_WORDS.has(key)) {
       if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
       if (after !== undefined && AFTER_PASSE_NOT_UNCLAIM.has(after.key)) continue;
-      if (forMe && PASS_OR_LEAVE_WORDS.has(key)) continue;
+      if (PASS_OR_LEAVE_WORDS.has(key) && keepsForMe(tokens, index, start, end)) continue;
       unclaims = true;
     } else if (key === "pas") {
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
@@ -874,7 +908,7 @@ function readClause(
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       if (seenNe || verbBefore || negationAfter) unclaims = true;
     } else if (NO_WORDS.has(key)) {
-      if (namesRefNext(tokens, roles, index)) continue;
+      if (isCorrection(tokens, roles, index)) continue;
       const saysNoToIt =
         after === undefined ||
         AFTER_NO_UNCLAIM.has(after.key) ||
