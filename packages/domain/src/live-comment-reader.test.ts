@@ -106,6 +106,9 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["ma fille veut le 3", claim(3)],
   ["je le veux le 21 trop beau 😍😍", claim(21)],
   ["oui le 40", claim(40)],
+  ["merci ma belle le 12", claim(12)],
+  ["svp le 12 🙏", claim(12)],
+  ["pull 12 en m", claim([12, "M"])],
   ["le 40 pour moi", claim(40)],
 
   // Several pieces in one comment; the same ref written twice counts once.
@@ -125,6 +128,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["moi le 2, le 3 et le 4 😍😍", claim(2, 3, 4)],
   ["JE PRENDS LE 8 ET LE 9", claim(8, 9)],
   ["le 8 + le 9 + le 10 svp", claim(8, 9, 10)],
+  ["le 12, 13, 14", claim(12, 13, 14)],
+  ["le 12 + 14 + 16", claim(12, 14, 16)],
 
   // Sizes.
   ["le 12 en M", claim([12, "M"])],
@@ -162,6 +167,12 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 12 s il vous plait", claim([12, null])],
   ["Le n°12 en taille S 🥰", claim([12, "S"])],
   ["le 12 en 36 pour ma fille de 14 ans", claim([12, "36"])],
+  ["je fais un 38 le 12", claim([12, "38"])],
+  ["le 12 taille 38 40", claim([12, null])],
+  ["12M", claim([12, "M"])],
+  ["le 12m", claim([12, "M"])],
+  ["le 12 en 4xl", claim([12, "4XL"])],
+  ["3xl le 12", claim([12, "3XL"])],
 
   // Colours, among the shop's, in the shop's spelling.
   ["le 12 en noir", claim([12, null, "Noir"])],
@@ -184,6 +195,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 12 violette", claim([12, null, "Violet"])],
   ["le 12 en camel taille 40", claim([12, "40", "Camel"])],
   ["les 12 et 14 en beige", claim([12, null, "Beige"], [14, null, "Beige"])],
+  ["le 12 (robe rouge)", claim([12, null, "Rouge"])],
 
   // Un-claims: the viewer gives pieces up.
   ["je passe le 16", unclaim(16)],
@@ -225,6 +237,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["desolee je laisse le 30 🙏", unclaim(30)],
   ["moi je passe le 12", unclaim(12)],
   ["finalement je prends pas le 5 et le 6", unclaim(5, 6)],
+  ["le 12 je le garde pas", unclaim(12)],
+  ["je garde pas le 12", unclaim(12)],
+  ["enleve moi le 12", unclaim(12)],
+  ["annulez ma commande du 12", unclaim(12)],
 
   // A comment that gives one piece up and claims another claims the other only.
   ["pas le 12 pour moi je prefere le 14", claim(14)],
@@ -276,6 +292,17 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 3-5", none],
   ["je sais pas le 12 ou le 14", none],
   ["le 12 il est pour qui", none],
+  ["je change le 12 pour le 14", none],
+  ["échange le 12 contre le 14", none],
+  ["je prends le 14 à la place du 12", none],
+  ["le 14 plutot que le 12", none],
+  ["le 12 voire le 13", none],
+  ["le 12 ou alors le 13", none],
+  ["12-13-14", none],
+  ["entre 12 et 14", none],
+  ["non pas le 12 le 13", none],
+  ["merci le 12 est bien arrivé", none],
+  ["j'arrive pas à prendre le 12", none],
   ["qui a pris le 12", none],
 
   // Admiration, negations and chatter.
@@ -324,6 +351,9 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["2 min", none],
   ["dans 5 minutes", none],
   ["12:30", none],
+  ["il me reste 12 euros", none],
+  ["on est à 12 commandes", none],
+  ["les 3 svp", none],
 ];
 
 describe("readLiveComment", () => {

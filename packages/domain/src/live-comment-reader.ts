@@ -110,6 +110,9 @@ const NONE_WORDS = keys(
   "deja",
   "recu",
   "recue",
+  "arrive",
+  "arrivee",
+  "arrives",
   "hesite",
   "hesites",
   "hesitez",
@@ -126,6 +129,19 @@ const NONE_WORDS = keys(
   "trompe",
   "trompee",
   "erreur",
+);
+
+/** Swapping one piece for another ("je change le 12 pour le 14") is for staff to read. */
+const SWAP_WORDS = keys(
+  "echange",
+  "echanger",
+  "echanges",
+  "remplace",
+  "remplacer",
+  "contre",
+  "place",
+  "change",
+  "changer",
 );
 
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
@@ -266,6 +282,7 @@ const INTENT_WORDS = keys(
   "jveux",
   "besoin",
   "interesse",
+  "garde",
   "merci",
   "finalement",
   "fait",
@@ -337,7 +354,9 @@ const CLAUSE_STARTERS = keys(
 const CLAUSE_ENDS = new Set([",", ".", "!", ";"]);
 
 /** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
-const CHOICE_WORDS = new Set(["ou", "sinon", "au", "a", "/", "-"]);
+const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
+/** "le 14 plutot que le 12": one of the refs is turned down, which one is for staff to read. */
+const PREFERENCE_WORDS = keys("plutot");
 
 /** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
 const UNITS_AFTER = new Set([
@@ -527,6 +546,7 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
   const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
   if (claimed.length > 0) {
     if (admiresOnly(tokens)) return NONE;
+    if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) return NONE;
     return { kind: "claim", pieces: piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions) };
   }
   const refused = clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs);
@@ -545,6 +565,8 @@ function asksOrHesitates(tokens: readonly Token[]): boolean {
     const token = tokens[index] as Token;
     if (token.text === "?" || NONE_WORDS.has(token.key)) return true;
     const next = tokens[index + 1];
+    // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
+    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return true;
     if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
   }
   return false;
@@ -552,9 +574,12 @@ function asksOrHesitates(tokens: readonly Token[]): boolean {
 
 function admiresOnly(tokens: readonly Token[]): boolean {
   let admires = false;
+  let previous: Token | undefined;
   for (const token of tokens) {
     if (CLAIM_WORDS.has(token.key)) return false;
-    if (ADMIRATION_WORDS.has(token.key)) admires = true;
+    // "merci ma belle" speaks to the seller.
+    if (ADMIRATION_WORDS.has(token.key) && previous?.key !== "ma" && previous?.key !== "mon") admires = true;
+    previous = token;
   }
   return admires;
 }
@@ -579,12 +604,11 @@ function readRefsAndSizes(tokens: readonly Token[], roles: (Role | undefined)[])
   const addSize = (at: number, value: string): void => {
     const joiner = tokens[at - 1];
     const previous = sizes[sizes.length - 1];
-    if (
-      joiner !== undefined &&
-      RANGE_JOINERS.has(joiner.text) &&
+    const offered =
       previous !== undefined &&
-      previous.at === at - 2
-    ) {
+      (previous.at === at - 1 ||
+        (previous.at === at - 2 && joiner !== undefined && RANGE_JOINERS.has(joiner.text)));
+    if (previous !== undefined && offered) {
       previous.value = null;
       previous.at = at;
     } else {
@@ -626,16 +650,23 @@ function numberRole(
 
   if (after !== undefined) {
     if (UNITS_AFTER.has(after.text)) return "aside";
-    if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text)) return "aside";
+    if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text) && isGluedUnit(tokens, index))
+      return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
   }
   if (before === undefined) return "ref";
+  // "taille 38 40": a second size offered.
+  if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
   if (isWord(before) && !before.elided) {
     if (SIZE_MARKERS.has(before.text)) return isNumericSize(token) ? "size" : "aside";
     if (SIZE_VERBS.has(before.text) && isNumericSize(token)) return "size";
-    if (before.text === "du" && isWord(beforeThat) && SIZE_VERBS.has(beforeThat.text)) {
+    if (
+      (before.text === "du" || before.text === "un") &&
+      isWord(beforeThat) &&
+      SIZE_VERBS.has(beforeThat.text)
+    ) {
       return isNumericSize(token) ? "size" : "aside";
     }
     if (CONTEXT_BEFORE.has(before.text)) {
@@ -657,6 +688,15 @@ function numberRole(
     if (carried === "size" && isNumericSize(token)) return "size";
   }
   return "ref";
+}
+
+/** "1m70", "2m", "10k", "2x" are measures and counts; "12m" and "12M" are ref 12 in size M. */
+function isGluedUnit(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index] as Token;
+  const unit = tokens[index + 1] as Token;
+  if (unit.text !== "m") return true;
+  const after = tokens[index + 2];
+  return (isNumber(after) && glued(unit, after)) || Number(token.text) <= 3;
 }
 
 function joinedToNumber(tokens: readonly Token[], index: number, direction: 1 | -1): boolean {
@@ -703,7 +743,7 @@ function letterSize(
   if (marked) return size;
   if (token.text === "tu") return null;
   if (before === undefined) return null;
-  if (roles[index - 1] === "ref" && !glued(before, token)) return size;
+  if (roles[index - 1] === "ref") return size;
   if (RANGE_JOINERS.has(before.text) && roles[index - 2] === "size") return size;
   return null;
 }
@@ -874,9 +914,17 @@ function readClause(
 ): Clause {
   const refs: number[] = [];
   let intent = false;
+  // "non pas le 12 le 13": refs side by side, without "et", may not share the refusal.
+  let sideBySide = false;
+  let listed = true;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
-    if (roles[index] === "ref") refs.push(refValue(tokens, index));
+    if (roles[index] === "ref") {
+      if (refs.length > 0 && !listed) sideBySide = true;
+      refs.push(refValue(tokens, index));
+      listed = false;
+    }
+    if (LIST_JOINERS.has(token.key)) listed = true;
     if (INTENT_WORDS.has(token.key)) intent = true;
   }
 
@@ -924,7 +972,7 @@ function readClause(
     }
   }
 
-  const effect = unclaims ? "unclaim" : negates ? "void" : "claim";
+  const effect = unclaims ? (sideBySide ? "void" : "unclaim") : negates ? "void" : "claim";
   return {
     refs,
     effect,
