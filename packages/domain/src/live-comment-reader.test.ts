@@ -106,6 +106,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["ma fille veut le 3", claim(3)],
   ["je le veux le 21 trop beau 😍😍", claim(21)],
   ["oui le 40", claim(40)],
+  ["comme d'hab le 12 pour moi", claim(12)],
   ["merci ma belle le 12", claim(12)],
   ["svp le 12 🙏", claim(12)],
   ["pull 12 en m", claim([12, "M"])],
@@ -292,6 +293,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 3-5", none],
   ["je sais pas le 12 ou le 14", none],
   ["le 12 il est pour qui", none],
+  ["le 12 comme le 14 mais en rouge", none],
+  ["question le 12 il double ?", none],
   ["je change le 12 pour le 14", none],
   ["échange le 12 contre le 14", none],
   ["je prends le 14 à la place du 12", none],
@@ -370,6 +373,15 @@ describe("readLiveComment", () => {
     expect(readLiveComment("le 12 en noires", ["NOIR"])).toEqual(claim([12, null, "NOIR"]));
     expect(readLiveComment("le 12 en vert d'eau", ["Vert", "Vert d'eau"])).toEqual(
       claim([12, null, "Vert d'eau"]),
+    );
+  });
+
+  it("reads colours from a fresh copy of the shop's list, and from a list that changed", () => {
+    expect(readLiveComment("le 12 noir", [...SHOP_COLORS])).toEqual(claim([12, null, "Noir"]));
+    expect(readLiveComment("le 12 noir", ["Blanc"])).toEqual(claim(12));
+    expect(readLiveComment("le 12 noir", ["Noir intense", "Noir"])).toEqual(claim([12, null, "Noir"]));
+    expect(readLiveComment("le 12 noir intense", ["Noir", "Noir intense"])).toEqual(
+      claim([12, null, "Noir intense"]),
     );
   });
 

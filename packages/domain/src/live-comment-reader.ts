@@ -95,6 +95,7 @@ const NONE_WORDS = keys(
   "matiere",
   "tissu",
   "composition",
+  "question",
   "photo",
   "photos",
   "lien",
@@ -563,8 +564,10 @@ function mayHoldNumber(comment: string): boolean {
 function asksOrHesitates(tokens: readonly Token[]): boolean {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    if (token.text === "?" || NONE_WORDS.has(token.key)) return true;
     const next = tokens[index + 1];
+    if (token.text === "?") return true;
+    // "comme d'hab le 12" is no comparison.
+    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return true;
     // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
     if (SWAP_WORDS.has(token.key) && next?.key !== "d") return true;
     if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
@@ -756,9 +759,9 @@ interface ColorMatcher {
 let cachedColors: readonly string[] | null = null;
 let cachedMatcher: ColorMatcher = { colors: [] };
 
-/** The server passes the same list for a whole live: it is prepared once. */
+/** The server passes the same list for a whole live: it is prepared once, not per comment. */
 function colorMatcher(colors: readonly string[]): ColorMatcher {
-  if (colors === cachedColors) return cachedMatcher;
+  if (colors === cachedColors || sameColors(colors, cachedColors)) return cachedMatcher;
   const prepared = colors
     .map((name) => ({
       name,
@@ -771,6 +774,12 @@ function colorMatcher(colors: readonly string[]): ColorMatcher {
   cachedColors = colors;
   cachedMatcher = { colors: prepared };
   return cachedMatcher;
+}
+
+function sameColors(colors: readonly string[], cached: readonly string[] | null): boolean {
+  if (cached === null || cached.length !== colors.length) return false;
+  for (let index = 0; index < colors.length; index++) if (colors[index] !== cached[index]) return false;
+  return true;
 }
 
 /** One stem for a colour word's forms: noir/noire/noirs, bleu/bleue, blanc/blanche, gris/grise. */
