@@ -201,6 +201,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // Un-claims: the viewer gives pieces up.
   ["je passe le 16", unclaim(16)],
   ["jpasse le 16", unclaim(16)],
+  ["jpass le 16", unclaim(16)],
+  ["je pass le 16", unclaim(16)],
   ["je passe pour le 16", unclaim(16)],
   ["finalement non pour le 17", unclaim(17)],
   ["finalement non le 17", unclaim(17)],
@@ -347,6 +349,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["@sarah_75 coucou", none],
   ["marie75 bisous", none],
   ["x2", none],
+  ["le 12 ×2", claim(12)],
   ["+1", none],
   ["je prends les 2", none],
   ["j'en ai 3 déjà", none],

@@ -235,6 +235,7 @@ const ADMIRATION_WORDS = keys(
 const UNCLAIM_WORDS = keys(
   "passe",
   "jpasse",
+  "jpass",
   "laisse",
   "laisses",
   "laissez",
@@ -264,7 +265,7 @@ const UNCLAIM_WORDS = keys(
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
 const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
-const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "laisse", "laisses", "laissez", "jlaisse");
+const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "jpass", "laisse", "laisses", "laissez", "jlaisse");
 /** "je passe commande" orders. */
 const AFTER_PASSE_NOT_UNCLAIM = keys("commande", "commander");
 const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
@@ -437,6 +438,7 @@ const CONTEXT_BEFORE = new Set([
   "apres",
   "depuis",
   "dans",
+  "fois",
   "x",
   "€",
   "$",
