@@ -500,7 +500,7 @@ interface Clause {
 }
 
 /**
- * Decisions on the unclear cases:
+ * Decisions on the unclear cases (docs/decisions/031-reading-live-comments.md says why):
  * - a question ("?", "combien", "dispo", "il reste", "tu peux montrer") claims nothing, even of one
  *   ref: the seller answers, the viewer claims afterwards; so do hesitations ("j'hesite entre",
  *   "peut-etre", "si le 12 revient") and remarks ("dommage le 12 est vendu");
@@ -518,8 +518,11 @@ interface Clause {
  *   and a claim must never name a piece the same comment gives up. The given-up piece stays with
  *   the viewer until staff release it or its hold ends;
  * - "non le 12" after another ref ("le 13 non le 12") corrects it: a claim of 12 alone;
+ * - swaps ("je change le 12 pour le 14", "le 14 a la place du 12") and a preference between
+ *   several refs ("le 14 plutot que le 12") claim nothing: which piece goes is for staff to read;
+ * - "passe-moi le 12", "laissez-moi le 12", "n'oubliez pas le 12" claim;
  * - a size needs a marker ("en M", "taille 38", "t38", "je fais du 38") or, for letters, to follow
- *   the ref ("le 12 m"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
+ *   the ref ("le 12 m", "12M"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
  *   two sizes offered ("38/40", "en S ou M") are no size;
  * - one size or colour in a comment applies to every piece; several apply each to the ref written
  *   before them ("le 12 en M et le 14 en L");
@@ -852,7 +855,7 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
   let corrects = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    if (CLAUSE_ENDS.has(token.text) && roles[index - 1] !== "aside") {
+    if (CLAUSE_ENDS.has(token.text)) {
       close(index, corrects);
       corrects = false;
       start = index + 1;
