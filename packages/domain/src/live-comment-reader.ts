@@ -267,7 +267,24 @@ const UNCLAIM_WORDS = keys(
 const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
 const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "jpass", "laisse", "laisses", "laissez", "jlaisse");
 /** "je passe commande" orders. */
-const AFTER_PASSE_NOT_UNCLAIM = keys("commande", "commander");
+/**
+ * After "je passe" / "je laisse", what makes them give a piece up: a ref ("je passe le 16"), "pour
+ * le", "mon tour", "tomber", an apology, or nothing ("le 12 je passe"). Otherwise they go somewhere
+ * or order: "je passe le chercher", "je passe en boutique", "je passe commande".
+ */
+const AFTER_PASS_OR_LEAVE = keys(
+  "pour",
+  "mon",
+  "ma",
+  "tomber",
+  "dsl",
+  "desole",
+  "desolee",
+  "finalement",
+  "aussi",
+  "mes",
+);
+const REF_ARTICLES = new Set(["le", "la", "les", "du"]);
 const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
 
 /** Words that show the viewer speaks of their own claim, so "pas" gives a piece up. */
@@ -906,6 +923,18 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+function givesUpAfter(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+  end: number,
+): boolean {
+  if (index + 1 >= end) return true;
+  const after = tokens[index + 1] as Token;
+  if (roles[index + 1] === "ref" || AFTER_PASS_OR_LEAVE.has(after.key)) return true;
+  return REF_ARTICLES.has(after.text) && index + 2 < end && roles[index + 2] === "ref";
+}
+
 /** "passe-moi le 12", "laisse-le-moi", "tu me laisses le 12": the viewer keeps the piece. */
 function keepsForMe(tokens: readonly Token[], index: number, start: number, end: number): boolean {
   const before = index > start ? tokens[index - 1] : undefined;
@@ -953,8 +982,9 @@ function readClause(
     if (NE_WORDS.has(key)) seenNe = true;
     if (UNCLAIM_WORDS.has(key)) {
       if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
-      if (after !== undefined && AFTER_PASSE_NOT_UNCLAIM.has(after.key)) continue;
-      if (PASS_OR_LEAVE_WORDS.has(key) && keepsForMe(tokens, index, start, end)) continue;
+      if (PASS_OR_LEAVE_WORDS.has(key)) {
+        if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
+      }
       unclaims = true;
     } else if (key === "pas") {
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
