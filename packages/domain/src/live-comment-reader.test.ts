@@ -256,6 +256,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["je prends pas le 12 mais le 14", claim(14)],
   ["le 13 non le 12", claim(12)],
   ["non le 12", claim(12)],
+  ["le 12 non mais il est trop beau je le prends", claim(12)],
   ["je prends le 12, pas le 14", claim(12)],
   ["je passe le 16 et je prends le 17 en M", claim([17, "M"])],
 
@@ -321,6 +322,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 12 est magnifique", none],
   ["il est pas beau le 12", none],
   ["le 12 jamais de la vie", none],
+  ["oh non le 12 😭", none],
+  ["ah non pas le 12", unclaim(12)],
   ["coucou", none],
   ["bonsoir les filles ❤️", none],
   ["😍😍😍", none],

@@ -336,7 +336,9 @@ const AFTER_PLUS_NEGATIONS = keys("besoin", "envie", "interesse", "interessee");
 const NE_WORDS = keys("ne", "n");
 
 const NO_WORDS = keys("non", "nan", "nope");
-const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus", "mais");
+const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus");
+/** "oh non le 12" is dismay at a piece gone, neither a correction nor a refusal. */
+const DISMAY_BEFORE_NO = keys("oh", "ah", "mince", "zut", "mais");
 const BEFORE_NO_UNCLAIM = keys(
   "finalement",
   "fait",
@@ -345,8 +347,6 @@ const BEFORE_NO_UNCLAIM = keys(
   "ben",
   "bon",
   "euh",
-  "ah",
-  "oh",
   "enfin",
   "non",
   "nan",
@@ -909,7 +909,8 @@ function isCorrection(
   index: number,
 ): boolean {
   const before = tokens[index - 1];
-  if (before !== undefined && BEFORE_NO_UNCLAIM.has(before.key)) return false;
+  if (before !== undefined && (BEFORE_NO_UNCLAIM.has(before.key) || DISMAY_BEFORE_NO.has(before.key)))
+    return false;
   return namesRefNext(tokens, roles, index);
 }
 
@@ -1000,6 +1001,12 @@ function readClause(
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       if (seenNe || verbBefore || negationAfter) unclaims = true;
     } else if (NO_WORDS.has(key)) {
+      // "non mais il est trop beau": an exclamation.
+      if (tokens[index + 1]?.key === "mais") continue;
+      if (before !== undefined && DISMAY_BEFORE_NO.has(before.key)) {
+        negates = true;
+        continue;
+      }
       if (isCorrection(tokens, roles, index)) continue;
       const saysNoToIt =
         after === undefined ||
