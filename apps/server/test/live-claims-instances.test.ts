@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
+import type { LiveHubMessage } from "../src/realtime/live-hub";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
 import { chatEvent, postEvents } from "./support/live-kit";
@@ -65,6 +66,8 @@ describe("two instances running the engine on one database", () => {
   it("apply each comment once, in receive order, and each hold's expiry once down every waitlist", async () => {
     const a = await createTestApp();
     const b = await anotherInstance(a);
+    const heardOnB: LiveHubMessage[] = [];
+    const stopHearing = b.app.liveHub.subscribe((message) => heardOnB.push(message));
     try {
       const live = await automaticLive(a, 1);
       const pieces = await Promise.all(
@@ -113,7 +116,10 @@ describe("two instances running the engine on one database", () => {
       expect(await count(a, "SELECT comments AS n FROM live_claim_state WHERE live_id = $1", [live.id])).toBe(
         12,
       );
+      // Whichever instance changed them, B's streams were told the live's claims changed.
+      expect(heardOnB).toContainEqual({ kind: "claims-changed", liveId: live.id });
     } finally {
+      stopHearing();
       await b.app.close();
       await b.handle.close();
       await a.close();

@@ -154,6 +154,29 @@ async function footprint() {
   return rows[0];
 }
 
+describe("claims that are not new", () => {
+  it("a repeated claim, or a claim of a piece already in the viewer's order, adds nothing", async () => {
+    const live = await activeLive("automatique");
+    const [robe, jupe] = [await productOf(live), await productOf(live)];
+    const [first, second] = [newHandle(), newHandle()];
+    const added = await as.admin("POST", "/api/admin/live-sidebar/add", {
+      liveId: live.id,
+      productId: jupe.id,
+      handle: second,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await comment(live, [first, `je prends le ${robe.ref}`], [first, `le ${robe.ref} svp`]);
+    await comment(live, [second, `je prends le ${jupe.ref}`], [second, `je prends le ${robe.ref}`]);
+    const claims = await claimsWhen(live, (all) => all.length === 2);
+    await eventually(async () => (await snapshot(live)).counters.comments === 4);
+    expect((await snapshot(live)).claims).toHaveLength(2);
+    expect(claims.map((claim) => [claim.handle, claim.productId, claim.state])).toEqual([
+      [first, robe.id, "in-order"],
+      [second, robe.id, "waitlisted"],
+    ]);
+  });
+});
+
 describe("a waitlisted claimer who already has an order in the live", () => {
   it("gets the piece in that same order when it is handed over", async () => {
     const live = await activeLive("automatique");

@@ -290,6 +290,7 @@ DECLARE
   v_ref integer;
   v_handle text;
   v_product_id uuid;
+  v_held boolean;
   v_claim live_claims;
   v_order_id uuid;
   v_orders uuid[] := '{}';
@@ -310,10 +311,15 @@ BEGIN
         -- A repeated claim is not a new one.
         CONTINUE WHEN EXISTS (SELECT 1 FROM live_claims c
                                WHERE c.product_id = v_product_id AND c.handle = v_handle AND c.state <> 'released');
+        v_held := live_claim_piece_held(v_product_id, NULL);
+        -- Nor is a claim of a piece already in one of the viewer's orders (added by hand).
+        CONTINUE WHEN v_held AND EXISTS (
+          SELECT 1 FROM held_pieces h JOIN orders o ON o.id = h.order_id JOIN users u ON u.id = o.user_id
+           WHERE h.product_id = v_product_id AND lower(u.tiktok_username) = v_handle);
         INSERT INTO live_claims AS c (live_id, event_id, seq, handle, product_id, size_read, color_read, state, queue_rank)
         VALUES (p_live_id, (v_item ->> 'eventId')::uuid, (v_item ->> 'seq')::bigint, v_handle, v_product_id,
                 v_piece ->> 'size', v_piece ->> 'color',
-                CASE WHEN live_claim_piece_held(v_product_id, NULL) THEN 'waitlisted' ELSE 'pending' END,
+                CASE WHEN v_held THEN 'waitlisted' ELSE 'pending' END,
                 (v_item ->> 'seq')::bigint)
         RETURNING * INTO v_claim;
         IF v_claim.state = 'pending' AND v_state.mode = 'automatique' THEN
