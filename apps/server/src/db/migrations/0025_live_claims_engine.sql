@@ -482,3 +482,10 @@ BEGIN
   RETURN jsonb_build_object('orders', to_jsonb(v_orders));
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+
+-- Comments received before the engine existed were decided in the browser: the engine starts
+-- after them.
+INSERT INTO live_claim_state (live_id, last_seq)
+SELECT l.id, coalesce((SELECT max(e.seq) FROM tiktok_events e WHERE e.live_id = l.id), 0) FROM lives l
+ON CONFLICT (live_id) DO NOTHING;
