@@ -23,5 +23,16 @@ describe("live notifications", () => {
         JSON.stringify({ from: "a", kind: "orders", change: { liveId: "l", orderId: "o" } }),
       ),
     ).toEqual({ from: "a", kind: "orders", change: { liveId: "l", orderId: "o" } });
+    expect(decodeNotification(JSON.stringify({ from: "a", kind: "claims-changed", liveId: "l" }))).toEqual({
+      from: "a",
+      kind: "claims-changed",
+      liveId: "l",
+    });
+    expect(decodeNotification(JSON.stringify({ from: "a", kind: "claims-changed" }))).toBeNull();
+    expect(decodeNotification(JSON.stringify({ from: "db", kind: "claims-inbox", liveId: "l" }))).toEqual({
+      from: "db",
+      kind: "claims-inbox",
+      liveId: "l",
+    });
   });
 });
