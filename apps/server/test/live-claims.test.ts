@@ -1,7 +1,6 @@
 import {
   liveClaimMessages,
   LYRA_TEST_CARDS,
-  readLiveComment,
   type LiveClaimsSnapshot,
   type LiveClaimView,
 } from "@vitrine/domain";
@@ -206,10 +205,7 @@ describe("a waitlisted claimer who already has an order in the live", () => {
   });
 });
 
-// The un-claims are read by the domain's parser ("je passe le 16"); these run once it reads them.
-const parserReadsUnclaims = readLiveComment("je passe le 16").kind === "unclaim";
-
-describe.runIf(parserReadsUnclaims)("un-claims", () => {
+describe("un-claims", () => {
   it("by the holder: the line leaves the order and the next claimer is served", async () => {
     const live = await activeLive("automatique");
     const robe = await productOf(live);
