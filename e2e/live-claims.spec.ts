@@ -1,0 +1,163 @@
+import { expect, type Page } from "@playwright/test";
+import { runSimulation } from "../scripts/live/simulate.mjs";
+import { test } from "./support/fixtures";
+import {
+  addLivePieces,
+  createLiveSale,
+  deleteLiveSale,
+  viewerComments,
+  type LiveSale,
+} from "./support/live-selling";
+import { uniqueHandle } from "./support/mail";
+import { E2E_BASE_URL } from "./support/server";
+
+const liveTest = test.extend<{ sale: LiveSale }>({
+  // Depends on createCustomer so that the live's orders go before the customers they belong to.
+  sale: async ({ createCustomer: _customersOutliveOrders }, use) => {
+    const sale = await createLiveSale();
+    await use(sale);
+    await deleteLiveSale(sale);
+  },
+});
+
+async function openSidebar(page: Page, sale: LiveSale) {
+  await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
+  await expect(page.getByRole("heading", { name: "Commande live", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
+  await expect(page.getByText("Direct actif")).toBeVisible();
+}
+
+/** The live's mode and hold, set as the live page does (PUT settings). */
+async function putClaimSettings(page: Page, sale: LiveSale, holdSeconds: number | null) {
+  const response = await page.request.put(`/api/admin/lives/${sale.id}/claims/settings`, {
+    headers: { origin: E2E_BASE_URL },
+    data: { mode: "automatique", holdSeconds },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+const handles = (...prefixes: string[]) => prefixes.map((prefix) => uniqueHandle(prefix).toLowerCase());
+
+/** A piece in the sidebar's claims: its holder and its waitlist. */
+const pieceOf = (page: Page, ref: number) =>
+  page
+    .getByRole("list", { name: "Pièces réservées" })
+    .getByRole("listitem", { name: new RegExp(`^Réf ${ref} `) });
+const waitlistOf = (page: Page, ref: number) =>
+  pieceOf(page, ref)
+    .getByRole("list", { name: `Liste d'attente de la réf ${ref}` })
+    .getByRole("listitem");
+const orderOf = (page: Page, handle: string) =>
+  page
+    .getByRole("list", { name: "Commandes du live" })
+    .getByRole("listitem")
+    .filter({ hasText: `@${handle}` });
+const cardOf = (page: Page, handle: string) =>
+  page
+    .getByRole("list", { name: "Commentaires" })
+    .getByRole("listitem")
+    .filter({ hasText: `@${handle}` });
+
+liveTest(
+  "automatic mode, set on the live page: with the simulator running and no click, the first claimer gets the piece and the others wait in order",
+  async ({ adminPage: page, sale }) => {
+    await addLivePieces(sale, [101]);
+    await page.goto(`/admin/lives/${sale.id}`);
+    const mode = page.getByLabel("Mode des réservations");
+    await expect(mode).toHaveValue("manuel");
+    await expect(page.getByText("Vide : la durée de la boutique (24 h).")).toBeVisible();
+    await mode.selectOption({ label: "Automatique" });
+    await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+    await expect(page.getByText("Réglages des réservations enregistrés")).toBeVisible();
+
+    const simulation = new AbortController();
+    const simulator = runSimulation({
+      url: E2E_BASE_URL,
+      liveRef: sale.ref,
+      rate: 5,
+      viewers: 20,
+      seed: 29,
+      signal: simulation.signal,
+    });
+    try {
+      await openSidebar(page, sale);
+      await expect(page.getByLabel("Mode des réservations")).toHaveValue("automatique");
+      const [first, second, third] = handles("premiere", "deuxieme", "troisieme") as [string, string, string];
+      await viewerComments(sale, first, "je prends le 101");
+      await viewerComments(sale, second, "je prends le 101");
+      await viewerComments(sale, third, "je prends le 101");
+
+      // Nobody clicked: the first claimer's order has the piece, the others wait in order.
+      await expect(orderOf(page, first)).toContainText("1 article");
+      await expect(orderOf(page, first)).toContainText("À valider");
+      await expect(pieceOf(page, 101)).toContainText(`@${first} — Dans la commande n°`);
+      await expect(pieceOf(page, 101)).toContainText(/jusqu'à \d\d:\d\d/);
+      await expect(waitlistOf(page, 101)).toHaveText([
+        new RegExp(`^1\\. @${second}`),
+        new RegExp(`^2\\. @${third}`),
+      ]);
+      await expect(cardOf(page, first)).toContainText("Réf 101 · Réservée");
+      await expect(cardOf(page, second)).toContainText("Réf 101 · En attente n°1");
+      await expect(cardOf(page, third)).toContainText("Réf 101 · En attente n°2");
+      await expect(orderOf(page, second)).toHaveCount(0);
+      const counters = page.getByRole("definition");
+      await expect(page.getByRole("term").filter({ hasText: "Pièces réservées" })).toBeVisible();
+      await expect(counters.first()).not.toHaveText("0");
+    } finally {
+      simulation.abort();
+      await simulator.catch(() => undefined);
+    }
+  },
+);
+
+liveTest(
+  "a hold shortened to seconds expires, and the next claimer's order gets the piece",
+  async ({ adminPage: page, sale }) => {
+    await addLivePieces(sale, [102]);
+    await putClaimSettings(page, sale, 3);
+    await openSidebar(page, sale);
+    const [first, second] = handles("expire", "suivante") as [string, string];
+    await viewerComments(sale, first, "je prends le 102");
+    await viewerComments(sale, second, "je prends le 102");
+    await expect(pieceOf(page, 102)).toContainText(`@${first} — Dans la commande`);
+    await expect(waitlistOf(page, 102)).toHaveText([new RegExp(`^1\\. @${second}`)]);
+    // The next holder's own hold starts when she is given the piece: a long one, to read it.
+    await putClaimSettings(page, sale, 3600);
+
+    // Three seconds on, the server takes the piece back and hands it over: no click, no reload.
+    await expect(pieceOf(page, 102)).toContainText(`@${second} — Dans la commande`, { timeout: 15_000 });
+    await expect(orderOf(page, second)).toContainText("1 article");
+    await expect(orderOf(page, first)).toContainText("0 article");
+    await expect(cardOf(page, first)).toContainText("Réf 102 · Libérée (réservation expirée)");
+    await expect(cardOf(page, second)).toContainText("Réf 102 · Réservée");
+    await expect(waitlistOf(page, 102)).toHaveCount(0);
+  },
+);
+
+liveTest(
+  "manual mode: one click on 'Donner' puts the claim in the viewer's order",
+  async ({ adminPage: page, sale }) => {
+    await addLivePieces(sale, [103]);
+    await openSidebar(page, sale);
+    await expect(page.getByLabel("Mode des réservations")).toHaveValue("manuel");
+    const [viewer, later] = handles("manuel", "apres") as [string, string];
+    await viewerComments(sale, viewer, "je prends le 103");
+    await viewerComments(sale, later, "je prends le 103");
+
+    const give = page
+      .getByRole("list", { name: "Commentaires" })
+      .getByRole("button", { name: `Donner la réf 103 à @${viewer}` });
+    await expect(give).toBeVisible();
+    await expect(cardOf(page, viewer)).toContainText("Réf 103 · À valider");
+    await expect(cardOf(page, later)).toContainText("Réf 103 · En attente n°1");
+    // Waiting for the click: no order yet.
+    await expect(orderOf(page, viewer)).toHaveCount(0);
+
+    await give.click();
+    await expect(page.getByText("Pièce donnée")).toBeVisible();
+    await expect(orderOf(page, viewer)).toContainText("1 article");
+    await expect(cardOf(page, viewer)).toContainText("Réf 103 · Réservée");
+    await expect(give).toBeHidden();
+    await expect(pieceOf(page, 103)).toContainText(`@${viewer} — Dans la commande n°`);
+  },
+);
