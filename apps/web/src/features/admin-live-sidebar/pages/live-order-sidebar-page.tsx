@@ -24,7 +24,11 @@ import { useClaimActions } from "../use-claim-actions";
 import { useFeedHold } from "../use-feed-hold";
 import { streamStateLabels, useLiveFeed } from "../../admin-shared/live-feed/use-live-feed";
 import { useLiveClaims } from "../../admin-shared/live-claims/use-live-claims";
+import { liveClaimsKey } from "../../admin-shared/api/live-claims";
 import type { LiveClaimView } from "@vitrine/domain";
+
+const isEqual = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** The clock, read again every `everyMs`: texts such as "il y a 3 min" stay true. */
 function useNow(everyMs: number): number {
@@ -53,7 +57,11 @@ export function LiveOrderSidebarPage() {
     types: "chat",
     onOrders: (change) => {
       if (change && change.liveId !== liveId) return;
-      void queryClient.invalidateQueries({ queryKey: ["admin", "live-sidebar", liveId] });
+      void queryClient.invalidateQueries({
+        queryKey: ["admin", "live-sidebar", liveId],
+        // The stream brings the claims itself: only a catch-up (nothing heard) reads them again.
+        predicate: (query) => change === null || !isEqual(query.queryKey, liveClaimsKey(liveId)),
+      });
     },
     onClaims: claims.apply,
     claimsResume: claims.resumeAfter,
