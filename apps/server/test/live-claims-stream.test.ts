@@ -5,7 +5,7 @@ import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { signInAsAdmin } from "./support/actors";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
-import { openSse, storeComments, type SseClient } from "./support/live-kit";
+import { chatEvent, openSse, postEvents, type SseClient } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** Instance A (createTestApp) and instance B: their own hubs and pools, the same database. */
@@ -59,7 +59,13 @@ const waitForClaim = (client: SseClient, predicate: (change: LiveClaimsChange) =
  * a stored comment of `handle`, and its claim row on a new piece of the live.
  */
 async function insertClaim(live: LiveRow, handle: string, state: "pending" | "waitlisted" = "pending") {
-  const [seq] = await storeComments(a.db.$client, live.id, 1, `je prends ${handle} `);
+  // A comment that is no claim: the engine's processor, which reads every comment, leaves it be.
+  const stored = await a.db.$client.query<{ seq: string }>(
+    `INSERT INTO tiktok_events (live_id, event_type, user_unique_id, comment, create_time, msg_id)
+     VALUES ($1, 'chat', $2, 'coucou', $3, gen_random_uuid()::text) RETURNING seq`,
+    [live.id, handle, Date.now()],
+  );
+  const seq = stored.rows[0]?.seq;
   const product = await insertProduct(a.db, { liveId: live.id, name: `Pièce de ${handle}` });
   const { rows } = await a.db.$client.query<{ id: string; version: string }>(
     `INSERT INTO live_claims (live_id, event_id, seq, handle, product_id, state, queue_rank)
@@ -98,6 +104,20 @@ describe("the feed stream's claims", () => {
       expect.objectContaining({ id: claim.id, handle: "ines", state: "pending", version: claim.version }),
     ]);
     expect(change?.counters).toMatchObject({ claims: 1 });
+  });
+
+  it("brings a claim the engine read from an ingested comment to the stream, as it changes", async () => {
+    const live = await insertLive(a.db, { isActive: true });
+    await insertProduct(a.db, { liveId: live.id, name: "Robe à pois" });
+    const client = await stream(baseA, `?liveId=${live.id}&types=chat`);
+    await postEvents(a.app, live.ref, [chatEvent({ comment: "je prends le 1", uniqueId: "Sophie_L" })]);
+    await postEvents(a.app, live.ref, [chatEvent({ comment: "moi aussi je prends le 1", uniqueId: "lina" })]);
+
+    await waitForClaim(client, (change) => change.claims.some((c) => c.handle === "lina"));
+    const latest = new Map(changesOf(client).flatMap((change) => change.claims.map((c) => [c.handle, c])));
+    expect(latest.get("sophie_l")).toMatchObject({ ref: 1, productName: "Robe à pois", state: "pending" });
+    expect(latest.get("lina")).toMatchObject({ ref: 1, state: "waitlisted", waitlistPosition: 1 });
+    expect(changesOf(client).at(-1)?.counters).toMatchObject({ claims: 2 });
   });
 
   it("sends another live's changes to the streams of every live, not to a stream of one other live", async () => {
