@@ -161,3 +161,31 @@ liveTest(
     await expect(pieceOf(page, 103)).toContainText(`@${viewer} — Dans la commande n°`);
   },
 );
+
+liveTest(
+  "the live page saves the live's hold in hours the French way, and refuses one that is not",
+  async ({ adminPage: page, sale }) => {
+    await page.goto(`/admin/lives/${sale.id}`);
+    const hold = page.getByLabel("Durée de réservation (heures)");
+    await expect(hold).toHaveValue("");
+    const save = page.getByRole("button", { name: "Enregistrer les réglages" });
+
+    await hold.fill("deux heures");
+    await save.click();
+    await expect(
+      page.getByText("La durée de réservation doit être comprise entre 1 seconde et 30 jours"),
+    ).toBeVisible();
+    await expect(hold).toHaveAttribute("aria-invalid", "true");
+
+    await hold.fill("0,5");
+    await save.click();
+    await expect(page.getByText("Réglages des réservations enregistrés")).toBeVisible();
+    const saved = await page.request.get(`/api/admin/lives/${sale.id}/claims`);
+    expect(((await saved.json()) as { settings: { holdSeconds: number | null } }).settings.holdSeconds).toBe(
+      1800,
+    );
+    await page.reload();
+    await expect(page.getByLabel("Durée de réservation (heures)")).toHaveValue("0,5");
+    await expect(page.getByText("Vide : la durée de la boutique.")).toBeVisible();
+  },
+);
