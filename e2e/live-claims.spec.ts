@@ -189,3 +189,63 @@ liveTest(
     await expect(page.getByText("Vide : la durée de la boutique.")).toBeVisible();
   },
 );
+
+liveTest(
+  "at 768 px, staff choose the mode in the sidebar, skip a waiting viewer, release a hold and remove one from the waitlist, confirming what takes something",
+  async ({ adminPage: page, sale }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await addLivePieces(sale, [104]);
+    await openSidebar(page, sale);
+    await page.getByLabel("Mode des réservations").selectOption({ label: "Automatique" });
+    await expect(page.getByText("Réglages des réservations enregistrés")).toBeVisible();
+
+    const [holder, skipped, next] = handles("tient", "passee", "suivante") as [string, string, string];
+    await viewerComments(sale, holder, "je prends le 104");
+    await viewerComments(sale, skipped, "je prends le 104");
+    await viewerComments(sale, next, "je prends le 104");
+    await expect(pieceOf(page, 104)).toContainText(`@${holder} — Dans la commande`);
+    await expect(waitlistOf(page, 104)).toHaveText([
+      new RegExp(`^1\\. @${skipped}`),
+      new RegExp(`^2\\. @${next}`),
+    ]);
+
+    // 'Passer' takes nothing from anyone: no question asked.
+    await page
+      .getByRole("button", { name: `Passer @${skipped} en fin de liste d'attente de la réf 104` })
+      .click();
+    await expect(page.getByText("Passée en fin de liste d'attente")).toBeVisible();
+    await expect(waitlistOf(page, 104)).toHaveText([
+      new RegExp(`^1\\. @${next}`),
+      new RegExp(`^2\\. @${skipped}`),
+    ]);
+
+    // 'Libérer' takes the piece from her order: confirmed, then the next in line gets it.
+    await page.getByRole("button", { name: `Libérer la réf 104 de @${holder}` }).click();
+    const release = page.getByRole("alertdialog", { name: "Libérer la pièce" });
+    await expect(release).toContainText(`La réf 104 sera retirée de la commande de @${holder}`);
+    await release.getByRole("button", { name: "Libérer" }).click();
+    await expect(page.getByText("Réservation libérée")).toBeVisible();
+    await expect(pieceOf(page, 104)).toContainText(`@${next} — Dans la commande`);
+    await expect(orderOf(page, holder)).toContainText("0 article");
+    await expect(orderOf(page, next)).toContainText("1 article");
+
+    // 'Retirer', from the keyboard: asked first, and cancelling changes nothing.
+    const remove = page.getByRole("button", {
+      name: `Retirer @${skipped} de la liste d'attente de la réf 104`,
+    });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    const removal = page.getByRole("alertdialog", { name: "Retirer de la liste d'attente" });
+    await expect(removal).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(removal).toBeHidden();
+    await expect(waitlistOf(page, 104)).toHaveText([new RegExp(`^1\\. @${skipped}`)]);
+    await remove.click();
+    await removal.getByRole("button", { name: "Retirer" }).click();
+    await expect(page.getByText("Retirée de la liste d'attente")).toBeVisible();
+    await expect(waitlistOf(page, 104)).toHaveCount(0);
+
+    // Nothing sticks out sideways at this width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  },
+);
