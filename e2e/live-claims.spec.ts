@@ -249,3 +249,57 @@ liveTest(
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   },
 );
+
+liveTest(
+  "a sidebar whose connection was cut resumes the claims after the version it had, from the stream alone",
+  async ({ adminPage: page, sale }) => {
+    await addLivePieces(sale, [105]);
+    await openSidebar(page, sale);
+    const [first, later] = handles("coupure", "pendant") as [string, string];
+    await viewerComments(sale, first, "je prends le 105");
+    await expect(cardOf(page, first)).toContainText("Réf 105 · À valider");
+
+    // While cut, the reconnections wait and say where the claims resume; the polls and the
+    // snapshot fail: what changed meanwhile can only come from the stream's resume.
+    let reconnect = () => {};
+    const reconnecting = new Promise<void>((resolve) => (reconnect = resolve));
+    const resumes: URL[] = [];
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/stream",
+      async (route) => {
+        resumes.push(new URL(route.request().url()));
+        await reconnecting;
+        await route.continue();
+      },
+    );
+    await page.route(
+      (url) => url.pathname === "/api/admin/live-feed/events" || url.pathname.endsWith("/claims"),
+      (route) => route.abort("internetdisconnected"),
+    );
+    await page.evaluate(() => window.stop());
+    await expect(page.getByText(/^Direct (: reconnexion…|interrompu)/)).toBeVisible();
+
+    // Meanwhile staff on another screen give the piece, and another viewer claims it.
+    const snapshot = (await (await page.request.get(`/api/admin/lives/${sale.id}/claims`)).json()) as {
+      version: number;
+      claims: { id: string; handle: string }[];
+    };
+    const claim = snapshot.claims.find((candidate) => candidate.handle === first);
+    const given = await page.request.post(`/api/admin/lives/${sale.id}/claims/${claim?.id}/give`, {
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(given.ok()).toBe(true);
+    await viewerComments(sale, later, "je prends le 105");
+    await expect.poll(() => resumes.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const resume = resumes[0];
+    expect(resume?.searchParams.get("claimsLiveId")).toBe(sale.id);
+    expect(Number(resume?.searchParams.get("claimsAfter"))).toBeGreaterThan(0);
+    expect(Number(resume?.searchParams.get("claimsAfter"))).toBeLessThanOrEqual(snapshot.version);
+    reconnect();
+
+    await expect(page.getByText("Direct actif")).toBeVisible({ timeout: 10_000 });
+    await expect(cardOf(page, first)).toContainText("Réf 105 · Réservée");
+    await expect(cardOf(page, later)).toContainText("Réf 105 · En attente n°1");
+    await expect(pieceOf(page, 105)).toContainText(`@${first} — Dans la commande n°`);
+  },
+);

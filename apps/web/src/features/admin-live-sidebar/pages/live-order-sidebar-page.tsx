@@ -195,7 +195,8 @@ export function LiveOrderSidebarPage() {
               claims={claims.claims}
               counters={claims.counters}
               loading={claims.snapshot.isPending}
-              failed={claims.snapshot.isError}
+              // A refetch that failed keeps what was read: the stream goes on bringing changes.
+              failed={claims.snapshot.isError && claims.snapshot.data === undefined}
               onRetry={() => void claims.snapshot.refetch()}
               onAction={actions.run}
               pendingId={actions.pendingId}
