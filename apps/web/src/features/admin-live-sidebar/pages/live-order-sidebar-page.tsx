@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { liveSellingMessages } from "@vitrine/domain";
+import { liveClaimMessages, liveSellingMessages } from "@vitrine/domain";
 import { ArrowLeftIcon, ArrowUpIcon, Maximize2Icon, Minimize2Icon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -24,6 +24,8 @@ import { useClaimActions } from "../use-claim-actions";
 import { useFeedHold } from "../use-feed-hold";
 import { streamStateLabels, useLiveFeed } from "../../admin-shared/live-feed/use-live-feed";
 import { useLiveClaims } from "../../admin-shared/live-claims/use-live-claims";
+import { newLateUnclaims } from "../../admin-shared/live-claims/claims-view";
+import { toast } from "../../../lib/toast";
 import { liveClaimsKey } from "../../admin-shared/api/live-claims";
 import type { LiveClaimView } from "@vitrine/domain";
 
@@ -63,7 +65,15 @@ export function LiveOrderSidebarPage() {
         predicate: (query) => change === null || !isEqual(query.queryKey, liveClaimsKey(liveId)),
       });
     },
-    onClaims: claims.apply,
+    onClaims: (change) => {
+      if (change.liveId === liveId) {
+        // The server ignored an un-claim of a paid piece: staff hear of it once.
+        for (const late of newLateUnclaims(claims.claims, change.claims)) {
+          toast.warning(liveClaimMessages.lateUnclaim, { description: `@${late.handle} · réf ${late.ref}` });
+        }
+      }
+      claims.apply(change);
+    },
     claimsResume: claims.resumeAfter,
   });
   const claimables = useClaimables(liveId);

@@ -7,6 +7,7 @@ import {
   highestVersion,
   holdHoursText,
   mergeClaims,
+  newLateUnclaims,
   parseHoldHours,
   readText,
   waitlistText,
@@ -144,5 +145,17 @@ describe("parseHoldHours", () => {
     expect(parseHoldHours("-1")).toBeUndefined();
     expect(holdHoursText(1800)).toBe("0,5");
     expect(holdHoursText(86_400)).toBe("24");
+  });
+});
+
+describe("newLateUnclaims", () => {
+  it("names an un-claim of a paid piece once, when it is new to the page", () => {
+    const paid = claim({ id: "ines", version: 4, state: "paid" });
+    const late = claim({ id: "ines", version: 5, state: "paid", lateUnclaimAt: "2026-11-26T10:05:00.000Z" });
+    const known = new Map([["ines", paid]]);
+    expect(newLateUnclaims(known, [late])).toEqual([late]);
+    // Heard again (a resume, a resent change): already known, not told twice.
+    expect(newLateUnclaims(new Map([["ines", late]]), [late])).toEqual([]);
+    expect(newLateUnclaims(known, [paid])).toEqual([]);
   });
 });

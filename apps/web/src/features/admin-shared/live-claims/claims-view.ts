@@ -146,3 +146,18 @@ export function holdHoursText(seconds: number): string {
     seconds / 3600,
   );
 }
+
+/**
+ * The claims of a change whose holder un-claimed a piece already paid since the page last knew
+ * them (the server changed nothing; staff are told once).
+ */
+export function newLateUnclaims(
+  known: ReadonlyMap<string, LiveClaimView>,
+  incoming: readonly LiveClaimView[],
+): LiveClaimView[] {
+  return incoming.filter((claim) => {
+    if (!claim.lateUnclaimAt) return false;
+    const before = known.get(claim.id);
+    return !before || (before.version < claim.version && before.lateUnclaimAt !== claim.lateUnclaimAt);
+  });
+}
