@@ -138,7 +138,16 @@ liveTest(
   "manual mode: one click on 'Donner' puts the claim in the viewer's order",
   async ({ adminPage: page, sale }) => {
     await addLivePieces(sale, [103]);
+    // The claims cannot be read at first: said so, with a way to try again.
+    const claimsRead = (url: URL) => url.pathname === `/api/admin/lives/${sale.id}/claims`;
+    await page.route(claimsRead, (route) =>
+      route.fulfill({ status: 503, json: { code: "INTERNAL", message: "indisponible" } }),
+    );
     await openSidebar(page, sale);
+    await expect(page.getByText("Impossible de charger les réservations")).toBeVisible({ timeout: 10_000 });
+    await page.unroute(claimsRead);
+    await page.getByRole("button", { name: "Réessayer" }).click();
+    await expect(page.getByText("Aucune réservation pour le moment")).toBeVisible();
     await expect(page.getByLabel("Mode des réservations")).toHaveValue("manuel");
     const [viewer, later] = handles("manuel", "apres") as [string, string];
     await viewerComments(sale, viewer, "je prends le 103");
