@@ -199,7 +199,9 @@ export function createClaimsEngine({
   }
 
   const listener = (message: LiveHubMessage) => {
-    if (message.kind !== "events" || stopped) return;
+    if (stopped) return;
+    if (message.kind === "claims-inbox") void kick(message.liveId, { withSettle: true });
+    if (message.kind !== "events") return;
     const lives = new Set(message.events.map((event) => event.liveId));
     for (const liveId of lives) void kick(liveId);
   };
