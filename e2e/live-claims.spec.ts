@@ -218,6 +218,11 @@ liveTest(
       new RegExp(`^2\\. @${next}`),
     ]);
 
+    // 'Donner' to a waiting viewer while the piece is held: the server refuses, and says why.
+    await page.getByRole("button", { name: `Donner la réf 104 à @${next}` }).click();
+    await expect(page.getByText("Cette pièce est déjà réservée : libérez-la d'abord")).toBeVisible();
+    await expect(pieceOf(page, 104)).toContainText(`@${holder} — Dans la commande`);
+
     // 'Passer' takes nothing from anyone: no question asked.
     await page
       .getByRole("button", { name: `Passer @${skipped} en fin de liste d'attente de la réf 104` })

@@ -58,8 +58,11 @@ export function useClaimActions(liveId: string) {
       },
     );
 
-  /** Runs the action, after a confirmation when it takes something from the claimer. */
-  const run = (claim: LiveClaimView, action: ClaimAction, holder?: LiveClaimView | null) => {
+  /**
+   * Runs the action, after a confirmation when it takes something from the claimer. A give takes
+   * nothing: the server refuses it while someone holds the piece, and says why.
+   */
+  const run = (claim: LiveClaimView, action: ClaimAction) => {
     if (action === "release" && claim.state === "in-order") {
       setAsked({
         claim,
@@ -73,13 +76,6 @@ export function useClaimActions(liveId: string) {
         action,
         title: "Retirer de la liste d'attente",
         description: `@${claim.handle} perdra sa place dans la liste d'attente de la réf ${claim.ref}.`,
-      });
-    } else if (action === "give" && holder && holder.id !== claim.id && holder.state !== "pending") {
-      setAsked({
-        claim,
-        action,
-        title: "Donner la pièce",
-        description: `La réf ${claim.ref} est réservée par @${holder.handle} : elle lui sera retirée si le serveur l'accepte.`,
       });
     } else {
       void send(claim, action);

@@ -28,21 +28,19 @@ export interface LiveClaimsPanelProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  onAction: (claim: LiveClaimView, action: ClaimAction, holder?: LiveClaimView | null) => void;
+  onAction: (claim: LiveClaimView, action: ClaimAction) => void;
   pendingId: string | null;
 }
 
 function ActionButton({
   claim,
   action,
-  holder,
   onAction,
   pendingId,
   variant = "outline",
 }: {
   claim: LiveClaimView;
   action: ClaimAction;
-  holder?: LiveClaimView | null;
   onAction: LiveClaimsPanelProps["onAction"];
   pendingId: string | null;
   variant?: "outline" | "default";
@@ -55,7 +53,7 @@ function ActionButton({
       busy={pendingId === claim.id}
       disabled={pendingId !== null && pendingId !== claim.id}
       aria-label={claimActionName(action, claim)}
-      onClick={() => onAction(claim, action, holder)}
+      onClick={() => onAction(claim, action)}
     >
       {claimActionLabels[action]}
     </BusyButton>
@@ -135,13 +133,7 @@ function PieceEntry({
                   {claim.waitlistPosition ?? "?"}. @{claim.handle}
                 </span>
                 <ReadNote claim={claim} />
-                <ActionButton
-                  claim={claim}
-                  action="give"
-                  holder={holder}
-                  onAction={onAction}
-                  pendingId={pendingId}
-                />
+                <ActionButton claim={claim} action="give" onAction={onAction} pendingId={pendingId} />
                 <ActionButton claim={claim} action="skip" onAction={onAction} pendingId={pendingId} />
                 <ActionButton claim={claim} action="remove" onAction={onAction} pendingId={pendingId} />
               </li>
