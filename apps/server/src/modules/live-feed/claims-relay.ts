@@ -14,34 +14,43 @@ export type ClaimsListener = (change: LiveClaimsChange) => void;
  * Versions of one live are drawn under its claim lock, so they commit in increasing order: every
  * change committed after a read is above what the read saw.
  */
+/** How the relay reads (the database's readers; a unit test hands its own). */
+export interface ClaimsReaders {
+  views: (liveId: string, afterVersion: number) => Promise<LiveClaimView[]>;
+  counters: (liveId: string) => Promise<LiveClaimsChange["counters"]>;
+  /** The claim version sequence's value now. */
+  currentVersion: () => Promise<number>;
+}
+
 export function createClaimsRelay({
   db,
   liveHub,
   log = () => {},
-}: Pick<AppContext, "db" | "liveHub"> & { log?: (message: string) => void }) {
+  readers,
+}: Pick<AppContext, "db" | "liveHub"> & { log?: (message: string) => void; readers?: ClaimsReaders }) {
+  const read: ClaimsReaders = readers ?? {
+    views: (liveId, afterVersion) => listClaimViews(db, liveId, { afterVersion }),
+    counters: (liveId) => readClaimCounters(db, liveId),
+    currentVersion: async () => {
+      const { rows } = await db.$client.query<{ version: string | null }>(
+        "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM live_claim_version",
+      );
+      return Number(rows[0]?.version ?? 0);
+    },
+  };
   const listeners = new Set<{ liveId: string | undefined; listener: ClaimsListener }>();
   // Per live: the highest version read, and the read under way (with whether to read again).
   const lastRead = new Map<string, number>();
   const reading = new Map<string, { again: boolean }>();
   // Changes committed before this instance started are the snapshot's and the replays' business.
-  const started = readCurrentVersion().catch(() => 0);
-
-  async function readCurrentVersion(): Promise<number> {
-    const { rows } = await db.$client.query<{ version: string | null }>(
-      "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM live_claim_version",
-    );
-    return Number(rows[0]?.version ?? 0);
-  }
+  const started = read.currentVersion().catch(() => 0);
 
   const wanted = (liveId: string) =>
     [...listeners].some((entry) => entry.liveId === undefined || entry.liveId === liveId);
 
   /** The claims of the live changed after `afterVersion`, the counters, and the highest version. */
   async function readSince(liveId: string, afterVersion: number): Promise<LiveClaimsChange> {
-    const [claims, counters] = await Promise.all([
-      listClaimViews(db, liveId, { afterVersion }),
-      readClaimCounters(db, liveId),
-    ]);
+    const [claims, counters] = await Promise.all([read.views(liveId, afterVersion), read.counters(liveId)]);
     // In version order: a client applying them one by one goes through the live's states in order.
     claims.sort((x, y) => x.version - y.version);
     return { liveId, version: highest(claims, afterVersion), claims, counters };
@@ -67,7 +76,8 @@ export function createClaimsRelay({
         const after = lastRead.get(liveId) ?? (await started);
         const change = await readSince(liveId, after);
         lastRead.set(liveId, change.version);
-        emit(change);
+        // A telling whose change an earlier read already carried: nothing to send.
+        if (change.claims.length > 0) emit(change);
       } while (state.again);
     } catch (error) {
       log(`live feed: claims of live ${liveId} not read for the streams (${errorText(error)})`);
