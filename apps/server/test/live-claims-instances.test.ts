@@ -130,7 +130,7 @@ describe("two instances running the engine on one database", () => {
 describe("a restart with holds pending", () => {
   it("expires the holds given before it, on the instance that runs after it", async () => {
     const a = await createTestApp();
-    const live = await automaticLive(a, 3);
+    const live = await automaticLive(a, 6);
     const robe = await insertProduct(a.db, { liveId: live.id, colorId: null });
     const [first, second] = [newHandle(), newHandle()];
     const response = await postEvents(a.app, live.ref, [
@@ -150,7 +150,7 @@ describe("a restart with holds pending", () => {
       await eventually(async () => {
         const rows = await claimRows(a, live.id);
         return rows.find((row) => row.handle === second)?.state === "in-order";
-      }, 15_000);
+      }, 20_000);
       const rows = await claimRows(a, live.id);
       expect(rows.find((row) => row.handle === first)).toMatchObject({
         state: "released",

@@ -282,7 +282,7 @@ describe("holds", () => {
 
   it("lose to a payment: a form issued moves the hold to the form's end, and the paid piece is never handed over", async () => {
     const customer = await kit.actor("customer");
-    const live = await activeLive("automatique", 1);
+    const live = await activeLive("automatique", 3600);
     const robe = await productOf(live);
     const next = newHandle();
     await comment(
@@ -300,7 +300,13 @@ describe("holds", () => {
     });
     expect(form.statusCode, form.body).toBe(200);
 
-    // The hold's job ran at its end (a second) and found a form that may still pay: it waits.
+    // The hold comes to its end now, its job with it, and finds a form that may still pay: it waits.
+    await t.db.$client.query(
+      `WITH due AS (UPDATE live_claims SET held_until = now() WHERE id = $1 RETURNING id)
+       SELECT graphile_worker.add_job('claim_hold_expired', json_build_object('claimId', id),
+                                      run_at := now(), job_key := 'claim-hold:' || id) FROM due`,
+      [held?.id],
+    );
     const deferred = await claimsWhen(
       live,
       (all) => Date.parse(all.find((claim) => claim.id === held?.id)?.heldUntil ?? "0") > Date.now() + 60_000,
@@ -392,6 +398,30 @@ describe("lines that stop holding without the engine", () => {
       releaseReason: "order-cancelled",
     });
     expect(await holders(jupe)).toEqual([expect.objectContaining({ handle: first })]);
+  });
+});
+
+describe("a piece added by hand, then removed", () => {
+  it("goes to the first claimer waiting for it", async () => {
+    const live = await activeLive("automatique");
+    const robe = await productOf(live);
+    const [byHand, waiting] = [newHandle(), newHandle()];
+    const added = await as.admin("POST", "/api/admin/live-sidebar/add", {
+      liveId: live.id,
+      productId: robe.id,
+      handle: byHand,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await comment(live, [waiting, `je prends le ${robe.ref}`]);
+    await claimsWhen(live, (all) => claimOf(all, waiting, robe)?.state === "waitlisted");
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.productId, robe.id));
+    const removed = await as.admin(
+      "DELETE",
+      `/api/admin/live-sidebar/orders/${line?.orderId}/items/${line?.id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    await claimsWhen(live, (all) => claimOf(all, waiting, robe)?.state === "in-order");
+    expect(await holders(robe)).toEqual([expect.objectContaining({ handle: waiting })]);
   });
 });
 

@@ -392,9 +392,12 @@ BEGIN
     v_expired := live_claim_expire(v_claim_id, p_rules);
     v_orders := v_orders || ARRAY(SELECT jsonb_array_elements_text(coalesce(v_expired -> 'orders', '[]')))::uuid[];
   END LOOP;
+  -- Each piece with a waitlist checked once, however long its waitlist.
   FOR v_product_id IN
-    SELECT DISTINCT w.product_id FROM live_claims w
-     WHERE w.live_id = p_live_id AND w.state = 'waitlisted' AND NOT live_claim_piece_held(w.product_id, NULL)
+    SELECT waiting.product_id
+      FROM (SELECT DISTINCT w.product_id FROM live_claims w
+             WHERE w.live_id = p_live_id AND w.state = 'waitlisted') waiting
+     WHERE NOT live_claim_piece_held(waiting.product_id, NULL)
   LOOP
     v_order_id := live_claim_hand_over(v_state, v_product_id, p_rules);
     IF v_order_id IS NOT NULL THEN
