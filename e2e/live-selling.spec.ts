@@ -7,6 +7,7 @@ import { test } from "./support/fixtures";
 import {
   countChatsAfter,
   createLiveSale,
+  addLivePieces,
   deleteLiveSale,
   storeComments,
   viewerComments,
@@ -32,8 +33,10 @@ async function openSidebar(page: Page, sale: LiveSale) {
 }
 
 liveTest(
-  "a claim in the chat reaches the sidebar at once, one click adds it, and the viewer finds it after signing up",
+  "a claim in the chat reaches the sidebar at once, one click on 'Donner' adds it, and the viewer finds it after signing up",
   async ({ adminPage: page, sale, browser }) => {
+    // Beyond the references 1 to 60 the simulator's viewers claim: this piece is claimed only here.
+    await addLivePieces(sale, [70]);
     const simulation = new AbortController();
     const simulator = runSimulation({
       url: E2E_BASE_URL,
@@ -48,13 +51,15 @@ liveTest(
       await expect(page.getByText("Source du live : Connecté")).toBeVisible();
 
       const handle = uniqueHandle("viewer").toLowerCase();
-      await viewerComments(sale, handle, "je prends le 3");
-      // Stored and acknowledged: on the screen within a second, without reloading.
-      const claim = page.getByRole("button", { name: `Ajouter @${handle} → réf 3` });
+      await viewerComments(sale, handle, "je prends le 70");
+      // Stored, read as a claim by the server and acknowledged: on the screen within a second.
+      const claim = page
+        .getByRole("list", { name: "Commentaires" })
+        .getByRole("button", { name: `Donner la réf 70 à @${handle}` });
       await expect(claim).toBeVisible({ timeout: 1_000 });
 
       await claim.click();
-      await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
+      await expect(page.getByText("Pièce donnée")).toBeVisible();
       const order = page
         .getByRole("list", { name: "Commandes du live" })
         .getByRole("listitem")
@@ -63,9 +68,12 @@ liveTest(
       await expect(order).toContainText("46,00 €");
       await expect(order).toContainText("À valider");
       await order.getByRole("button").first().click();
-      await expect(order.getByRole("button", { name: "Supprimer réf 3" })).toBeVisible();
-      // The product is sold: the claim turns into 'Déjà vendu'.
+      await expect(order.getByRole("button", { name: "Supprimer réf 70" })).toBeVisible();
+      // The piece is in her order: the claim says so, and there is nothing left to give.
       await expect(claim).toBeHidden();
+      await expect(
+        page.getByRole("list", { name: "Commentaires" }).getByText("Réf 70 · Réservée"),
+      ).toBeVisible();
 
       simulation.abort();
       await simulator;
@@ -218,26 +226,6 @@ liveTest(
 );
 
 liveTest(
-  "the automatic add serves the first claimer and lists the others",
-  async ({ adminPage: page, sale }) => {
-    await openSidebar(page, sale);
-    const [early, first, late] = ["avant", "premiere", "seconde"].map((prefix) =>
-      uniqueHandle(prefix).toLowerCase(),
-    );
-    await viewerComments(sale, early ?? "", "le 5 svp");
-    await expect(page.getByRole("button", { name: `Ajouter @${early} → réf 5` })).toBeVisible();
-
-    await page.getByRole("switch", { name: "Ajout automatique" }).click();
-    await viewerComments(sale, first ?? "", "je prends le 5");
-    await viewerComments(sale, late ?? "", "5 pour moi !");
-    const orders = page.getByRole("list", { name: "Commandes du live" });
-    await expect(orders.getByRole("listitem").filter({ hasText: `@${first}` })).toContainText("1 article");
-    await expect(page.getByText(`Liste d'attente réf 5 : @${early}, @${late}`)).toBeVisible();
-    await expect(orders.getByRole("listitem").filter({ hasText: `@${late}` })).toHaveCount(0);
-  },
-);
-
-liveTest(
   "a source whose comments were refused for good shows 'Dégradé' where the source's state is shown",
   async ({ adminPage: page, sale }) => {
     const source = createIngestClient({ url: E2E_BASE_URL, liveRef: sale.ref });
@@ -265,7 +253,9 @@ liveTest(
   async ({ adminPage: page, sale }) => {
     await openSidebar(page, sale);
     await viewerComments(sale, uniqueHandle("axe").toLowerCase(), "je prends le 1");
-    await expect(page.getByRole("button", { name: /→ réf 1$/ })).toBeVisible();
+    await expect(
+      page.getByRole("list", { name: "Commentaires" }).getByRole("button", { name: /^Donner la réf 1 à/ }),
+    ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   },
 );
@@ -279,7 +269,8 @@ liveTest(
     const polled = uniqueHandle("sondage").toLowerCase();
     await viewerComments(sale, polled, "je prends le 6");
     // The spec's 5-second polling is the fallback.
-    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toBeVisible({
+    const comments = page.getByRole("list", { name: "Commentaires" });
+    await expect(comments.getByRole("button", { name: `Donner la réf 6 à @${polled}` })).toBeVisible({
       timeout: 8_000,
     });
 
@@ -287,10 +278,10 @@ liveTest(
     await expect(page.getByText("Direct actif")).toBeVisible({ timeout: 15_000 });
     const streamed = uniqueHandle("direct").toLowerCase();
     await viewerComments(sale, streamed, "le 2 svp");
-    await expect(page.getByRole("button", { name: `Ajouter @${streamed} → réf 2` })).toBeVisible({
+    await expect(comments.getByRole("button", { name: `Donner la réf 2 à @${streamed}` })).toBeVisible({
       timeout: 2_000,
     });
     // Each comment once, whatever the poll and the stream's replay both brought.
-    await expect(page.getByRole("button", { name: `Ajouter @${polled} → réf 6` })).toHaveCount(1);
+    await expect(comments.getByRole("button", { name: `Donner la réf 6 à @${polled}` })).toHaveCount(1);
   },
 );

@@ -36,7 +36,9 @@ liveTest(
 
     const handle = uniqueHandle("survol").toLowerCase();
     await viewerComments(sale, handle, "je prends le 2");
-    const claim = page.getByRole("button", { name: `Ajouter @${handle} → réf 2` });
+    const claim = page
+      .getByRole("list", { name: "Commentaires" })
+      .getByRole("button", { name: `Donner la réf 2 à @${handle}` });
     await expect(claim).toBeVisible();
     const cards = page.getByRole("list", { name: "Commentaires" }).getByRole("listitem");
     const shownBefore = await cards.count();
@@ -98,10 +100,12 @@ liveTest("keyboard focus in the feed holds it still too", async ({ adminPage: pa
   await openSidebar(page, sale);
   const handle = uniqueHandle("clavier").toLowerCase();
   await viewerComments(sale, handle, "je prends le 3");
-  const claim = page.getByRole("button", { name: `Ajouter @${handle} → réf 3` });
+  const claim = page
+    .getByRole("list", { name: "Commentaires" })
+    .getByRole("button", { name: `Donner la réf 3 à @${handle}` });
   await expect(claim).toBeVisible();
 
-  // From the refresh button, Tab reaches the claim (the switch lies between them).
+  // From the refresh button, Tab reaches the claim's 'Donner'.
   await page.getByRole("button", { name: "Actualiser les commentaires" }).focus();
   for (let tabs = 0; tabs < 6; tabs++) {
     if (await claim.evaluate((element) => element === document.activeElement)) break;

@@ -41,12 +41,12 @@ test("an admin creates a live, switches it on, opens it and edits it", async ({ 
   const renamed = `${title} (modifié)`;
   await page.getByLabel("Titre").fill(renamed);
   await page.getByLabel("Référence").fill("Pas valide");
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText(/La référence ne peut contenir que des lettres minuscules/)).toBeVisible();
   const ref = `v${Date.now().toString(36).slice(-6)}`;
   await page.getByLabel("Référence").fill(ref);
   await page.getByRole("switch", { name: "Live actif" }).click();
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Live mis à jour")).toBeVisible();
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
   const details = page.getByRole("definition");

@@ -101,3 +101,20 @@ export async function countChatsAfter(seq: number): Promise<number> {
     await close();
   }
 }
+
+/**
+ * Pieces of the live with these references (beyond the 1..count of createLiveSale): the
+ * simulator's viewers claim references 1 to 60, so a journey's own pieces are claimed only by it.
+ */
+export async function addLivePieces(sale: LiveSale, refs: number[]): Promise<void> {
+  const { db, close } = connectDatabase(appDataAccess().databaseUrl, 1);
+  try {
+    await db
+      .insert(products)
+      .values(
+        refs.map((ref) => ({ liveId: sale.id, ref, name: `Robe ${sale.ref} n°${ref}`, priceCents: 4000 })),
+      );
+  } finally {
+    await close();
+  }
+}

@@ -95,6 +95,19 @@ export const liveFeedQuerySchema = z.object({
   types: z.optional(z.string()),
 });
 /**
+ * The stream's query: the feed's, and where its claims resume. `claimsAfter` (a claim version)
+ * asks for the claims of `claimsLiveId` (else of `liveId`) changed after it, sent first as one
+ * `claims` event; a stream spanning every live names the live whose claims it resumes.
+ */
+export const liveFeedStreamQuerySchema = z.object({
+  ...liveFeedQuerySchema.shape,
+  claimsLiveId: z.optional(z.uuid()),
+  claimsAfter: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+});
+export type LiveFeedStreamQuery = z.infer<typeof liveFeedStreamQuerySchema>;
+/** A `claimsAfter` without a live to resume the claims of. */
+export const claimsResumeNeedsLiveMessage = "Indiquez le live dont les réservations doivent reprendre";
+/**
  * What the feed did not send (a stream's `event: gap`, a poll's `gap`): the events of its scope
  * (live, types) with `after < seq <= through`, `count` of them. A client shows the count and
  * reads them with GET /api/admin/live-feed/gap.

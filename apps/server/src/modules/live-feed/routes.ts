@@ -1,10 +1,13 @@
 import {
+  claimsResumeNeedsLiveMessage,
   liveFeedGapQuerySchema,
   liveFeedGapResponseSchema,
   liveFeedQuerySchema,
   liveFeedResponseSchema,
+  liveFeedStreamQuerySchema,
   liveSourceStatusListResponseSchema,
 } from "@vitrine/domain";
+import { DomainError } from "../../http/errors";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
 import type { LiveFeedService } from "./service";
@@ -50,15 +53,24 @@ export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedSe
 
   app.get(
     "/stream",
-    { config: { access: "admin" }, schema: { querystring: liveFeedQuerySchema } },
+    { config: { access: "admin" }, schema: { querystring: liveFeedStreamQuerySchema } },
     async (request, reply) => {
-      const { liveId, types, after } = request.query;
+      const { liveId, types, after, claimsAfter } = request.query;
+      const claimsLiveId = request.query.claimsLiveId ?? liveId;
+      if (claimsAfter !== undefined && claimsLiveId === undefined) {
+        throw new DomainError("VALIDATION_FAILED", claimsResumeNeedsLiveMessage, {
+          claimsLiveId: claimsResumeNeedsLiveMessage,
+        });
+      }
       const headers = reply.getHeaders();
       reply.hijack();
       await service.openStream(reply.raw, {
         scope: { liveId, types },
         after: lastEventIdOf(request.headers["last-event-id"]) ?? after,
         headers,
+        ...(claimsAfter !== undefined && claimsLiveId !== undefined
+          ? { claimsResume: { liveId: claimsLiveId, after: claimsAfter } }
+          : {}),
       });
     },
   );

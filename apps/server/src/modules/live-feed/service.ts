@@ -7,6 +7,7 @@ import {
 } from "@vitrine/domain";
 import type { AppContext } from "../module";
 import { FEED_EVENT_COLUMNS, toFeedEvent, type FeedEventRow } from "../../realtime/feed-rows";
+import { createClaimsRelay } from "./claims-relay";
 import { openFeedStream, typesOf, type FeedScope, type FeedStreamOptions, type ReplayItem } from "./stream";
 import type { ServerResponse } from "node:http";
 
@@ -37,6 +38,7 @@ export function createLiveFeedService(
   const { replayMax, replayPage, gapPage } = { ...DEFAULT_FEED_LIMITS, ...limits };
   const pool = db.$client;
   const streams = new Set<ServerResponse>();
+  const claimsRelay = createClaimsRelay({ db, liveHub });
 
   /** The WHERE clause of a scope's events with `after < seq <= through`, its values pushed. */
   function scopeWhere(scope: FeedScope & { after?: number; through?: number }, values: unknown[]) {
@@ -162,10 +164,24 @@ export function createLiveFeedService(
     pollEvents,
     listSources,
     readGap,
-    openStream: (response: ServerResponse, options: Omit<FeedStreamOptions, "hub" | "replay" | "streams">) =>
-      openFeedStream(response, { ...options, hub: liveHub, replay, streams }),
+    openStream: (
+      response: ServerResponse,
+      options: Omit<FeedStreamOptions, "hub" | "replay" | "streams" | "claims"> & {
+        claimsResume?: { liveId: string; after: number };
+      },
+    ) => {
+      const { claimsResume, ...rest } = options;
+      return openFeedStream(response, {
+        ...rest,
+        hub: liveHub,
+        replay,
+        streams,
+        claims: { relay: claimsRelay, ...(claimsResume ? { resume: claimsResume } : {}) },
+      });
+    },
     /** Ends every open stream (server stop): clients reconnect elsewhere and resume. */
     closeStreams() {
+      claimsRelay.close();
       for (const response of streams) response.end();
       streams.clear();
     },

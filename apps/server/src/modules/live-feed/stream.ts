@@ -1,6 +1,7 @@
-import type { LiveFeedEvent, LiveFeedGap } from "@vitrine/domain";
+import type { LiveClaimsChange, LiveFeedEvent, LiveFeedGap } from "@vitrine/domain";
 import type { ServerResponse } from "node:http";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
+import type { ClaimsRelay } from "./claims-relay";
 
 /** What a reader of the feed asks: one live or every active one, some event types, after a seq. */
 export interface FeedScope {
@@ -38,6 +39,17 @@ function sseTextOf(event: LiveFeedEvent): string {
   return text;
 }
 
+/** A claims change's SSE text, written once for every stream that sends it whole. */
+const claimsTexts = new WeakMap<LiveClaimsChange, string>();
+function claimsTextOf(change: LiveClaimsChange): string {
+  let text = claimsTexts.get(change);
+  if (text === undefined) {
+    text = `event: claims\ndata: ${JSON.stringify(change)}\n\n`;
+    claimsTexts.set(change, text);
+  }
+  return text;
+}
+
 /** A replayed event: read from the database in seq order, so it is its own resume point. */
 function replayTextOf(event: LiveFeedEvent): string {
   return `event: live-event\nid: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -55,6 +67,12 @@ export interface FeedStreamOptions {
   hub: LiveHub;
   replay: (scope: FeedScope, after: number) => AsyncGenerator<ReplayItem>;
   streams: Set<ServerResponse>;
+  /** The claims: what changed, and where a reconnecting client resumes them. */
+  claims?: {
+    relay: ClaimsRelay;
+    /** The live whose claims changed after `after` are sent first (with `after`). */
+    resume?: { liveId: string; after: number };
+  };
   keepAliveMs?: number;
 }
 
@@ -63,6 +81,10 @@ export interface FeedStreamOptions {
  * holds what the hub brings meanwhile; once the replay is sent, the held events whose seq the
  * replay already carried are skipped: no event is lost between replay and live, none is sent twice.
  * A replay too long to send starts with an `event: gap` naming the range it skipped.
+ * Claims resume the same way: with `claims.resume`, the claims of that live changed after its
+ * version are sent first, as one `claims` event, while what the relay brings is held; then the
+ * held changes are sent without the claims already sent (by version). Each claim change reaches
+ * the client at least once after the resume point, and a claim at a given version at most once.
  */
 export async function openFeedStream(response: ServerResponse, options: FeedStreamOptions): Promise<void> {
   const { scope, after, hub, streams } = options;
@@ -71,7 +93,8 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     (!scope.liveId || event.liveId === scope.liveId) && (!types || types.includes(event.eventType));
   const forThisLive = (liveId: string) => !scope.liveId || liveId === scope.liveId;
 
-  let held: LiveHubMessage[] | null = [];
+  type Held = LiveHubMessage | { kind: "claims"; change: LiveClaimsChange };
+  let held: Held[] | null = [];
   let closed = false;
 
   const write = (text: string) => {
@@ -87,8 +110,30 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     for (const event of events) if (wanted(event) && !skip?.has(event.seq)) text += sseTextOf(event);
     if (text !== "") write(text);
   };
-  const send = (message: LiveHubMessage, skip?: Set<number>) => {
-    if (message.kind === "events") {
+  // Per live, the highest claim version sent: a change is sent once, its claims each at most once.
+  const claimsSent = new Map<string, number>();
+  const sendClaims = (change: LiveClaimsChange) => {
+    if (!forThisLive(change.liveId)) return;
+    const sent = claimsSent.get(change.liveId);
+    if (sent === undefined) {
+      write(claimsTextOf(change));
+    } else {
+      if (change.version <= sent) return;
+      const claims = change.claims.filter((claim) => claim.version > sent);
+      write(
+        claims.length === change.claims.length
+          ? claimsTextOf(change)
+          : `event: claims\ndata: ${JSON.stringify({ ...change, claims })}\n\n`,
+      );
+    }
+    claimsSent.set(change.liveId, Math.max(sent ?? 0, change.version));
+  };
+  const send = (message: Held, skip?: Set<number>) => {
+    if (message.kind === "claims") {
+      sendClaims(message.change);
+    } else if (message.kind === "claims-changed") {
+      // The relay reads them once for the instance and hands them over (above).
+    } else if (message.kind === "events") {
       sendEvents(message.events, skip);
     } else if (message.kind === "delivered") {
       // An id without data: the browser's Last-Event-ID moves, no event is dispatched.
@@ -103,12 +148,19 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
       write(`event: source\ndata: ${JSON.stringify(message.status)}\n\n`);
     }
   };
-  const listener = (message: LiveHubMessage) => {
+  const listener = (message: Held) => {
     if (held) held.push(message);
     else send(message);
   };
 
-  const unsubscribe = hub.subscribe(listener);
+  const unsubscribeHub = hub.subscribe(listener);
+  const unsubscribeClaims =
+    options.claims?.relay.subscribe(scope.liveId, (change) => listener({ kind: "claims", change })) ??
+    (() => {});
+  const unsubscribe = () => {
+    unsubscribeHub();
+    unsubscribeClaims();
+  };
   const keepAlive = setInterval(() => write(": keep-alive\n\n"), options.keepAliveMs ?? KEEP_ALIVE_MS);
   function close() {
     if (closed) return;
@@ -133,6 +185,13 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
 
   const replayed = new Set<number>();
   try {
+    // The claims first (one event, however many): what a sidebar shows depends on them.
+    const claims = options.claims;
+    if (claims?.resume) {
+      const change = await claims.relay.readSince(claims.resume.liveId, claims.resume.after);
+      if (closed) return;
+      sendClaims(change);
+    }
     if (after !== undefined) {
       for await (const item of options.replay(scope, after)) {
         if (closed) return;

@@ -1,45 +1,51 @@
-import { sidebarHandle, type LiveClaimables, type LiveFeedEvent } from "@vitrine/domain";
+import { readLiveComment, type LiveClaimView, type LiveFeedEvent } from "@vitrine/domain";
 import { format } from "date-fns";
-import { PlusIcon } from "lucide-react";
+import { HandIcon } from "lucide-react";
 import type { Ref } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
-import { claimableRefs, claimOf, type PendingClaim } from "../claims";
+import { claimBadgeText } from "../../admin-shared/live-claims/claims-view";
+import { claimActionName } from "../use-claim-actions";
 
 export interface CommentFeedProps {
   /** Oldest first, as the feed holds them; shown newest first. */
   events: readonly LiveFeedEvent[];
-  /** The selected live: only its comments offer a claim. */
+  /** The selected live: only its comments show their claims. */
   liveId: string;
-  claimables: LiveClaimables | undefined;
+  /** The selected live's claims by the comment (event id) that made them. */
+  claimsByEvent: ReadonlyMap<string, readonly LiveClaimView[]>;
   /** Titles of the active lives, shown on the cards when the feed spans several. */
   liveTitles: ReadonlyMap<string, string>;
-  onClaim: (claim: PendingClaim) => void;
-  /** The seq of the comment whose claim is being added. */
-  pendingSeq: number | null;
+  /** "Donner" on a claim waiting for staff's click (manual mode). */
+  onGive: (claim: LiveClaimView) => void;
+  /** The claim whose action is running. */
+  pendingId: string | null;
   /** The list, focused when staff bring waiting comments in from the keyboard. */
   listRef?: Ref<HTMLOListElement>;
+}
+
+/** An un-claim the server will apply ("je passe le 16"): shown, never acted upon here. */
+function isUnclaim(comment: string | null): boolean {
+  return comment !== null && readLiveComment(comment).kind === "unclaim";
 }
 
 export function CommentFeed({
   events,
   liveId,
-  claimables,
+  claimsByEvent,
   liveTitles,
-  onClaim,
-  pendingSeq,
+  onGive,
+  pendingId,
   listRef,
 }: CommentFeedProps) {
   if (events.length === 0) {
     return <p className="text-sm text-muted-foreground">Aucun commentaire pour le moment</p>;
   }
-  const refs = claimables ? claimableRefs(claimables) : undefined;
   const severalLives = new Set(events.map((event) => event.liveId)).size > 1;
   return (
     <ol ref={listRef} tabIndex={-1} className="flex flex-col gap-2 outline-none" aria-label="Commentaires">
       {[...events].reverse().map((event) => {
-        const handle = event.userUniqueId ? sidebarHandle(event.userUniqueId) : null;
-        const claim =
-          claimables && handle && event.liveId === liveId ? claimOf(event.comment, claimables, refs) : null;
+        const claims = event.liveId === liveId ? (claimsByEvent.get(event.id) ?? []) : [];
+        const unclaim = claims.length === 0 && event.liveId === liveId && isUnclaim(event.comment);
         return (
           <li
             key={event.seq}
@@ -61,22 +67,26 @@ export function CommentFeed({
               <p className="text-xs text-muted-foreground">{liveTitles.get(event.liveId) ?? ""}</p>
             ) : null}
             <p className="break-words">{event.comment}</p>
-            {claim && handle ? (
-              claim.sold ? (
-                <p className="text-sm font-medium text-muted-foreground">Déjà vendu · réf {claim.ref}</p>
-              ) : (
-                <BusyButton
-                  type="button"
-                  size="sm"
-                  className="self-start"
-                  busy={pendingSeq === event.seq}
-                  icon={<PlusIcon aria-hidden />}
-                  onClick={() => onClaim({ event, ref: claim.ref, handle })}
-                >
-                  {`Ajouter @${handle} → réf ${claim.ref}`}
-                </BusyButton>
-              )
-            ) : null}
+            {unclaim ? <p className="text-sm font-medium text-muted-foreground">Annulation</p> : null}
+            {claims.map((claim) => (
+              <div key={claim.id} className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-medium">
+                  Réf {claim.ref} · {claimBadgeText(claim)}
+                </span>
+                {claim.state === "pending" ? (
+                  <BusyButton
+                    type="button"
+                    size="sm"
+                    busy={pendingId === claim.id}
+                    icon={<HandIcon aria-hidden />}
+                    aria-label={claimActionName("give", claim)}
+                    onClick={() => onGive(claim)}
+                  >
+                    Donner
+                  </BusyButton>
+                ) : null}
+              </div>
+            ))}
           </li>
         );
       })}

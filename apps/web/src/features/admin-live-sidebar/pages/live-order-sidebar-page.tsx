@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { liveSellingMessages } from "@vitrine/domain";
+import { liveClaimMessages, liveSellingMessages } from "@vitrine/domain";
 import { ArrowLeftIcon, ArrowUpIcon, Maximize2Icon, Minimize2Icon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -9,21 +9,28 @@ import { IconButton } from "../../../components/ui/icon-button";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Skeleton } from "../../../components/ui/skeleton";
-import { Switch } from "../../../components/ui/switch";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
 import { useActiveLives, useClaimables } from "../api";
-import { waitlistsOf, waitlistText } from "../claims";
 import { waitingCommentsText } from "../feed-hold";
 import { missedCommentsText } from "../../admin-shared/live-feed/feed-gaps";
 import { CommentFeed } from "../components/comment-feed";
+import { LiveClaimsPanel } from "../components/live-claims-panel";
 import { LiveOrdersList } from "../components/live-orders-list";
 import { SidebarAddForm } from "../components/sidebar-add-form";
 import { sourceStatusText } from "../source-status";
-import { useAutoClaim, useClaimAdd } from "../use-claim-add";
+import { useClaimActions } from "../use-claim-actions";
 import { useFeedHold } from "../use-feed-hold";
 import { streamStateLabels, useLiveFeed } from "../../admin-shared/live-feed/use-live-feed";
+import { useLiveClaims } from "../../admin-shared/live-claims/use-live-claims";
+import { newLateUnclaims } from "../../admin-shared/live-claims/claims-view";
+import { toast } from "../../../lib/toast";
+import { liveClaimsKey } from "../../admin-shared/api/live-claims";
+import type { LiveClaimView } from "@vitrine/domain";
+
+const isEqual = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
 
 /** The clock, read again every `everyMs`: texts such as "il y a 3 min" stay true. */
 function useNow(everyMs: number): number {
@@ -45,26 +52,47 @@ export function LiveOrderSidebarPage() {
   const liveTitles = useMemo(() => new Map(activeLives.map((live) => [live.id, live.title])), [activeLives]);
   const [expanded, setExpanded] = useState(false);
   const selectId = useId();
-  const autoId = useId();
 
+  // The server decides the claims; the page shows its snapshot and the stream's changes.
+  const claims = useLiveClaims(liveId);
   const feed = useLiveFeed({
     types: "chat",
     onOrders: (change) => {
       if (change && change.liveId !== liveId) return;
-      void queryClient.invalidateQueries({ queryKey: ["admin", "live-sidebar", liveId] });
+      void queryClient.invalidateQueries({
+        queryKey: ["admin", "live-sidebar", liveId],
+        // The stream brings the claims itself: only a catch-up (nothing heard) reads them again.
+        predicate: (query) => change === null || !isEqual(query.queryKey, liveClaimsKey(liveId)),
+      });
     },
+    onClaims: (change) => {
+      if (change.liveId === liveId) {
+        // The server ignored an un-claim of a paid piece: staff hear of it once.
+        for (const late of newLateUnclaims(claims.claims, change.claims)) {
+          toast.warning(liveClaimMessages.lateUnclaim, { description: `@${late.handle} · réf ${late.ref}` });
+        }
+      }
+      claims.apply(change);
+    },
+    claimsResume: claims.resumeAfter,
   });
   const claimables = useClaimables(liveId);
-  const { addClaim, pendingSeq } = useClaimAdd(liveId);
-  const auto = useAutoClaim(liveId, feed.events, addClaim);
-  // A claim staff clicked holds the feed until it is added; the automatic add's do not.
-  const [clicking, setClicking] = useState(0);
-  const hold = useFeedHold(feed.events, clicking > 0);
+  const actions = useClaimActions(liveId);
+  const claimsByEvent = useMemo(() => {
+    const byEvent = new Map<string, LiveClaimView[]>();
+    for (const claim of claims.claims.values()) {
+      const list = byEvent.get(claim.eventId) ?? [];
+      list.push(claim);
+      byEvent.set(claim.eventId, list);
+    }
+    return byEvent;
+  }, [claims.claims]);
+  // A claim staff clicked holds the feed until the server answered.
+  const hold = useFeedHold(feed.events, actions.pendingId !== null);
   const waiting = waitingCommentsText(hold.waiting);
 
   const missed = missedCommentsText(feed.missed);
   const liveEvents = feed.events.filter((event) => event.liveId === liveId);
-  const waitlists = claimables.data ? waitlistsOf(liveEvents, claimables.data) : [];
   const now = useNow(30_000);
   const lastComment = liveEvents.at(-1);
   const sourceStatus = sourceStatusText({
@@ -110,13 +138,6 @@ export function LiveOrderSidebarPage() {
             Actualiser les commentaires
           </Button>
         </div>
-        <div className="flex items-center gap-3">
-          <Switch id={autoId} checked={auto.enabled} disabled={liveId === ""} onCheckedChange={auto.toggle} />
-          <Label htmlFor={autoId}>Ajout automatique</Label>
-          <span className="text-sm text-muted-foreground">
-            Ajoute les réservations des nouveaux commentaires, premier arrivé premier servi.
-          </span>
-        </div>
         {feed.loadFailed ? (
           <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />
         ) : null}
@@ -134,13 +155,10 @@ export function LiveOrderSidebarPage() {
             listRef={hold.listRef}
             events={hold.shown}
             liveId={liveId}
-            claimables={claimables.data}
+            claimsByEvent={claimsByEvent}
             liveTitles={liveTitles}
-            onClaim={(claim) => {
-              setClicking((count) => count + 1);
-              void addClaim(claim).finally(() => setClicking((count) => count - 1));
-            }}
-            pendingSeq={pendingSeq}
+            onGive={(claim) => actions.run(claim, "give")}
+            pendingId={actions.pendingId}
           />
         </section>
       </main>
@@ -182,23 +200,23 @@ export function LiveOrderSidebarPage() {
                 ))}
               </NativeSelect>
             </div>
+            <LiveClaimsPanel
+              liveId={liveId}
+              claims={claims.claims}
+              counters={claims.counters}
+              loading={claims.snapshot.isPending}
+              // A refetch that failed keeps what was read: the stream goes on bringing changes.
+              failed={claims.snapshot.isError && claims.snapshot.data === undefined}
+              onRetry={() => void claims.snapshot.refetch()}
+              onAction={actions.run}
+              pendingId={actions.pendingId}
+            />
             <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
-            {waitlists.length > 0 ? (
-              <section aria-labelledby="waitlists-heading" className="flex flex-col gap-1">
-                <h2 id="waitlists-heading" className="text-lg font-semibold">
-                  Listes d'attente
-                </h2>
-                <ul className="flex flex-col gap-1 text-sm">
-                  {waitlists.map((waitlist) => (
-                    <li key={waitlist.ref}>{waitlistText(waitlist)}</li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
             <LiveOrdersList liveId={liveId} />
           </>
         )}
       </aside>
+      {actions.dialog}
     </div>
   );
 }

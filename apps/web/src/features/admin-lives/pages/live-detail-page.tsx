@@ -13,6 +13,7 @@ import { paths } from "../../../lib/paths";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { useLive } from "../api";
 import { useLiveDetailRealtime } from "../use-live-detail-realtime";
+import { ClaimSettingsCard } from "../components/claim-settings-form";
 import { EditLiveForm } from "../components/edit-live-form";
 import { LiveEventsTable } from "../components/live-events-table";
 import { LiveStatusBadge } from "../components/live-status-badge";
@@ -108,6 +109,14 @@ function LiveDetailContent({ live }: { live: Live }) {
           </CardHeader>
           <CardContent>
             <EditLiveForm key={live.updatedAt} live={live} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Réservations</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ClaimSettingsCard liveId={live.id} />
           </CardContent>
         </Card>
       </div>

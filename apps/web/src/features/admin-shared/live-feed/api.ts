@@ -31,11 +31,16 @@ export function fetchFeedGap(params: {
   return apiFetch(`${feedUrl}/gap${query(params)}`, { response: liveFeedGapResponseSchema });
 }
 
-/** The stream's URL: resumes after `after` on its first connection, by Last-Event-ID afterwards. */
+/**
+ * The stream's URL: resumes after `after` on its first connection, by Last-Event-ID afterwards;
+ * sends first the claims of `claimsLiveId` changed after `claimsAfter` (a version).
+ */
 export function feedStreamUrl(params: {
   liveId?: string | undefined;
   after?: number | undefined;
-  types?: string;
+  types?: string | undefined;
+  claimsLiveId?: string | undefined;
+  claimsAfter?: number | undefined;
 }) {
   return `${feedUrl}/stream${query(params)}`;
 }

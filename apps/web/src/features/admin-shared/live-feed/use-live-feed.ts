@@ -2,9 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   LIVE_FEED_POLL_MS,
   liveFeedEventSchema,
+  liveClaimsChangeSchema,
   liveFeedGapSchema,
   liveOrdersChangedSchema,
   liveSourceStatusSchema,
+  type LiveClaimsChange,
   type LiveFeedEvent,
   type LiveOrdersChanged,
   type LiveSourceStatus,
@@ -16,6 +18,8 @@ import { mergeFeedEvents } from "./feed-merge";
 
 /** Between two pages of a gap: a long gap is read without freezing the page or flooding the server. */
 const GAP_PAGE_PAUSE_MS = 200;
+/** The wait before a page reopens its stream after an error (the server's `retry`). */
+const STREAM_RETRY_MS = 1_000;
 
 /**
  * The stream's own state: "open" while events flow; "reconnecting" while the browser reconnects by
@@ -39,6 +43,14 @@ export interface LiveFeedOptions {
   onEvents?: (events: readonly LiveFeedEvent[]) => void;
   /** An order changed (`orders` event), or null when the page could not hear it (poll, refresh). */
   onOrders?: (change: LiveOrdersChanged | null) => void;
+  /** Claims changed (`claims` event): of the feed's live, or of any live when it spans them all. */
+  onClaims?: (change: LiveClaimsChange) => void;
+  /**
+   * The live whose claims a (re)opened stream resumes, and the highest claim version the page
+   * holds: read at each connection. With it the page reopens the stream itself after an error
+   * (the browser's own reconnection would send the first URL's, stale, version).
+   */
+  claimsResume?: () => { liveId: string; after: number } | undefined;
 }
 
 function parseData(data: unknown): unknown {
@@ -68,7 +80,7 @@ function resumeAfterStored(point: ResumePoint, stored: readonly LiveFeedEvent[])
  * last id (the browser sends Last-Event-ID when it reconnects; a reopened stream and the polling
  * use the same point), and the spec's 5 s polling of the stored events while the stream is not open. Keeps the latest LIVE_FEED_LIMIT, by seq, each once.
  */
-export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptions) {
+export function useLiveFeed({ liveId, types, onEvents, onOrders, onClaims, claimsResume }: LiveFeedOptions) {
   const queryClient = useQueryClient();
   const sources = useLiveSources();
   // Both belong to one scope (live and types): another scope starts from nothing.
@@ -87,10 +99,12 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
   const streamState = stream.scope === scope ? stream.state : "connecting";
   const [loadFailed, setLoadFailed] = useState(false);
   const resumePoint = useRef<number | undefined>(undefined);
-  const callbacks = useRef({ onEvents, onOrders });
+  const callbacks = useRef({ onEvents, onOrders, onClaims, claimsResume });
   useEffect(() => {
-    callbacks.current = { onEvents, onOrders };
+    callbacks.current = { onEvents, onOrders, onClaims, claimsResume };
   });
+  // Fixed for the hook's life: whether the page reopens the stream itself.
+  const [reopensItself] = useState(() => claimsResume !== undefined);
 
   const merge = useCallback(
     (incoming: readonly LiveFeedEvent[]) => {
@@ -131,11 +145,24 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
 
     const connect = () => {
       if (cancelled) return;
-      const stream = new EventSource(feedStreamUrl({ liveId, types, after: resumePoint.current ?? 0 }));
+      const claims = callbacks.current.claimsResume?.();
+      const stream = new EventSource(
+        feedStreamUrl({
+          liveId,
+          types,
+          after: resumePoint.current ?? 0,
+          ...(claims ? { claimsLiveId: claims.liveId, claimsAfter: claims.after } : {}),
+        }),
+      );
       source = stream;
       stream.onopen = () => setStreamState("open");
       stream.onerror = () => {
-        if (stream.readyState === EventSource.CLOSED) {
+        if (reopensItself && stream.readyState !== EventSource.CLOSED) {
+          // Reopened with the resume points of now (comments and claims), as the browser would.
+          setStreamState("reconnecting");
+          stream.close();
+          reopenTimer = window.setTimeout(connect, STREAM_RETRY_MS);
+        } else if (stream.readyState === EventSource.CLOSED) {
           // The browser gave up (the server answered with an error): poll, and try again later.
           setStreamState("down");
           stream.close();
@@ -163,6 +190,10 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
         const parsed = liveOrdersChangedSchema.safeParse(parseData(message.data));
         if (parsed.success) callbacks.current.onOrders?.(parsed.data);
       });
+      stream.addEventListener("claims", (message) => {
+        const parsed = liveClaimsChangeSchema.safeParse(parseData(message.data));
+        if (parsed.success) callbacks.current.onClaims?.(parsed.data);
+      });
       stream.addEventListener("source", (message) => {
         const parsed = liveSourceStatusSchema.safeParse(parseData(message.data));
         if (parsed.success) storeSource(parsed.data);
@@ -188,7 +219,7 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders }: LiveFeedOptio
       source?.close();
       window.clearTimeout(reopenTimer);
     };
-  }, [liveId, types, merge, storeSource, setStreamState, updateGaps]);
+  }, [liveId, types, merge, storeSource, setStreamState, updateGaps, reopensItself]);
 
   // Reads the oldest gap one page at a time until it is read; a failed page is asked again later.
   const nextGap = gaps[0];

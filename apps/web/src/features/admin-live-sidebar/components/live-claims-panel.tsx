@@ -1,0 +1,216 @@
+import {
+  claimReleaseReasonLabels,
+  liveClaimMessages,
+  type LiveClaimCounters,
+  type LiveClaimView,
+} from "@vitrine/domain";
+import { TriangleAlertIcon } from "lucide-react";
+import { useMemo } from "react";
+import { LoadError } from "../../../components/load-error";
+import { BusyButton } from "../../../components/ui/busy-button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { cn } from "../../../lib/cn";
+import type { ClaimAction } from "../../admin-shared/api/live-claims";
+import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-select";
+import {
+  claimedPieces,
+  counterItems,
+  holderText,
+  readText,
+  type ClaimedPieceView,
+} from "../../admin-shared/live-claims/claims-view";
+import { claimActionLabels, claimActionName } from "../use-claim-actions";
+
+export interface LiveClaimsPanelProps {
+  liveId: string;
+  claims: ReadonlyMap<string, LiveClaimView>;
+  counters: LiveClaimCounters | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  onAction: (claim: LiveClaimView, action: ClaimAction) => void;
+  pendingId: string | null;
+}
+
+function ActionButton({
+  claim,
+  action,
+  onAction,
+  pendingId,
+  variant = "outline",
+}: {
+  claim: LiveClaimView;
+  action: ClaimAction;
+  onAction: LiveClaimsPanelProps["onAction"];
+  pendingId: string | null;
+  variant?: "outline" | "default";
+}) {
+  return (
+    <BusyButton
+      type="button"
+      size="sm"
+      variant={variant}
+      busy={pendingId === claim.id}
+      disabled={pendingId !== null && pendingId !== claim.id}
+      aria-label={claimActionName(action, claim)}
+      onClick={() => onAction(claim, action)}
+    >
+      {claimActionLabels[action]}
+    </BusyButton>
+  );
+}
+
+/** What the comment asked (size, colour), flagged when the piece is not that. */
+function ReadNote({ claim }: { claim: LiveClaimView }) {
+  const read = readText(claim);
+  if (!read) return null;
+  return (
+    <span
+      className={cn(
+        "flex items-center gap-1 text-xs",
+        read.differs ? "font-medium text-destructive" : "text-muted-foreground",
+      )}
+    >
+      {read.differs ? <TriangleAlertIcon aria-hidden className="size-3.5 shrink-0" /> : null}
+      {read.text}
+    </span>
+  );
+}
+
+function PieceEntry({
+  piece,
+  onAction,
+  pendingId,
+}: {
+  piece: ClaimedPieceView;
+  onAction: LiveClaimsPanelProps["onAction"];
+  pendingId: string | null;
+}) {
+  const { holder, waitlist } = piece;
+  const headingId = `claimed-piece-${piece.productId}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-md border border-border bg-background p-3 text-sm"
+    >
+      <p id={headingId} className="font-medium">
+        <span className="font-mono tabular-nums">Réf {piece.ref}</span> · {piece.productName}
+      </p>
+      {holder ? (
+        <div className="flex flex-col gap-1">
+          <p>
+            <span className="font-semibold break-all">@{holder.handle}</span> — {holderText(holder)}
+          </p>
+          <ReadNote claim={holder} />
+          {holder.lateUnclaimAt ? (
+            <p className="text-xs font-medium text-destructive">{liveClaimMessages.lateUnclaim}</p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {holder.state === "pending" ? (
+              <ActionButton
+                claim={holder}
+                action="give"
+                variant="default"
+                onAction={onAction}
+                pendingId={pendingId}
+              />
+            ) : null}
+            {holder.state === "pending" || holder.state === "in-order" ? (
+              <ActionButton claim={holder} action="release" onAction={onAction} pendingId={pendingId} />
+            ) : null}
+          </div>
+        </div>
+      ) : (
+        <p className="text-muted-foreground">Personne ne tient la pièce</p>
+      )}
+      {waitlist.length > 0 ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-muted-foreground">Liste d'attente</p>
+          <ol className="flex flex-col gap-1" aria-label={`Liste d'attente de la réf ${piece.ref}`}>
+            {waitlist.map((claim) => (
+              <li key={claim.id} className="flex flex-wrap items-center gap-2">
+                <span className="min-w-0 flex-1 break-all">
+                  {claim.waitlistPosition ?? "?"}. @{claim.handle}
+                </span>
+                <ReadNote claim={claim} />
+                <ActionButton claim={claim} action="give" onAction={onAction} pendingId={pendingId} />
+                <ActionButton claim={claim} action="skip" onAction={onAction} pendingId={pendingId} />
+                <ActionButton claim={claim} action="remove" onAction={onAction} pendingId={pendingId} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The live's claims as the server decided them: counters, each piece's holder and waitlist, actions. */
+export function LiveClaimsPanel({
+  liveId,
+  claims,
+  counters,
+  loading,
+  failed,
+  onRetry,
+  onAction,
+  pendingId,
+}: LiveClaimsPanelProps) {
+  const pieces = useMemo(() => claimedPieces(claims.values()), [claims]);
+  const recentlyReleased = useMemo(
+    () =>
+      [...claims.values()]
+        .filter((claim) => claim.state === "released")
+        .sort((a, b) => b.version - a.version)
+        .slice(0, 5),
+    [claims],
+  );
+  return (
+    <section aria-labelledby="live-claims-heading" className="flex flex-col gap-3">
+      <h2 id="live-claims-heading" className="text-lg font-semibold">
+        Réservations
+      </h2>
+      <ClaimModeSelect liveId={liveId} />
+      {failed ? (
+        <LoadError message={liveClaimMessages.loadFailed} onRetry={onRetry} />
+      ) : loading ? (
+        <Skeleton className="h-32 w-full" />
+      ) : (
+        <>
+          {counters ? (
+            <dl aria-label="Compteurs du live" className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+              {counterItems(counters).map((item) => (
+                <div key={item.label} className="flex flex-col">
+                  <dt className="text-muted-foreground">{item.label}</dt>
+                  <dd className="font-semibold tabular-nums">{item.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          {pieces.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Aucune réservation pour le moment</p>
+          ) : (
+            <ul aria-label="Pièces réservées" className="flex flex-col gap-2">
+              {pieces.map((piece) => (
+                <PieceEntry key={piece.productId} piece={piece} onAction={onAction} pendingId={pendingId} />
+              ))}
+            </ul>
+          )}
+          {recentlyReleased.length > 0 ? (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-muted-foreground">Dernières libérations</summary>
+              <ul className="mt-1 flex flex-col gap-1">
+                {recentlyReleased.map((claim) => (
+                  <li key={claim.id}>
+                    Réf {claim.ref} · @{claim.handle} ·{" "}
+                    {claim.releaseReason ? claimReleaseReasonLabels[claim.releaseReason] : "Libérée"}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

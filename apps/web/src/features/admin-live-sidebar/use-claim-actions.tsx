@@ -1,0 +1,102 @@
+import { liveClaimMessages, type LiveClaimView } from "@vitrine/domain";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { staffRefusalMessage } from "../../lib/refusal-message";
+import { toast } from "../../lib/toast";
+import { useClaimAction, type ClaimAction } from "../admin-shared/api/live-claims";
+
+const doneMessages: Record<ClaimAction, string> = {
+  give: liveClaimMessages.given,
+  release: liveClaimMessages.released,
+  skip: liveClaimMessages.skipped,
+  remove: liveClaimMessages.removed,
+};
+
+export const claimActionLabels: Record<ClaimAction, string> = {
+  give: "Donner",
+  release: "Libérer",
+  skip: "Passer",
+  remove: "Retirer",
+};
+
+/** "Libérer la réf 12 de @ines": what the button does, for a screen reader among many. */
+export function claimActionName(action: ClaimAction, claim: LiveClaimView): string {
+  switch (action) {
+    case "give":
+      return `Donner la réf ${claim.ref} à @${claim.handle}`;
+    case "release":
+      return `Libérer la réf ${claim.ref} de @${claim.handle}`;
+    case "skip":
+      return `Passer @${claim.handle} en fin de liste d'attente de la réf ${claim.ref}`;
+    case "remove":
+      return `Retirer @${claim.handle} de la liste d'attente de la réf ${claim.ref}`;
+  }
+}
+
+interface Asked {
+  claim: LiveClaimView;
+  action: ClaimAction;
+  title: string;
+  description: string;
+}
+
+/**
+ * Staff's actions on claims: each sent to the server, which decides; what it takes from someone
+ * (a held piece, a place on a waitlist) is confirmed first. `dialog` is rendered by the page.
+ */
+export function useClaimActions(liveId: string) {
+  const mutation = useClaimAction(liveId);
+  const [asked, setAsked] = useState<Asked | null>(null);
+
+  const send = (claim: LiveClaimView, action: ClaimAction) =>
+    mutation.mutateAsync({ claimId: claim.id, action }).then(
+      () => {
+        toast.success(doneMessages[action], { description: `@${claim.handle} · réf ${claim.ref}` });
+      },
+      (failure: unknown) => {
+        toast.error(staffRefusalMessage(failure, liveClaimMessages.actionFailed));
+      },
+    );
+
+  /**
+   * Runs the action, after a confirmation when it takes something from the claimer. A give takes
+   * nothing: the server refuses it while someone holds the piece, and says why.
+   */
+  const run = (claim: LiveClaimView, action: ClaimAction) => {
+    if (action === "release" && claim.state === "in-order") {
+      setAsked({
+        claim,
+        action,
+        title: "Libérer la pièce",
+        description: `La réf ${claim.ref} sera retirée de la commande de @${claim.handle} et donnée au suivant de la liste d'attente, s'il y en a un.`,
+      });
+    } else if (action === "remove") {
+      setAsked({
+        claim,
+        action,
+        title: "Retirer de la liste d'attente",
+        description: `@${claim.handle} perdra sa place dans la liste d'attente de la réf ${claim.ref}.`,
+      });
+    } else {
+      void send(claim, action);
+    }
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      open={asked !== null}
+      onOpenChange={(open) => !open && setAsked(null)}
+      title={asked?.title ?? ""}
+      description={asked?.description ?? ""}
+      confirmLabel={asked ? claimActionLabels[asked.action] : ""}
+      pending={mutation.isPending}
+      onConfirm={() => {
+        if (!asked) return;
+        void send(asked.claim, asked.action).finally(() => setAsked(null));
+      }}
+    />
+  );
+
+  const pendingId = mutation.isPending ? mutation.variables.claimId : null;
+  return { run, dialog, pendingId };
+}

@@ -1,0 +1,161 @@
+import type { LiveClaimView } from "@vitrine/domain";
+import { describe, expect, it } from "vitest";
+import {
+  claimBadgeText,
+  claimedPieces,
+  counterItems,
+  highestVersion,
+  holdHoursText,
+  mergeClaims,
+  newLateUnclaims,
+  parseHoldHours,
+  readText,
+  waitlistText,
+} from "./claims-view";
+
+const NBSP = "\u00a0";
+
+function claim(overrides: Partial<LiveClaimView> & Pick<LiveClaimView, "id" | "version">): LiveClaimView {
+  return {
+    liveId: "live",
+    seq: overrides.version,
+    eventId: `event-${overrides.id}`,
+    comment: "je prends le 12",
+    handle: overrides.id,
+    productId: "piece-12",
+    ref: 12,
+    productName: "Robe fleurie",
+    sizeRead: null,
+    colorRead: null,
+    sizeDiffers: false,
+    colorDiffers: false,
+    state: "pending",
+    waitlistPosition: null,
+    releaseReason: null,
+    orderId: null,
+    orderNumber: null,
+    priceCents: 2500,
+    heldUntil: null,
+    lateUnclaimAt: null,
+    createdAt: "2026-11-26T10:00:00.000Z",
+    updatedAt: "2026-11-26T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe("mergeClaims", () => {
+  it("keeps each claim at the highest version seen, whatever the order the changes come in", () => {
+    const held = claim({ id: "ines", version: 7, state: "in-order", orderNumber: "12" });
+    const released = claim({ id: "ines", version: 9, state: "released", releaseReason: "hold-expired" });
+    const lea = claim({ id: "lea", version: 8, state: "waitlisted", waitlistPosition: 1 });
+    const inOrder = mergeClaims(mergeClaims(new Map(), [held, lea]), [released]);
+    const reversed = mergeClaims(mergeClaims(new Map(), [released]), [held, lea]);
+    expect(inOrder.get("ines")).toBe(released);
+    expect(reversed.get("ines")).toBe(released);
+    expect([...reversed.values()]).toHaveLength(2);
+    expect(highestVersion(reversed.values())).toBe(9);
+  });
+
+  it("returns the same map when a resent change brings nothing newer", () => {
+    const current = mergeClaims(new Map(), [claim({ id: "ines", version: 3 })]);
+    expect(mergeClaims(current, [claim({ id: "ines", version: 3 }), claim({ id: "ines", version: 2 })])).toBe(
+      current,
+    );
+  });
+});
+
+describe("claimedPieces", () => {
+  it("gives each piece its holder and its waitlist in position order, released claims left out", () => {
+    const pieces = claimedPieces([
+      claim({ id: "chloe", version: 5, state: "waitlisted", waitlistPosition: 2 }),
+      claim({ id: "ines", version: 3, state: "in-order" }),
+      claim({ id: "lea", version: 4, state: "waitlisted", waitlistPosition: 1 }),
+      claim({ id: "noe", version: 6, state: "released", releaseReason: "un-claimed" }),
+      claim({
+        id: "zoe",
+        version: 2,
+        productId: "piece-3",
+        ref: 3,
+        state: "waitlisted",
+        waitlistPosition: 1,
+      }),
+    ]);
+    expect(pieces.map((piece) => [piece.ref, piece.holder?.handle ?? null])).toEqual([
+      [3, null],
+      [12, "ines"],
+    ]);
+    expect(waitlistText(pieces[1]?.waitlist ?? [])).toBe("1. @lea  2. @chloe");
+  });
+});
+
+describe("what a comment card and a holder say", () => {
+  it("names the claim's state the way staff read it", () => {
+    expect(claimBadgeText(claim({ id: "a", version: 1, state: "in-order" }))).toBe("Réservée");
+    expect(claimBadgeText(claim({ id: "a", version: 1, state: "waitlisted", waitlistPosition: 2 }))).toBe(
+      "En attente n°2",
+    );
+    expect(claimBadgeText(claim({ id: "a", version: 1, state: "pending" }))).toBe("À valider");
+    expect(
+      claimBadgeText(claim({ id: "a", version: 1, state: "released", releaseReason: "hold-expired" })),
+    ).toBe("Libérée (réservation expirée)");
+  });
+
+  it("flags a size or colour asked that the piece does not have", () => {
+    expect(readText(claim({ id: "a", version: 1 }))).toBeNull();
+    expect(
+      readText(claim({ id: "a", version: 1, sizeRead: "M", colorRead: "rouge", colorDiffers: true })),
+    ).toEqual({
+      text: "Demandé : taille M, couleur rouge (différente de la pièce)",
+      differs: true,
+    });
+  });
+
+  it("shows the counters in the issue's order, amounts in euros the French way", () => {
+    const items = counterItems({
+      comments: 12_345,
+      claims: 40,
+      piecesHeld: 12,
+      orders: 9,
+      revenueHeldCents: 30_000,
+      revenuePaidCents: 12_550,
+      unpaidReleases: 2,
+    });
+    expect(items.map((item) => item.label)).toEqual([
+      "Commentaires",
+      "Réservations",
+      "Pièces réservées",
+      "Commandes",
+      "Montant réservé",
+      "Montant payé",
+      "Libérations sans paiement",
+    ]);
+    expect(items[0]?.value).toBe("12\u202f345");
+    expect(items[4]?.value).toBe(`300,00${NBSP}€`);
+    expect(items[5]?.value).toBe(`125,50${NBSP}€`);
+  });
+});
+
+describe("parseHoldHours", () => {
+  it("reads hours the French way, empty as the shop's hold, and refuses what is not a number", () => {
+    expect(parseHoldHours("0,5")).toBe(1800);
+    expect(parseHoldHours(" 24 ")).toBe(86_400);
+    expect(parseHoldHours("1.25")).toBe(4500);
+    expect(parseHoldHours("")).toBeNull();
+    expect(parseHoldHours("deux")).toBeUndefined();
+    expect(parseHoldHours("-1")).toBeUndefined();
+    expect(holdHoursText(1800)).toBe("0,5");
+    expect(holdHoursText(86_400)).toBe("24");
+  });
+});
+
+describe("newLateUnclaims", () => {
+  it("names an un-claim of a paid piece once, when it is new to the page", () => {
+    const paid = claim({ id: "ines", version: 4, state: "paid" });
+    const late = claim({ id: "ines", version: 5, state: "paid", lateUnclaimAt: "2026-11-26T10:05:00.000Z" });
+    const known = new Map([["ines", paid]]);
+    expect(newLateUnclaims(known, [late])).toEqual([late]);
+    // Heard again (a resume, a resent change): already known, not told twice.
+    expect(newLateUnclaims(new Map([["ines", late]]), [late])).toEqual([]);
+    expect(newLateUnclaims(known, [paid])).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  claimReleaseReasonLabels,
+  claimStateLabels,
+  formatEuros,
+  type LiveClaimCounters,
+  type LiveClaimView,
+} from "@vitrine/domain";
+import { format } from "date-fns";
+
+/** Claims by id, each at the highest version seen: a change met twice, or late, changes nothing. */
+export function mergeClaims(
+  current: ReadonlyMap<string, LiveClaimView>,
+  incoming: readonly LiveClaimView[],
+): ReadonlyMap<string, LiveClaimView> {
+  let merged: Map<string, LiveClaimView> | null = null;
+  for (const claim of incoming) {
+    const known = (merged ?? current).get(claim.id);
+    if (known && known.version >= claim.version) continue;
+    merged ??= new Map(current);
+    merged.set(claim.id, claim);
+  }
+  return merged ?? current;
+}
+
+/** The highest version among claims (0 for none): where a stream resumes. */
+export function highestVersion(claims: Iterable<LiveClaimView>, floor = 0): number {
+  let version = floor;
+  for (const claim of claims) version = Math.max(version, claim.version);
+  return version;
+}
+
+const HOLDING = new Set<LiveClaimView["state"]>(["pending", "in-order", "paid"]);
+
+/** One piece claimed in the live: who holds it (or waits for staff's click) and who waits. */
+export interface ClaimedPieceView {
+  productId: string;
+  ref: number;
+  productName: string;
+  holder: LiveClaimView | null;
+  /** Next in line first. */
+  waitlist: LiveClaimView[];
+}
+
+/** The pieces with a holder or a waitlist, by reference. */
+export function claimedPieces(claims: Iterable<LiveClaimView>): ClaimedPieceView[] {
+  const pieces = new Map<string, ClaimedPieceView>();
+  for (const claim of claims) {
+    if (claim.state === "released") continue;
+    let piece = pieces.get(claim.productId);
+    if (!piece) {
+      piece = {
+        productId: claim.productId,
+        ref: claim.ref,
+        productName: claim.productName,
+        holder: null,
+        waitlist: [],
+      };
+      pieces.set(claim.productId, piece);
+    }
+    if (HOLDING.has(claim.state)) piece.holder = claim;
+    else piece.waitlist.push(claim);
+  }
+  const order = (claim: LiveClaimView) => claim.waitlistPosition ?? Number.MAX_SAFE_INTEGER;
+  for (const piece of pieces.values()) piece.waitlist.sort((a, b) => order(a) - order(b) || a.seq - b.seq);
+  return [...pieces.values()].sort((a, b) => a.ref - b.ref);
+}
+
+/** "jusqu'à 14:32", or null without a hold end. */
+export function holdEndText(heldUntil: string | null): string | null {
+  return heldUntil ? `jusqu'à ${format(new Date(heldUntil), "HH:mm")}` : null;
+}
+
+/** "1. @a  2. @b". */
+export function waitlistText(waitlist: readonly LiveClaimView[]): string {
+  return waitlist
+    .map((claim, index) => `${claim.waitlistPosition ?? index + 1}. @${claim.handle}`)
+    .join("  ");
+}
+
+/** What a comment card says of its claim: "Réservée", "En attente n°2", "Libérée (…)". */
+export function claimBadgeText(claim: LiveClaimView): string {
+  switch (claim.state) {
+    case "pending":
+      return claimStateLabels.pending;
+    case "in-order":
+      return "Réservée";
+    case "paid":
+      return claimStateLabels.paid;
+    case "waitlisted":
+      return `En attente n°${claim.waitlistPosition ?? "?"}`;
+    case "released":
+      return claim.releaseReason
+        ? `${claimStateLabels.released} (${claimReleaseReasonLabels[claim.releaseReason].toLowerCase()})`
+        : claimStateLabels.released;
+  }
+}
+
+/** The holder's line: "Dans la commande n°12 · jusqu'à 14:32". */
+export function holderText(claim: LiveClaimView): string {
+  const parts: string[] = [claimStateLabels[claim.state]];
+  if (claim.orderNumber && claim.state !== "pending") parts[0] += ` n°${claim.orderNumber}`;
+  const until = claim.state === "in-order" ? holdEndText(claim.heldUntil) : null;
+  if (until) parts.push(until);
+  return parts.join(" · ");
+}
+
+/** What the comment said of size and colour, flagged where it differs from the piece. */
+export function readText(claim: LiveClaimView): { text: string; differs: boolean } | null {
+  const parts: string[] = [];
+  if (claim.sizeRead)
+    parts.push(`taille ${claim.sizeRead}${claim.sizeDiffers ? " (différente de la pièce)" : ""}`);
+  if (claim.colorRead)
+    parts.push(`couleur ${claim.colorRead}${claim.colorDiffers ? " (différente de la pièce)" : ""}`);
+  if (parts.length === 0) return null;
+  return { text: `Demandé : ${parts.join(", ")}`, differs: claim.sizeDiffers || claim.colorDiffers };
+}
+
+/** The counters as staff read them, in the issue's order; amounts in euros. */
+export function counterItems(counters: LiveClaimCounters): { label: string; value: string }[] {
+  const count = (value: number) => new Intl.NumberFormat("fr-FR").format(value);
+  return [
+    { label: "Commentaires", value: count(counters.comments) },
+    { label: "Réservations", value: count(counters.claims) },
+    { label: "Pièces réservées", value: count(counters.piecesHeld) },
+    { label: "Commandes", value: count(counters.orders) },
+    { label: "Montant réservé", value: formatEuros(counters.revenueHeldCents) },
+    { label: "Montant payé", value: formatEuros(counters.revenuePaidCents) },
+    { label: "Libérations sans paiement", value: count(counters.unpaidReleases) },
+  ];
+}
+
+/**
+ * A live's hold typed in hours, the French way ("0,5", "24"): seconds, null when empty (the
+ * shop's), or undefined when it is not a number.
+ */
+export function parseHoldHours(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "") return null;
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  return Math.round(Number(trimmed) * 3600);
+}
+
+/** Seconds as hours the French way: 1800 -> "0,5". */
+export function holdHoursText(seconds: number): string {
+  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 4, useGrouping: false }).format(
+    seconds / 3600,
+  );
+}
+
+/**
+ * The claims of a change whose holder un-claimed a piece already paid since the page last knew
+ * them (the server changed nothing; staff are told once).
+ */
+export function newLateUnclaims(
+  known: ReadonlyMap<string, LiveClaimView>,
+  incoming: readonly LiveClaimView[],
+): LiveClaimView[] {
+  return incoming.filter((claim) => {
+    if (!claim.lateUnclaimAt) return false;
+    const before = known.get(claim.id);
+    return !before || (before.version < claim.version && before.lateUnclaimAt !== claim.lateUnclaimAt);
+  });
+}
