@@ -100,6 +100,15 @@ liveTest(
       await expect(cardOf(page, second)).toContainText("Réf 101 · En attente n°1");
       await expect(cardOf(page, third)).toContainText("Réf 101 · En attente n°2");
       await expect(orderOf(page, second)).toHaveCount(0);
+
+      // The second gives up: the un-claim is no claim, and the third moves up the waitlist.
+      await viewerComments(sale, second, "finalement non pour le 101");
+      await expect(cardOf(page, second).filter({ hasText: "finalement non" })).toContainText("Annulation");
+      await expect(cardOf(page, second).filter({ hasText: "je prends le 101" })).toContainText(
+        "Réf 101 · Libérée (annulée par le viewer)",
+      );
+      await expect(waitlistOf(page, 101)).toHaveText([new RegExp(`^1\\. @${third}`)]);
+      await expect(cardOf(page, third)).toContainText("Réf 101 · En attente n°1");
       const counters = page.getByRole("definition");
       await expect(page.getByRole("term").filter({ hasText: "Pièces réservées" })).toBeVisible();
       await expect(counters.first()).not.toHaveText("0");
