@@ -8,6 +8,7 @@ import type { LiveFeedEvent, LiveOrdersChanged, LiveSourceStatus } from "@vitrin
 export type LiveHubMessage =
   | { kind: "events"; events: LiveFeedEvent[] }
   | { kind: "orders"; change: LiveOrdersChanged }
+  | { kind: "claims-changed"; liveId: string }
   | { kind: "source"; status: LiveSourceStatus }
   | { kind: "delivered"; seq: number };
 
@@ -24,6 +25,11 @@ export interface LiveHub {
    * best-effort basis).
    */
   publishOrdersChanged(change: LiveOrdersChanged): Promise<void>;
+  /**
+   * Claims of a live changed (committed): every instance's streams read what changed after the
+   * version they last sent. Like publishOrdersChanged, it never rejects.
+   */
+  publishClaimsChanged(change: { liveId: string }): Promise<void>;
   /**
    * Events this instance has just committed, in seq order. Fanned out here only: the ingestion
    * transaction itself notified the other instances (`eventNotifications`), atomically with its rows.
@@ -78,6 +84,7 @@ export function createSilentLiveHub(): LiveHub {
   return {
     channel: "vitrine_live",
     publishOrdersChanged: async (change) => listeners.emit({ kind: "orders", change }),
+    publishClaimsChanged: async ({ liveId }) => listeners.emit({ kind: "claims-changed", liveId }),
     publishEvents: (events) => {
       const last = events.at(-1);
       if (!last) return;

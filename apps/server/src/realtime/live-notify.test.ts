@@ -23,5 +23,11 @@ describe("live notifications", () => {
         JSON.stringify({ from: "a", kind: "orders", change: { liveId: "l", orderId: "o" } }),
       ),
     ).toEqual({ from: "a", kind: "orders", change: { liveId: "l", orderId: "o" } });
+    expect(decodeNotification(JSON.stringify({ from: "a", kind: "claims-changed", liveId: "l" }))).toEqual({
+      from: "a",
+      kind: "claims-changed",
+      liveId: "l",
+    });
+    expect(decodeNotification(JSON.stringify({ from: "a", kind: "claims-changed" }))).toBeNull();
   });
 });

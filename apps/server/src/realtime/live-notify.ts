@@ -10,6 +10,7 @@ export const NOTIFY_PAYLOAD_BUDGET = 7_500;
 export type LiveNotification =
   | { from: string; kind: "events"; ids: string[] }
   | { from: string; kind: "orders"; change: LiveOrdersChanged }
+  | { from: string; kind: "claims-changed"; liveId: string }
   | { from: string; kind: "source"; status: LiveSourceStatus };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -34,6 +35,9 @@ export function decodeNotification(payload: string): LiveNotification | null {
     if (typeof liveId === "string" && typeof orderId === "string") {
       return { from, kind: "orders", change: { liveId, orderId } };
     }
+  }
+  if (value.kind === "claims-changed" && typeof value.liveId === "string") {
+    return { from, kind: "claims-changed", liveId: value.liveId };
   }
   const status = value.status;
   if (value.kind === "source" && isRecord(status)) {

@@ -142,7 +142,10 @@ export function createPgLiveHub({
       return;
     }
     if (notification.kind === "orders") listeners.emit({ kind: "orders", change: notification.change });
-    else if (notification.kind === "source") listeners.emit({ kind: "source", status: notification.status });
+    else if (notification.kind === "claims-changed") {
+      listeners.emit({ kind: "claims-changed", liveId: notification.liveId });
+    } else if (notification.kind === "source")
+      listeners.emit({ kind: "source", status: notification.status });
     else if (listeners.size > 0) {
       emitInOrder(await loadFeedEventsById(pool, notification.ids));
     }
@@ -218,6 +221,11 @@ export function createPgLiveHub({
           heard(event.seq);
         } else ownHandedOut.set(event.id, event.seq);
       }
+    },
+    async publishClaimsChanged({ liveId }: { liveId: string }) {
+      if (closed) return;
+      listeners.emit({ kind: "claims-changed", liveId });
+      await notify({ from: instanceId, kind: "claims-changed", liveId });
     },
     async publishSourceStatus(status: LiveSourceStatus) {
       if (closed) return;

@@ -7,3 +7,4 @@ export * from "./payments";
 export * from "./platform";
 export * from "./users";
 export * from "./payment-reviews";
+export * from "./live-claims";

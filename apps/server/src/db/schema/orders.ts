@@ -70,6 +70,11 @@ export const orders = pgTable(
      */
     labelRequestedAt: timestamp("label_requested_at", { withTimezone: true }),
     comment: text("comment"),
+    /**
+     * When the last payment form was issued: a hold expiring while that form may still pay waits
+     * for the form's end (a payment wins over an expiry).
+     */
+    paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
     paymentId: text("payment_id"),
     paymentStatus: text("payment_status"),
     paymentMethod: text("payment_method").notNull().default("card"),

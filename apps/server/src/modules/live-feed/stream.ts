@@ -99,7 +99,7 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
     } else if (message.kind === "orders") {
       if (forThisLive(message.change.liveId))
         write(`event: orders\ndata: ${JSON.stringify(message.change)}\n\n`);
-    } else if (forThisLive(message.status.liveId)) {
+    } else if (message.kind === "source" && forThisLive(message.status.liveId)) {
       write(`event: source\ndata: ${JSON.stringify(message.status)}\n\n`);
     }
   };

@@ -1,0 +1,137 @@
+import { CLAIM_MODES, CLAIM_RELEASE_REASONS } from "@vitrine/domain";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalogue";
+import { createdAt, updatedAt } from "./columns";
+import { lives, tiktokEvents } from "./lives";
+import { orderItems, orders } from "./orders";
+
+const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/**
+ * Every change of a claim draws the next value (a trigger on live_claims), under the live's claim
+ * lock: per live, versions increase in commit order, which is what a stream resumes after.
+ */
+export const LIVE_CLAIM_VERSION_SEQUENCE = "live_claim_version";
+export const liveClaimVersionSequence = pgSequence(LIVE_CLAIM_VERSION_SEQUENCE, { startWith: 1 });
+
+/**
+ * One row per live whose claims were processed (decision 030). Its row lock is the live's claim
+ * lock: every writer of the live's claims takes it first (FOR UPDATE), then orders, then claims.
+ */
+export const liveClaimState = pgTable(
+  "live_claim_state",
+  {
+    liveId: uuid("live_id")
+      .primaryKey()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull().default("manuel"),
+    /** The live's own hold; null: the shop's setting (CLAIM_HOLD_HOURS). */
+    holdSeconds: integer("hold_seconds"),
+    /** The last chat event (tiktok_events.seq) the processor read: it resumes after it. */
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
+    /** Chat comments read. */
+    comments: bigint("comments", { mode: "number" }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("live_claim_state_mode", sql`${table.mode} in (${quoted(CLAIM_MODES)})`),
+    check("live_claim_state_hold_positive", sql`${table.holdSeconds} IS NULL OR ${table.holdSeconds} > 0`),
+  ],
+);
+
+/**
+ * One claim of a piece by a viewer, from a chat comment. 'paid' is not stored: it is the state of
+ * an in-order claim whose order is paid.
+ */
+export const liveClaims = pgTable(
+  "live_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => tiktokEvents.id, { onDelete: "cascade" }),
+    /** The comment's receive order: who was first. */
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    /** Lowercased, no @. */
+    handle: text("handle").notNull(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sizeRead: text("size_read"),
+    colorRead: text("color_read"),
+    state: text("state").notNull(),
+    /** The place on the piece's waitlist: the seq at first, past the last one after a skip. */
+    queueRank: bigint("queue_rank", { mode: "number" }).notNull(),
+    releaseReason: text("release_reason"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderItemId: uuid("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    lateUnclaimAt: timestamp("late_unclaim_at", { withTimezone: true }),
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('live_claim_version')`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("live_claims_state", sql`${table.state} in ('pending', 'in-order', 'waitlisted', 'released')`),
+    check(
+      "live_claims_release_reason",
+      sql`(${table.state} = 'released') = (${table.releaseReason} IS NOT NULL) AND (${table.releaseReason} IS NULL OR ${table.releaseReason} in (${quoted(CLAIM_RELEASE_REASONS)}))`,
+    ),
+    // One holder per piece, one live claim per viewer and piece.
+    uniqueIndex("live_claims_one_holder")
+      .on(table.productId)
+      .where(sql`${table.state} in ('pending', 'in-order')`),
+    uniqueIndex("live_claims_one_per_viewer")
+      .on(table.productId, table.handle)
+      .where(sql`${table.state} <> 'released'`),
+    index("live_claims_waitlist_idx")
+      .on(table.productId, table.queueRank)
+      .where(sql`${table.state} = 'waitlisted'`),
+    index("live_claims_live_version_idx").on(table.liveId, table.version),
+    index("live_claims_held_until_idx")
+      .on(table.heldUntil)
+      .where(sql`${table.state} = 'in-order'`),
+    index("live_claims_order_item_idx").on(table.orderItemId),
+    index("live_claims_order_idx").on(table.orderId),
+    index("live_claims_event_idx").on(table.eventId),
+  ],
+);
+
+/**
+ * Lines that stopped holding a claimed piece without the engine (the order page removed it, the
+ * order was cancelled): written by a trigger on order_items, applied by the processor under the
+ * claim lock.
+ */
+export const liveClaimInbox = pgTable(
+  "live_claim_inbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    claimId: uuid("claim_id")
+      .notNull()
+      .references(() => liveClaims.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("live_claim_inbox_live_idx").on(table.liveId, table.id)],
+);

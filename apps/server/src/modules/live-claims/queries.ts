@@ -1,0 +1,207 @@
+import {
+  CANCELLED_ORDER_STATUSES,
+  LIVE_CLAIMS_RELEASED_LIMIT,
+  PAID_ORDER_STATUSES,
+  type ClaimMode,
+  type ClaimReleaseReason,
+  type LiveClaimCounters,
+  type LiveClaimSettings,
+  type LiveClaimView,
+} from "@vitrine/domain";
+import { sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+
+const statusList = (statuses: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )}]::order_status[]`;
+
+/** The statuses of a paid order: an in-order claim on one shows as 'paid'. */
+export const paidStatuses = statusList(PAID_ORDER_STATUSES);
+const cancelledStatuses = statusList(CANCELLED_ORDER_STATUSES);
+
+type ClaimRow = {
+  id: string;
+  live_id: string;
+  version: string | number;
+  seq: string | number;
+  event_id: string;
+  comment: string | null;
+  handle: string;
+  product_id: string;
+  ref: number;
+  product_name: string;
+  size_read: string | null;
+  color_read: string | null;
+  size_differs: boolean;
+  color_differs: boolean;
+  state: LiveClaimView["state"];
+  waitlist_position: string | number | null;
+  release_reason: ClaimReleaseReason | null;
+  order_id: string | null;
+  order_number: string | null;
+  price_cents: number;
+  held_until: Date | string | null;
+  late_unclaim_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+function claimView(row: ClaimRow): LiveClaimView {
+  return {
+    id: row.id,
+    liveId: row.live_id,
+    version: Number(row.version),
+    seq: Number(row.seq),
+    eventId: row.event_id,
+    comment: row.comment ?? "",
+    handle: row.handle,
+    productId: row.product_id,
+    ref: Number(row.ref),
+    productName: row.product_name,
+    sizeRead: row.size_read,
+    colorRead: row.color_read,
+    sizeDiffers: row.size_differs,
+    colorDiffers: row.color_differs,
+    state: row.state,
+    waitlistPosition: row.waitlist_position === null ? null : Number(row.waitlist_position),
+    releaseReason: row.release_reason,
+    orderId: row.order_id,
+    orderNumber: row.order_number,
+    priceCents: row.price_cents,
+    heldUntil: row.state === "in-order" ? isoOrNull(row.held_until) : null,
+    lateUnclaimAt: isoOrNull(row.late_unclaim_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** Claims as staff see them, oldest first; `where` filters `live_claims c`. */
+async function claimViews(db: Queryable, where: SQL): Promise<LiveClaimView[]> {
+  const { rows } = await db.execute<ClaimRow>(sql`
+    SELECT c.id, c.live_id, c.version, c.seq, c.event_id, e.comment, c.handle, c.product_id,
+           p.ref, p.name AS product_name, c.size_read, c.color_read,
+           (c.size_read IS NOT NULL AND p.size IS NOT NULL
+             AND lower(c.size_read) <> lower(p.size)) AS size_differs,
+           (c.color_read IS NOT NULL AND pc.name IS NOT NULL
+             AND lower(c.color_read) <> lower(pc.name)) AS color_differs,
+           CASE WHEN c.state = 'in-order' AND o.status = ANY (${paidStatuses}) THEN 'paid' ELSE c.state END AS state,
+           CASE WHEN c.state = 'waitlisted' THEN
+             (SELECT count(*) FROM live_claims w
+               WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
+           END AS waitlist_position,
+           c.release_reason, c.order_id, o.order_number, p.price_cents, c.held_until, c.late_unclaim_at,
+           c.created_at, c.updated_at
+      FROM live_claims c
+      JOIN products p ON p.id = c.product_id
+      LEFT JOIN product_colors pc ON pc.id = p.color_id
+      LEFT JOIN tiktok_events e ON e.id = c.event_id
+      LEFT JOIN orders o ON o.id = c.order_id
+     WHERE ${where}
+     ORDER BY c.seq, c.id`);
+  return rows.map(claimView);
+}
+
+/**
+ * The claims of a live staff see: with `afterVersion`, every claim changed after it (a stream's
+ * resume); without, the claims not released and the latest released ones (the snapshot).
+ */
+export async function listClaimViews(
+  db: Queryable,
+  liveId: string,
+  { afterVersion }: { afterVersion?: number } = {},
+): Promise<LiveClaimView[]> {
+  if (afterVersion !== undefined) {
+    return claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.version > ${afterVersion}`);
+  }
+  return claimViews(
+    db,
+    sql`c.live_id = ${liveId}::uuid AND (c.state <> 'released' OR c.id IN (
+      SELECT r.id FROM live_claims r WHERE r.live_id = ${liveId}::uuid AND r.state = 'released'
+       ORDER BY r.version DESC LIMIT ${LIVE_CLAIMS_RELEASED_LIMIT}))`,
+  );
+}
+
+/** One claim as staff see it, or null when it is not a claim of that live. */
+export async function findClaimView(
+  db: Queryable,
+  liveId: string,
+  claimId: string,
+): Promise<LiveClaimView | null> {
+  const [view] = await claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.id = ${claimId}::uuid`);
+  return view ?? null;
+}
+
+/** The highest claim version of a live (0 before any claim): a stream resumes after it. */
+export async function readClaimVersion(db: Queryable, liveId: string): Promise<number> {
+  const { rows } = await db.execute<{ version: string | number | null }>(
+    sql`SELECT max(version) AS version FROM live_claims WHERE live_id = ${liveId}::uuid`,
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * The live's counters: comments read, claims, pieces held by unpaid orders, the live's orders
+ * (not cancelled), what its unpaid and paid lines are worth, and holds that expired unpaid.
+ */
+export async function readClaimCounters(db: Queryable, liveId: string): Promise<LiveClaimCounters> {
+  const { rows } = await db.execute<{
+    comments: string | number | null;
+    claims: string | number;
+    pieces_held: string | number;
+    orders: string | number;
+    revenue_held: string | number;
+    revenue_paid: string | number;
+    unpaid_releases: string | number;
+  }>(sql`
+    WITH live_orders AS (
+      SELECT o.id, o.status FROM orders o
+       WHERE o.live_id = ${liveId}::uuid AND NOT (o.status = ANY (${cancelledStatuses}))
+    ), lines AS (
+      SELECT o.status, i.price_cents * i.quantity AS amount
+        FROM live_orders o JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
+    )
+    SELECT (SELECT s.comments FROM live_claim_state s WHERE s.live_id = ${liveId}::uuid) AS comments,
+           (SELECT count(*) FROM live_claims c WHERE c.live_id = ${liveId}::uuid) AS claims,
+           (SELECT count(*) FROM lines WHERE NOT (status = ANY (${paidStatuses}))) AS pieces_held,
+           (SELECT count(*) FROM live_orders) AS orders,
+           (SELECT coalesce(sum(amount), 0) FROM lines WHERE NOT (status = ANY (${paidStatuses}))) AS revenue_held,
+           (SELECT coalesce(sum(amount), 0) FROM lines WHERE status = ANY (${paidStatuses})) AS revenue_paid,
+           (SELECT count(*) FROM live_claims c
+             WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'hold-expired') AS unpaid_releases`);
+  const row = rows[0];
+  return {
+    comments: Number(row?.comments ?? 0),
+    claims: Number(row?.claims ?? 0),
+    piecesHeld: Number(row?.pieces_held ?? 0),
+    orders: Number(row?.orders ?? 0),
+    revenueHeldCents: Number(row?.revenue_held ?? 0),
+    revenuePaidCents: Number(row?.revenue_paid ?? 0),
+    unpaidReleases: Number(row?.unpaid_releases ?? 0),
+  };
+}
+
+/**
+ * A live's claim settings; `shopHoldSeconds` is the shop's hold (CLAIM_HOLD_HOURS), which applies
+ * when the live has none of its own.
+ */
+export async function readClaimSettings(
+  db: Queryable,
+  liveId: string,
+  shopHoldSeconds: number,
+): Promise<LiveClaimSettings> {
+  const { rows } = await db.execute<{ mode: ClaimMode; hold_seconds: number | null }>(
+    sql`SELECT mode, hold_seconds FROM live_claim_state WHERE live_id = ${liveId}::uuid`,
+  );
+  const row = rows[0];
+  const holdSeconds = row?.hold_seconds ?? null;
+  return {
+    mode: row?.mode ?? "manuel",
+    holdSeconds,
+    effectiveHoldSeconds: holdSeconds ?? shopHoldSeconds,
+  };
+}
