@@ -77,7 +77,11 @@ async function everyClaimAccountedFor(db, liveId) {
           : `in an unknown state "${row.state}"`;
     violations.push(`claim of @${row.handle} on piece ${row.ref} (seq ${row.seq}) ${what}`);
   }
-  return invariant("every claim is in an order, on a waitlist, pending or released with a reason", rows.length, violations);
+  return invariant(
+    "every claim is in an order, on a waitlist, pending or released with a reason",
+    rows.length,
+    violations,
+  );
 }
 
 /** Each piece's claims that are not released, in queue order, with the lines holding it. */
@@ -127,7 +131,11 @@ function earliestClaimerServed(pieces) {
       );
     }
   }
-  return invariant("every piece went to its earliest claimer not released; no free piece has a waitlist", checked, violations);
+  return invariant(
+    "every piece went to its earliest claimer not released; no free piece has a waitlist",
+    checked,
+    violations,
+  );
 }
 
 async function expiriesFollowedUp(db, liveId, pieces) {
@@ -143,11 +151,10 @@ async function expiriesFollowedUp(db, liveId, pieces) {
         violations.push(
           `piece ${piece.ref}: the hold of @${expired.handle} expired, yet ${piece.waiting.length} claim(s) still wait and none holds it`,
         );
-      } else if (
-        piece.held_by.includes(expired.orderId) &&
-        !(holder && holder.orderId === expired.orderId)
-      ) {
-        violations.push(`piece ${piece.ref}: the hold of @${expired.handle} expired, yet its line is still in the order`);
+      } else if (piece.held_by.includes(expired.orderId) && !(holder && holder.orderId === expired.orderId)) {
+        violations.push(
+          `piece ${piece.ref}: the hold of @${expired.handle} expired, yet its line is still in the order`,
+        );
       }
     }
   }
@@ -159,7 +166,9 @@ async function expiriesFollowedUp(db, liveId, pieces) {
     [liveId, OVERDUE_SECONDS],
   );
   for (const row of overdue)
-    violations.push(`piece ${row.ref}: the hold of @${row.handle} ended ${row.late} s ago, still in its ${row.status} order`);
+    violations.push(
+      `piece ${row.ref}: the hold of @${row.handle} ended ${row.late} s ago, still in its ${row.status} order`,
+    );
   return invariant(
     "every expired hold was followed by a hand-over or a release; none is left past due",
     checked,
@@ -182,7 +191,9 @@ async function commentsReadNoClaimLost(db, liveId, read) {
   if (lastChat !== null && (lastSeq === null || lastSeq < lastChat))
     violations.push(`comments up to seq ${lastChat}, read up to ${lastSeq ?? "none (no claim state)"}`);
 
-  const colors = (await db.query("SELECT name FROM product_colors ORDER BY name")).rows.map((row) => row.name);
+  const colors = (await db.query("SELECT name FROM product_colors ORDER BY name")).rows.map(
+    (row) => row.name,
+  );
   const products = new Map(
     (await db.query("SELECT id, ref FROM products WHERE live_id = $1", [liveId])).rows.map((row) => [
       row.ref,
@@ -233,24 +244,31 @@ async function commentsReadNoClaimLost(db, liveId, read) {
 }
 
 /**
- * Checks the live whose reference is `liveRef` on `db` (a pg client or pool). Resolves with its
- * invariants, each with how many things it checked and its violations (count and a few examples),
- * or null when there is no such live. `read` is the domain's comment reader (a test may pass its own).
+ * Checks the live whose reference is `liveRef` on `db` (a pg client, not a pool: every read is made
+ * in one read-only snapshot, so a live still running, holds still expiring, is checked as it stood
+ * at one instant). Resolves with its invariants, each with how many things it checked and its
+ * violations (count and a few examples), or null when there is no such live. `read` is the
+ * domain's comment reader.
  */
 export async function checkLive(db, liveRef, { read = readLiveComment } = {}) {
-  const {
-    rows: [live],
-  } = await db.query("SELECT id, ref FROM lives WHERE ref = $1", [liveRef]);
-  if (!live) return null;
-  const pieces = await piecesOfLive(db, live.id);
-  const invariants = [
-    await oneOrderPerPiece(db, live.id),
-    await everyClaimAccountedFor(db, live.id),
-    earliestClaimerServed(pieces),
-    await expiriesFollowedUp(db, live.id, pieces),
-    await commentsReadNoClaimLost(db, live.id, read),
-  ];
-  return { liveId: live.id, ok: invariants.every((item) => item.violations === 0), invariants };
+  await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  try {
+    const {
+      rows: [live],
+    } = await db.query("SELECT id, ref FROM lives WHERE ref = $1", [liveRef]);
+    if (!live) return null;
+    const pieces = await piecesOfLive(db, live.id);
+    const invariants = [
+      await oneOrderPerPiece(db, live.id),
+      await everyClaimAccountedFor(db, live.id),
+      earliestClaimerServed(pieces),
+      await expiriesFollowedUp(db, live.id, pieces),
+      await commentsReadNoClaimLost(db, live.id, read),
+    ];
+    return { liveId: live.id, ok: invariants.every((item) => item.violations === 0), invariants };
+  } finally {
+    await db.query("COMMIT");
+  }
 }
 
 /** The report as printed: one line per invariant, its examples under it. */

@@ -96,7 +96,8 @@ async function claim(
 async function cleanLive() {
   const live = await insertLive(handle.db, { isActive: true });
   const products: ProductRow[] = [];
-  for (let n = 0; n < 4; n++) products.push(await insertProduct(handle.db, { liveId: live.id, colorId: null }));
+  for (let n = 0; n < 4; n++)
+    products.push(await insertProduct(handle.db, { liveId: live.id, colorId: null }));
   const [p1, p2, p3] = products as [ProductRow, ProductRow, ProductRow, ProductRow];
   const hour = new Date(Date.now() + 3_600_000);
 
@@ -145,7 +146,9 @@ async function markRead(liveId: string, behind = 0) {
 }
 
 const violationsOf = (result: Awaited<ReturnType<typeof checkLive>>) =>
-  Object.fromEntries(result!.invariants.filter((item) => item.violations > 0).map((item) => [item.name, item.violations]));
+  Object.fromEntries(
+    result!.invariants.filter((item) => item.violations > 0).map((item) => [item.name, item.violations]),
+  );
 
 const INVARIANT = {
   oneOrder: "no piece in two orders of the live",
@@ -246,9 +249,10 @@ describe("live:check", () => {
 
   it("reports an expiry followed by nothing: the piece free while others wait", async () => {
     const state = await cleanLive();
-    await db.query("UPDATE live_claims SET state = 'waitlisted', order_id = NULL, order_item_id = NULL WHERE id = $1", [
-      state.ids.dina,
-    ]);
+    await db.query(
+      "UPDATE live_claims SET state = 'waitlisted', order_id = NULL, order_item_id = NULL WHERE id = $1",
+      [state.ids.dina],
+    );
     await db.query("DELETE FROM order_items WHERE id = $1", [state.dinaOrder.items[0]!.id]);
     const result = await checkLive(db, state.live.ref);
     expect(violationsOf(result)).toEqual({ [INVARIANT.earliest]: 1, [INVARIANT.expiry]: 1 });
