@@ -1,4 +1,5 @@
 import type { LiveIngestEvent, LiveIngestResponse } from "@vitrine/domain";
+import type { SimulatedViewer } from "./comment-stream.mjs";
 
 export interface SimulationStats {
   sent: number;
@@ -21,8 +22,11 @@ export function runSimulation(options: {
   liveRef: string;
   rate?: number;
   durationSeconds?: number;
-  viewers?: number;
+  /** How many viewers, or the viewers themselves (two sources sharing one audience). */
+  viewers?: number | SimulatedViewer[];
   seed?: number;
+  /** Keeps msgIds unique across sources started at the same instant. */
+  runId?: string;
   claimShare?: number | null;
   refs?: number[];
   burst?: SimulationBurst | null;

@@ -43,6 +43,7 @@ export async function runSimulation({
   claimShare = null,
   refs,
   burst = null,
+  runId,
   batchMax = 500,
   concurrency = 4,
   signal,
@@ -56,7 +57,13 @@ export async function runSimulation({
     liveRef,
     onRetry: ({ reason }) => log(`retry (${reason})`),
   });
-  const stream = createCommentStream({ viewers, seed, claimShare, ...(refs ? { refs } : {}) });
+  const stream = createCommentStream({
+    viewers,
+    seed,
+    claimShare,
+    ...(refs ? { refs } : {}),
+    ...(runId ? { runId } : {}),
+  });
   const stats = {
     sent: 0,
     acked: 0,
