@@ -137,6 +137,23 @@ function tail(file, lines = 30) {
   }
 }
 
+/** Says a repeated message (a source retrying while its instance restarts) once a second at most. */
+function quieted(say) {
+  let last = "";
+  let lastAt = 0;
+  let repeats = 0;
+  return (message) => {
+    if (message === last && Date.now() - lastAt < 1000) {
+      repeats += 1;
+      return;
+    }
+    say(repeats > 0 ? `${message} (and ${repeats} more like the last)` : message);
+    last = message;
+    lastAt = Date.now();
+    repeats = 0;
+  };
+}
+
 async function makeLive(db) {
   const ref = `soak${randomBytes(2).toString("hex")}`;
   const {
@@ -250,7 +267,7 @@ try {
       runId: `soak${seed}${randomBytes(2).toString("hex")}`,
       claimShare: CLAIMS,
       refs: Array.from({ length: PRODUCTS }, (_, i) => i + 1),
-      log: (message) => log(`${instance.name} source: ${message}`),
+      log: quieted((message) => log(`${instance.name} source: ${message}`)),
       onAck: (events) => {
         const before = Math.floor(acked / 10_000);
         acked += events.length;
@@ -284,7 +301,7 @@ try {
   log(settled ? "engine settled" : `engine NOT settled after ${SETTLE_SECONDS} s`);
   const figures = await summary(db, live.id);
   log(
-    `stored: ${figures.comments} comments, ${figures.claims} claims ${JSON.stringify(figures.by_state)}, ` +
+    `stored: ${figures.comments} comments, ${figures.claims} claims ${JSON.stringify(figures.by_state ?? {})}, ` +
       `${figures.orders} orders holding ${figures.lines} pieces`,
   );
   const checker = new pg.Client({ connectionString: databaseUrl });
