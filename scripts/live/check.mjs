@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { readLiveComment } from "../../packages/domain/src/live-claims";
+import { normalizeTiktokUsername, tiktokUsernameError } from "../../packages/domain/src/tiktok-username";
 
 /** A hold this far past its end that is still in place means its expiry did not run. */
 const OVERDUE_SECONDS = 60;
@@ -211,6 +212,7 @@ async function commentsReadNoClaimLost(db, liveId, read) {
   );
   let comments = 0;
   let claims = 0;
+  let unusable = 0;
   let after = 0;
   for (;;) {
     const { rows } = await db.query(
@@ -222,8 +224,13 @@ async function commentsReadNoClaimLost(db, liveId, read) {
     after = Number(rows.at(-1).seq);
     for (const row of rows) {
       comments += 1;
-      const handle = (row.user_unique_id ?? "").trim().replace(/^@/, "").toLowerCase();
-      if (!handle || !row.comment) continue;
+      if (!row.comment) continue;
+      // A handle that cannot be a viewer's (no order can be made for it) cannot claim either.
+      if (tiktokUsernameError(row.user_unique_id ?? "") !== null) {
+        unusable += 1;
+        continue;
+      }
+      const handle = normalizeTiktokUsername(row.user_unique_id);
       const reading = read(row.comment, colors);
       if (reading.kind !== "claim") continue;
       for (const piece of reading.pieces) {
@@ -239,7 +246,9 @@ async function commentsReadNoClaimLost(db, liveId, read) {
   }
   return {
     ...invariant("every comment was read and no claim was lost", claims, violations),
-    detail: `${comments} comments, cursor at ${lastSeq ?? "none"} of ${lastChat ?? "none"}`,
+    detail:
+      `${comments} comments, cursor at ${lastSeq ?? "none"} of ${lastChat ?? "none"}` +
+      (unusable > 0 ? `, ${unusable} from handles that cannot be a viewer's` : ""),
   };
 }
 
