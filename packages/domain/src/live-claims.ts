@@ -1,4 +1,4 @@
-import { parseClaim } from "./live-claim";
+import { readComment } from "./live-comment-reader";
 
 /*
  * Claims of a live, decided on the server (decision 030): every chat comment is read in the
@@ -63,14 +63,16 @@ export type LiveCommentReading =
   { kind: "claim"; pieces: ClaimedPiece[] } | { kind: "unclaim"; refs: number[] } | { kind: "none" };
 
 /**
- * Reads a chat comment: the pieces it claims (several: "le 53 et le 54"), the references it gives
- * up ("je passe le 16"), or nothing (a question, a negation, chatter). `colors` are the shop's
- * colour names; a colour is read only among them.
+ * Reads a chat comment: the pieces it claims (several: "le 53 et le 54"), each with the size and
+ * colour it says ("le 12 en M", "le 14 en noir"), the references it gives up ("je passe le 16"),
+ * or nothing (a question, a negation, chatter). `colors` are the shop's colour names; a colour is
+ * read only among them, without accents, case or plural/feminine endings ("noires" for "Noir"),
+ * and returned in the shop's spelling. Refs are 1..MAX_CLAIM_REF; an un-claim is never a claim.
+ * Pass the same `colors` array for a whole live: it is prepared once. The decisions on unclear
+ * cases are listed on `readComment` (live-comment-reader.ts).
  */
 export function readLiveComment(comment: string, colors: readonly string[] = []): LiveCommentReading {
-  void colors;
-  const ref = parseClaim(comment);
-  return ref === null ? { kind: "none" } : { kind: "claim", pieces: [{ ref, size: null, color: null }] };
+  return readComment(comment, colors);
 }
 
 export const liveClaimMessages = {

@@ -1,0 +1,936 @@
+import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
+import { glued, NON_ASCII, normalizeComment, squeeze, tokenize, type Token } from "./live-comment-tokens";
+
+/*
+ * Reads what a live chat comment means for the claims: the pieces it claims, with a size and a
+ * colour when it says them, the pieces it gives up, or nothing. The server runs it on every chat
+ * comment of a live (thousands a second at peak), so it works on one pass of small tokens and
+ * gives up early on comments that hold no number.
+ *
+ * It leans towards "nothing" whenever a comment is unclear: in automatic mode a claim gives a
+ * piece at once, so a missed claim (the viewer writes again) costs less than a piece given to
+ * someone who asked a question or changed their mind.
+ */
+
+/**
+ * Highest product reference read in a comment. A live shows a few dozen to a few hundred items, so
+ * three digits are enough; longer numbers are years (2024), postcodes or phone numbers, never a ref.
+ */
+export const MAX_CLAIM_REF = 999;
+const MAX_CLAIM_REF_DIGITS = String(MAX_CLAIM_REF).length;
+
+/** Numeric clothing sizes (women's 32 to men's 56) read after "en", "taille", "t", "je fais du". */
+const MIN_NUMERIC_SIZE = 32;
+const MAX_NUMERIC_SIZE = 56;
+
+const NONE: LiveCommentReading = Object.freeze({ kind: "none" });
+
+/** A set of words as the tokenizer keys them (repeated letters squeezed). */
+function keys(...words: string[]): ReadonlySet<string> {
+  return new Set(words.map(squeeze));
+}
+
+/**
+ * A comment holding one of these asks something (price, stock, a closer look, a measure), hesitates
+ * or remarks on a sale: it claims nothing and gives nothing up, whatever references it names.
+ */
+const NONE_WORDS = keys(
+  "combien",
+  "cb",
+  "cmb",
+  "cbien",
+  "prix",
+  "tarif",
+  "tarifs",
+  "coute",
+  "coutent",
+  "couter",
+  "quel",
+  "quelle",
+  "quels",
+  "quelles",
+  "kel",
+  "kelle",
+  "quoi",
+  "koi",
+  "comment",
+  "lequel",
+  "laquelle",
+  "pourquoi",
+  "dispo",
+  "dispos",
+  "disponible",
+  "disponibles",
+  "reste",
+  "restent",
+  "ya",
+  "possible",
+  "montre",
+  "montrer",
+  "montrez",
+  "remontre",
+  "remontrer",
+  "remontrez",
+  "repasse",
+  "repasser",
+  "repassez",
+  "remets",
+  "remettre",
+  "reviens",
+  "revenir",
+  "voir",
+  "zoom",
+  "zoomer",
+  "zoome",
+  "zoomez",
+  "essaie",
+  "essaye",
+  "essayer",
+  "essayez",
+  "mesure",
+  "mesures",
+  "dimensions",
+  "longueur",
+  "matiere",
+  "tissu",
+  "composition",
+  "photo",
+  "photos",
+  "lien",
+  "stock",
+  "vendu",
+  "vendue",
+  "vendus",
+  "vendues",
+  "parti",
+  "partie",
+  "partis",
+  "dommage",
+  "deja",
+  "recu",
+  "recue",
+  "hesite",
+  "hesites",
+  "hesitez",
+  "hesitation",
+  "peutetre",
+  "ptet",
+  "ptetre",
+  "jsp",
+  "si",
+  "entre",
+  "comme",
+  "pareil",
+  "pareille",
+  "trompe",
+  "trompee",
+  "erreur",
+);
+
+/** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
+const NONE_PAIRS = new Set(["est ce", "y a", "il y", "peut etre", "sais pas", "sait pas", "plus tard"]);
+
+/** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
+const CLAIM_WORDS = keys(
+  "prends",
+  "prend",
+  "prendre",
+  "prendrai",
+  "prendrais",
+  "pren",
+  "jprends",
+  "jprend",
+  "jpren",
+  "veux",
+  "veut",
+  "voudrais",
+  "voudrai",
+  "jveux",
+  "jveu",
+  "moi",
+  "reserve",
+  "reserver",
+  "reservez",
+  "commande",
+  "commander",
+  "achete",
+  "acheter",
+  "garde",
+  "gardez",
+  "mets",
+  "met",
+  "svp",
+  "stp",
+  "plz",
+  "sil",
+  "plait",
+  "craque",
+  "besoin",
+  "oui",
+  "prefere",
+  "jprefere",
+  "pour",
+);
+
+/** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
+const ADMIRATION_WORDS = keys(
+  "beau",
+  "belle",
+  "beaux",
+  "belles",
+  "bo",
+  "joli",
+  "jolie",
+  "jolis",
+  "jolies",
+  "magnifique",
+  "magnifiques",
+  "sublime",
+  "sublimes",
+  "canon",
+  "adore",
+  "jadore",
+  "aime",
+  "jaime",
+  "kiffe",
+  "superbe",
+  "superbes",
+  "mignon",
+  "mignonne",
+  "splendide",
+  "wow",
+);
+
+/** Verbs of giving up a piece: "je passe le 16", "annule le 15", "je laisse le 12". */
+const UNCLAIM_WORDS = keys(
+  "passe",
+  "jpasse",
+  "laisse",
+  "laisses",
+  "laissez",
+  "jlaisse",
+  "annule",
+  "annul",
+  "annuler",
+  "annulez",
+  "annulation",
+  "jannule",
+  "retire",
+  "retirez",
+  "retirer",
+  "enleve",
+  "enlevez",
+  "enlever",
+  "supprime",
+  "supprimez",
+  "supprimer",
+  "desiste",
+  "rends",
+  "oublie",
+  "oubliez",
+  "oublier",
+  "abandonne",
+);
+
+/** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
+const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
+const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "laisse", "laisses", "laissez", "jlaisse");
+/** "je passe commande" orders. */
+const AFTER_PASSE_NOT_UNCLAIM = keys("commande", "commander");
+const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
+
+/** Words that show the viewer speaks of their own claim, so "pas" gives a piece up. */
+const INTENT_WORDS = keys(
+  "prends",
+  "prend",
+  "prendre",
+  "prendrai",
+  "jprends",
+  "jprend",
+  "veux",
+  "veut",
+  "voulais",
+  "jveux",
+  "besoin",
+  "interesse",
+  "merci",
+  "finalement",
+  "fait",
+  "enfait",
+  "moi",
+);
+
+/** After "pas", these make an idiom, not a refusal: "pas mal", "pas cher", "pas de souci". */
+const AFTER_PAS_IDIOMS = keys(
+  "mal",
+  "cher",
+  "chere",
+  "chers",
+  "cheres",
+  "grave",
+  "de",
+  "d",
+  "souci",
+  "soucis",
+  "probleme",
+  "problemes",
+  "pb",
+  "encore",
+  "vrai",
+  "trop",
+);
+const BEFORE_PAS_IDIOMS = keys("hesite", "hesitez", "hesites", "oublie", "oubliez", "oublies", "oublier");
+
+/** "je (n'en) veux plus", "plus besoin", "plus envie": "plus" is "no longer". */
+const VERBS_BEFORE_PLUS = keys("prends", "prend", "jprends", "veux", "veut", "jveux", "voulais", "interesse");
+const AFTER_PLUS_NEGATIONS = keys("besoin", "envie", "interesse", "interessee");
+const NE_WORDS = keys("ne", "n");
+
+const NO_WORDS = keys("non", "nan", "nope");
+const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus", "mais");
+const BEFORE_NO_UNCLAIM = keys(
+  "finalement",
+  "fait",
+  "enfait",
+  "bah",
+  "ben",
+  "bon",
+  "euh",
+  "ah",
+  "oh",
+  "enfin",
+  "non",
+  "nan",
+);
+const SOFT_NEGATIONS = keys("jamais", "rien");
+
+/** Words that start a new statement in a comment: "pas le 12 pour moi | je prefere le 14". */
+const CLAUSE_STARTERS = keys(
+  "je",
+  "j",
+  "jprends",
+  "jprend",
+  "jveux",
+  "jpasse",
+  "jlaisse",
+  "jannule",
+  "jle",
+  "jla",
+  "jen",
+  "jprefere",
+  "mais",
+  "plutot",
+);
+const CLAUSE_ENDS = new Set([",", ".", "!", ";"]);
+
+/** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
+const CHOICE_WORDS = new Set(["ou", "sinon", "au", "a", "/", "-"]);
+
+/** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
+const UNITS_AFTER = new Set([
+  "€",
+  "$",
+  "%",
+  "e",
+  "eur",
+  "euro",
+  "euros",
+  "balles",
+  "h",
+  "heure",
+  "heures",
+  "min",
+  "mn",
+  "minute",
+  "minutes",
+  "sec",
+  "secondes",
+  "cm",
+  "mm",
+  "kg",
+  "g",
+  "kilo",
+  "kilos",
+  "an",
+  "ans",
+  "mois",
+  "jour",
+  "jours",
+  "semaine",
+  "semaines",
+  "fois",
+  "piece",
+  "pieces",
+  "pcs",
+  "article",
+  "articles",
+  "enfant",
+  "enfants",
+  "abonnes",
+  "abos",
+  "likes",
+  "personnes",
+  "er",
+  "ere",
+  "eme",
+  "ieme",
+  "nd",
+  "nde",
+]);
+
+/** Units only when glued to the number: "1m70", "10k", "2x"; spaced, "12 m" is size M. */
+const GLUED_UNITS_AFTER = new Set(["m", "k", "x"]);
+
+/** Before a number, they make it a size: "taille 38", "t38", "en 40". */
+const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en"]);
+/** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
+const SIZE_VERBS = new Set(["fais", "fait", "faire", "ferais", "porte", "chausse", "est", "cest"]);
+
+/**
+ * Before a number, it is a time or price ("à 12h"), a possession or age ("j'ai 2", "il a 3 ans"),
+ * a quantity ("x 2", "les 2") rather than a reference.
+ */
+const CONTEXT_BEFORE = new Set([
+  "a",
+  "ai",
+  "as",
+  "avons",
+  "avez",
+  "ont",
+  "fais",
+  "fait",
+  "vers",
+  "avant",
+  "apres",
+  "depuis",
+  "dans",
+  "x",
+  "€",
+  "$",
+  "les",
+  "mes",
+  "tes",
+  "ses",
+  "ces",
+  "des",
+  "nos",
+  "vos",
+]);
+/** "les 12 et 14" lists references; "je prends les 2" counts pieces. */
+const LIST_JOINERS = new Set(["et", ",", "+", "&"]);
+
+/**
+ * Words a ref may be glued to ("ref12", "n°12" read as "no12", "le12"); glued to any other word, a
+ * number belongs to it, like a name ("marie75").
+ */
+const REF_PREFIXES = new Set(["ref", "reference", "r", "n", "no", "num", "numero", "le", "la", "du"]);
+
+/** Glued between two numbers, they make one value: "12:30", "12,50", "12.5". */
+const NUMBER_JOINERS = new Set([":", ",", "."]);
+
+/** Between an excluded number or a size and the next, they carry it: "du 38 ou 40", "38/40". */
+const RANGE_JOINERS = new Set(["ou", "a", "au", "/", "-"]);
+
+const LETTER_SIZES: ReadonlyMap<string, string> = new Map([
+  ["xxs", "XXS"],
+  ["xs", "XS"],
+  ["s", "S"],
+  ["m", "M"],
+  ["l", "L"],
+  ["xl", "XL"],
+  ["xxl", "XXL"],
+  ["xxxl", "3XL"],
+  ["tu", "TU"],
+]);
+/** Read as a size wherever they stand; "s", "m", "l" and "tu" only after a ref or "en"/"taille". */
+const UNMISTAKABLE_SIZES = new Set(["xxs", "xs", "xl", "xxl", "xxxl"]);
+/** "s il vous plait" written without its apostrophe. */
+const AFTER_S_NOT_SIZE = new Set(["il", "ils", "te", "vous"]);
+
+type Role = "ref" | "aside" | "size" | "color";
+
+/** Where a size or colour is written; `value` null when the comment offers a choice ("38 ou 40"). */
+interface Mention {
+  at: number;
+  value: string | null;
+}
+
+interface Clause {
+  refs: number[];
+  effect: "claim" | "unclaim" | "void";
+  /** A clause with no reference whose refusal ("finalement non") speaks of the clause before. */
+  orphanEffect: "unclaim" | "void" | null;
+  /** "non le 12": corrects what the clause before named. */
+  corrects: boolean;
+}
+
+/**
+ * Decisions on the unclear cases:
+ * - a question ("?", "combien", "dispo", "il reste", "tu peux montrer") claims nothing, even of one
+ *   ref: the seller answers, the viewer claims afterwards; so do hesitations ("j'hesite entre",
+ *   "peut-etre", "si le 12 revient") and remarks ("dommage le 12 est vendu");
+ * - two refs offered as a choice or a range ("le 3 ou le 5", "le 12 sinon le 14", "du 3 au 5",
+ *   "le 3-5") claim nothing: the viewer has not chosen;
+ * - "le 3 et le 5", "53 + 54", "le 12, le 14 et le 20", "je prends le 12 et ma soeur le 14" claim
+ *   every piece, the same ref repeated once, in the order written;
+ * - admiration alone ("trop belle le 12 😍", "j'adore le 12") claims nothing; with a claim word
+ *   ("je le veux le 21 trop beau") it claims;
+ * - a refusal of a ref ("je prends pas le 12", "pas le 12 finalement", "je veux plus le 3") gives
+ *   it up; a negation that does not speak of the viewer's own claim ("il est pas beau le 12")
+ *   claims nothing and gives nothing up;
+ * - a comment that gives some refs up and claims others ("pas le 12 pour moi je prefere le 14",
+ *   "j'annule le 12 je prends le 14") is a claim of the others only: the reading holds one kind,
+ *   and a claim must never name a piece the same comment gives up. The given-up piece stays with
+ *   the viewer until staff release it or its hold ends;
+ * - "non le 12" after another ref ("le 13 non le 12") corrects it: a claim of 12 alone;
+ * - a size needs a marker ("en M", "taille 38", "t38", "je fais du 38") or, for letters, to follow
+ *   the ref ("le 12 m"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
+ *   two sizes offered ("38/40", "en S ou M") are no size;
+ * - one size or colour in a comment applies to every piece; several apply each to the ref written
+ *   before them ("le 12 en M et le 14 en L");
+ * - numbers spelled out ("le douze") are not read.
+ */
+export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
+  if (!mayHoldNumber(comment)) return NONE;
+  const tokens = tokenize(normalizeComment(comment));
+  if (!tokens.some((token) => token.kind === "number")) return NONE;
+  if (asksOrHesitates(tokens)) return NONE;
+
+  const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
+  const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
+  const sizeMentions = readRefsAndSizes(tokens, roles);
+
+  const refIndexes: number[] = [];
+  for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
+  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return NONE;
+
+  const clauses = readClauses(tokens, roles);
+  const given = new Set<number>();
+  const wanted: number[] = [];
+  for (const clause of clauses) {
+    if (clause.effect === "claim") wanted.push(...clause.refs);
+    else for (const ref of clause.refs) given.add(ref);
+  }
+  const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
+  if (claimed.length > 0) {
+    if (admiresOnly(tokens)) return NONE;
+    return { kind: "claim", pieces: piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions) };
+  }
+  const refused = clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs);
+  return refused.length > 0 ? { kind: "unclaim", refs: [...new Set(refused)] } : NONE;
+}
+
+const ASCII_DIGIT = /[0-9]/;
+
+/** Most chat comments hold no digit at all; they are answered before any work. */
+function mayHoldNumber(comment: string): boolean {
+  return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment);
+}
+
+function asksOrHesitates(tokens: readonly Token[]): boolean {
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (token.text === "?" || NONE_WORDS.has(token.key)) return true;
+    const next = tokens[index + 1];
+    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
+  }
+  return false;
+}
+
+function admiresOnly(tokens: readonly Token[]): boolean {
+  let admires = false;
+  for (const token of tokens) {
+    if (CLAIM_WORDS.has(token.key)) return false;
+    if (ADMIRATION_WORDS.has(token.key)) admires = true;
+  }
+  return admires;
+}
+
+function isNumber(token: Token | undefined): token is Token {
+  return token !== undefined && token.kind === "number";
+}
+
+function isWord(token: Token | undefined): token is Token {
+  return token !== undefined && token.kind === "word";
+}
+
+function isNumericSize(token: Token): boolean {
+  const value = Number(token.text);
+  return token.text[0] !== "0" && value >= MIN_NUMERIC_SIZE && value <= MAX_NUMERIC_SIZE;
+}
+
+/** Gives each number a role (ref, size or set aside) and reads the letter sizes, left to right. */
+function readRefsAndSizes(tokens: readonly Token[], roles: (Role | undefined)[]): Mention[] {
+  const sizes: Mention[] = [];
+  /** A size written right after another as its alternative ("38/40", "S ou M") makes both no size. */
+  const addSize = (at: number, value: string): void => {
+    const joiner = tokens[at - 1];
+    const previous = sizes[sizes.length - 1];
+    if (
+      joiner !== undefined &&
+      RANGE_JOINERS.has(joiner.text) &&
+      previous !== undefined &&
+      previous.at === at - 2
+    ) {
+      previous.value = null;
+      previous.at = at;
+    } else {
+      sizes.push({ at, value });
+    }
+    roles[at] = "size";
+  };
+  let phone = false;
+  for (let index = 0; index < tokens.length; index++) {
+    if (roles[index] !== undefined) continue;
+    const token = tokens[index] as Token;
+    if (token.kind === "number") {
+      const role = numberRole(tokens, roles, index, phone);
+      phone = role === "aside" && (token.text[0] === "0" || (phone && isNumber(tokens[index - 1])));
+      if (role === "size") addSize(index, token.text);
+      else roles[index] = role;
+    } else if (token.kind === "word") {
+      const size = letterSize(tokens, roles, index);
+      if (size !== null) addSize(index, size);
+    }
+  }
+  return sizes;
+}
+
+function numberRole(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+  phone: boolean,
+): Role {
+  const token = tokens[index] as Token;
+  const before = tokens[index - 1];
+  const beforeThat = tokens[index - 2];
+  const after = tokens[index + 1];
+  if (phone && isNumber(before)) return "aside";
+  // A ref is never written with a leading zero; "06 12 34 56 78" is a phone number.
+  if (token.text[0] === "0" || token.text.length > MAX_CLAIM_REF_DIGITS) return "aside";
+  if (joinedToNumber(tokens, index, -1) || joinedToNumber(tokens, index, 1)) return "aside";
+
+  if (after !== undefined) {
+    if (UNITS_AFTER.has(after.text)) return "aside";
+    if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text)) return "aside";
+    // "2xl": the number belongs to the size that follows.
+    if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
+  }
+  if (before === undefined) return "ref";
+
+  if (isWord(before) && !before.elided) {
+    if (SIZE_MARKERS.has(before.text)) return isNumericSize(token) ? "size" : "aside";
+    if (SIZE_VERBS.has(before.text) && isNumericSize(token)) return "size";
+    if (before.text === "du" && isWord(beforeThat) && SIZE_VERBS.has(beforeThat.text)) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    if (CONTEXT_BEFORE.has(before.text)) {
+      const listed = after !== undefined && LIST_JOINERS.has(after.text);
+      if (!(before.text === "les" && listed)) return "aside";
+    }
+    if (glued(before, token) && !REF_PREFIXES.has(before.text)) return "aside";
+  }
+  if (before.kind === "symbol") {
+    if (before.text === "€" || before.text === "$") return "aside";
+    if (before.text === "+" && glued(before, token) && !(isNumber(beforeThat) && glued(beforeThat, before))) {
+      return "aside";
+    }
+    if (isMinusSign(tokens, index)) return "aside";
+  }
+  if (RANGE_JOINERS.has(before.text) && beforeThat !== undefined) {
+    const carried = roles[index - 2];
+    if (carried === "aside") return "aside";
+    if (carried === "size" && isNumericSize(token)) return "size";
+  }
+  return "ref";
+}
+
+function joinedToNumber(tokens: readonly Token[], index: number, direction: 1 | -1): boolean {
+  const token = tokens[index] as Token;
+  const joiner = tokens[index + direction];
+  const neighbour = tokens[index + 2 * direction];
+  if (joiner === undefined || !isNumber(neighbour) || !NUMBER_JOINERS.has(joiner.text)) return false;
+  return direction === 1
+    ? glued(token, joiner) && glued(joiner, neighbour)
+    : glued(neighbour, joiner) && glued(joiner, token);
+}
+
+/** "-50%" is a signed number, but in "le 3-5" the hyphen joins two numbers. */
+function isMinusSign(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index] as Token;
+  const minus = tokens[index - 1];
+  if (minus === undefined || minus.text !== "-" || !glued(minus, token)) return false;
+  const beforeMinus = tokens[index - 2];
+  return beforeMinus === undefined || !glued(beforeMinus, minus);
+}
+
+function letterSize(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): string | null {
+  const token = tokens[index] as Token;
+  const before = tokens[index - 1];
+  const after = tokens[index + 1];
+  const marked = isWord(before) && !before.elided && SIZE_MARKERS.has(before.text);
+  if (token.text === "unique" && marked && before.text !== "en") return "TU";
+  const size = LETTER_SIZES.get(token.text);
+  if (size === undefined || token.elided) return null;
+  if (UNMISTAKABLE_SIZES.has(token.text)) {
+    // "2xl", "3xl": the count of x written as a digit.
+    if (isNumber(before) && glued(before, token) && token.text === "xl") {
+      const count = Number(before.text);
+      if (count === 2) return "XXL";
+      if (count >= 3 && count <= 5) return `${count}XL`;
+    }
+    return size;
+  }
+  if (token.text === "s" && after !== undefined && AFTER_S_NOT_SIZE.has(after.text)) return null;
+  if (marked) return size;
+  if (token.text === "tu") return null;
+  if (before === undefined) return null;
+  if (roles[index - 1] === "ref" && !glued(before, token)) return size;
+  if (RANGE_JOINERS.has(before.text) && roles[index - 2] === "size") return size;
+  return null;
+}
+
+interface ColorMatcher {
+  /** The shop's colours as stems of words, longest first, each with the shop's own spelling. */
+  colors: { stems: string[]; name: string }[];
+}
+
+let cachedColors: readonly string[] | null = null;
+let cachedMatcher: ColorMatcher = { colors: [] };
+
+/** The server passes the same list for a whole live: it is prepared once. */
+function colorMatcher(colors: readonly string[]): ColorMatcher {
+  if (colors === cachedColors) return cachedMatcher;
+  const prepared = colors
+    .map((name) => ({
+      name,
+      stems: tokenize(normalizeComment(name))
+        .filter((token) => token.kind === "word")
+        .map((token) => stem(token.key)),
+    }))
+    .filter((color) => color.stems.length > 0)
+    .sort((a, b) => b.stems.length - a.stems.length);
+  cachedColors = colors;
+  cachedMatcher = { colors: prepared };
+  return cachedMatcher;
+}
+
+/** One stem for a colour word's forms: noir/noire/noirs, bleu/bleue, blanc/blanche, gris/grise. */
+function stem(key: string): string {
+  let word = key;
+  while (word.length > 3 && /[esx]$/.test(word)) word = word.slice(0, -1);
+  if (word.endsWith("ch")) word = `${word.slice(0, -2)}c`;
+  return word;
+}
+
+function readColors(tokens: readonly Token[], roles: (Role | undefined)[], matcher: ColorMatcher): Mention[] {
+  const mentions: Mention[] = [];
+  const stems: (string | undefined)[] = new Array<string | undefined>(tokens.length);
+  const stemAt = (index: number): string | undefined => {
+    const token = tokens[index];
+    if (!isWord(token)) return undefined;
+    return (stems[index] ??= stem(token.key));
+  };
+  for (let index = 0; index < tokens.length; index++) {
+    if (!isWord(tokens[index])) continue;
+    const color = matcher.colors.find((candidate) =>
+      candidate.stems.every((wanted, offset) => stemAt(index + offset) === wanted),
+    );
+    if (color === undefined) continue;
+    const last = index + color.stems.length - 1;
+    for (let covered = index; covered <= last; covered++) roles[covered] = "color";
+    const previous = mentions[mentions.length - 1];
+    const joiner = tokens[index - 1];
+    if (
+      previous !== undefined &&
+      joiner !== undefined &&
+      RANGE_JOINERS.has(joiner.text) &&
+      previous.at === index - 2
+    ) {
+      previous.value = null;
+      previous.at = last;
+    } else {
+      mentions.push({ at: last, value: color.name });
+    }
+    index = last;
+  }
+  return mentions;
+}
+
+/** Two refs with "ou", "sinon", "au", "-" or "/" between them: the viewer offers a choice. */
+function offersAChoice(tokens: readonly Token[], refIndexes: readonly number[]): boolean {
+  for (let position = 1; position < refIndexes.length; position++) {
+    const from = refIndexes[position - 1] as number;
+    const to = refIndexes[position] as number;
+    for (let index = from + 1; index < to; index++) {
+      if (CHOICE_WORDS.has((tokens[index] as Token).key)) return true;
+    }
+  }
+  return false;
+}
+
+function refValue(tokens: readonly Token[], index: number): number {
+  return Number((tokens[index] as Token).text);
+}
+
+/** Cuts the comment into statements and says what each does with its refs. */
+function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined)[]): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  const close = (end: number, corrects: boolean): void => {
+    if (end > start) clauses.push(readClause(tokens, roles, start, end, corrects));
+  };
+  let corrects = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (CLAUSE_ENDS.has(token.text) && roles[index - 1] !== "aside") {
+      close(index, corrects);
+      corrects = false;
+      start = index + 1;
+    } else if (index > start && CLAUSE_STARTERS.has(token.key)) {
+      close(index, corrects);
+      corrects = false;
+      start = index;
+    } else if (NO_WORDS.has(token.key) && namesRefNext(tokens, roles, index)) {
+      close(index, corrects);
+      corrects = true;
+      start = index;
+    }
+  }
+  close(tokens.length, corrects);
+
+  // A refusal with no ref of its own ("le 12 ... finalement non") and a correction ("le 13 non le
+  // 12") speak of the clause before that names refs.
+  let lastWithRefs: Clause | undefined;
+  for (const clause of clauses) {
+    if (clause.corrects && lastWithRefs?.effect === "claim") lastWithRefs.effect = "void";
+    if (clause.refs.length > 0) {
+      lastWithRefs = clause;
+    } else if (clause.orphanEffect !== null && lastWithRefs?.effect === "claim") {
+      lastWithRefs.effect = clause.orphanEffect;
+    }
+  }
+  return clauses;
+}
+
+/** "non le 12", "non 12": the "non" corrects, the ref after it is wanted. */
+function namesRefNext(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  if (roles[index + 1] === "ref") return true;
+  const next = tokens[index + 1];
+  return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
+}
+
+function readClause(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  start: number,
+  end: number,
+  corrects: boolean,
+): Clause {
+  const refs: number[] = [];
+  let forMe = false;
+  let intent = false;
+  for (let index = start; index < end; index++) {
+    const token = tokens[index] as Token;
+    if (roles[index] === "ref") refs.push(refValue(tokens, index));
+    if (FOR_ME_WORDS.has(token.key)) forMe = true;
+    if (INTENT_WORDS.has(token.key)) intent = true;
+  }
+
+  let unclaims = false;
+  let negates = false;
+  let seenNe = false;
+  for (let index = start; index < end; index++) {
+    const token = tokens[index] as Token;
+    const before = index > start ? tokens[index - 1] : undefined;
+    const after = index + 1 < end ? tokens[index + 1] : undefined;
+    const key = token.key;
+    if (NE_WORDS.has(key)) seenNe = true;
+    if (UNCLAIM_WORDS.has(key)) {
+      if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
+      if (after !== undefined && AFTER_PASSE_NOT_UNCLAIM.has(after.key)) continue;
+      if (forMe && PASS_OR_LEAVE_WORDS.has(key)) continue;
+      unclaims = true;
+    } else if (key === "pas") {
+      if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
+      if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
+      const refNext =
+        roles[index + 1] === "ref" ||
+        ((after?.text === "le" || after?.text === "la" || after?.text === "du") &&
+          roles[index + 2] === "ref");
+      if (refNext || intent) unclaims = true;
+      else negates = true;
+    } else if (key === "plus") {
+      const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key);
+      const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
+      if (seenNe || verbBefore || negationAfter) unclaims = true;
+    } else if (NO_WORDS.has(key)) {
+      if (namesRefNext(tokens, roles, index)) continue;
+      const saysNoToIt =
+        after === undefined ||
+        AFTER_NO_UNCLAIM.has(after.key) ||
+        (before !== undefined && BEFORE_NO_UNCLAIM.has(before.key));
+      if (saysNoToIt) unclaims = true;
+      else negates = true;
+    } else if (SOFT_NEGATIONS.has(key)) {
+      negates = true;
+    } else if (key === "tant" && after?.key === "pis") {
+      unclaims = true;
+    } else if (key === "change" && after?.key === "d") {
+      unclaims = true;
+    }
+  }
+
+  const effect = unclaims ? "unclaim" : negates ? "void" : "claim";
+  return {
+    refs,
+    effect,
+    orphanEffect: refs.length === 0 && effect !== "claim" ? effect : null,
+    corrects,
+  };
+}
+
+/** Each piece with its size and colour: per ref when several are written, else the one for all. */
+function piecesOf(
+  refs: readonly number[],
+  tokens: readonly Token[],
+  refIndexes: readonly number[],
+  sizes: readonly Mention[],
+  colors: readonly Mention[],
+): ClaimedPiece[] {
+  const sizeOf = attach(sizes, tokens, refIndexes);
+  const colorOf = attach(colors, tokens, refIndexes);
+  return refs.map((ref) => ({ ref, size: sizeOf(ref), color: colorOf(ref) }));
+}
+
+function attach(
+  mentions: readonly Mention[],
+  tokens: readonly Token[],
+  refIndexes: readonly number[],
+): (ref: number) => string | null {
+  const first = mentions[0];
+  if (first === undefined) return () => null;
+  if (mentions.every((mention) => mention.value === first.value)) return () => first.value;
+  const leading: Mention[] = [];
+  const byRef = new Map<number, string | null>();
+  for (const mention of mentions) {
+    let owner: number | undefined;
+    for (const index of refIndexes) if (index < mention.at) owner = index;
+    if (owner === undefined) leading.push(mention);
+    else {
+      const ref = refValue(tokens, owner);
+      if (!byRef.has(ref)) byRef.set(ref, mention.value);
+    }
+  }
+  const fallback = leading.length === 1 ? (leading[0] as Mention).value : null;
+  return (ref) => (byRef.has(ref) ? (byRef.get(ref) ?? null) : fallback);
+}
