@@ -28,6 +28,15 @@ function configErrorOf(env: Record<string, string>): ConfigError {
 }
 
 describe("loadConfig", () => {
+  it("reads the claims' hold in hours, decimals with a dot or a comma, 24 h by default", () => {
+    expect(loadConfig({}).claimHoldSeconds).toBe(24 * 3600);
+    expect(loadConfig({ CLAIM_HOLD_HOURS: "0,5" }).claimHoldSeconds).toBe(1800);
+    expect(loadConfig({ CLAIM_HOLD_HOURS: "1.25" }).claimHoldSeconds).toBe(4500);
+    for (const wrong of ["0", "-1", "abc", "721"]) {
+      expect(configErrorOf({ CLAIM_HOLD_HOURS: wrong }).message).toContain("CLAIM_HOLD_HOURS");
+    }
+  });
+
   it("has working defaults for development", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CLAIM_HOLD_SECONDS, MAX_CLAIM_HOLD_SECONDS, MIN_CLAIM_HOLD_SECONDS } from "@vitrine/domain";
 import type { RateLimitRule } from "./http/rate-limiter";
 import {
   defaultAuthRateLimits,
@@ -106,6 +107,17 @@ const envSchema = z.object({
   AUTH_RATE_LIMITS: rateLimitsFromEnv(defaultAuthRateLimits).default(defaultAuthRateLimits),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Decimals with a dot or a comma ("0,5"): whole seconds, at least one, at most 30 days.
+  CLAIM_HOLD_HOURS: z
+    .string()
+    .transform((text) => Number(text.trim().replace(",", ".")))
+    .pipe(
+      z
+        .number()
+        .gt(0)
+        .max(MAX_CLAIM_HOLD_SECONDS / 3600),
+    )
+    .optional(),
   API_DOCS: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
@@ -193,6 +205,8 @@ export type AppConfig = {
   sessionCacheSeconds: number;
   /** A session ends this many days after its sign-in, however active (sliding stops there). */
   sessionMaxAgeDays: number;
+  /** How long a piece given from a live claim is held for its buyer, unless the live says otherwise. */
+  claimHoldSeconds: number;
   /** The API's description and its browser at /api/docs: on outside production, opt-in in it. */
   apiDocs: boolean;
   seedDemo: boolean;
@@ -379,6 +393,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimits: e.AUTH_RATE_LIMITS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    claimHoldSeconds:
+      e.CLAIM_HOLD_HOURS === undefined
+        ? DEFAULT_CLAIM_HOLD_SECONDS
+        : Math.max(MIN_CLAIM_HOLD_SECONDS, Math.round(e.CLAIM_HOLD_HOURS * 3600)),
     apiDocs: e.API_DOCS ?? !isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {

@@ -9,6 +9,11 @@ export const AUDIT_ACTIONS = [
   "payment-refunded",
   "payment-accepted",
   "impersonated-write",
+  "live-claim-given",
+  "live-claim-released",
+  "live-claim-skipped",
+  "live-claim-removed",
+  "live-claim-settings-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,6 +27,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "payment-refunded": "Paiement à vérifier remboursé",
   "payment-accepted": "Paiement à vérifier accepté",
   "impersonated-write": "Modification faite en tant que l'utilisateur",
+  "live-claim-given": "Pièce donnée à un viewer",
+  "live-claim-released": "Réservation libérée par l'équipe",
+  "live-claim-skipped": "Viewer passé en fin de liste d'attente",
+  "live-claim-removed": "Viewer retiré de la liste d'attente",
+  "live-claim-settings-changed": "Réglages des réservations du live modifiés",
 };
 
 function isAuditAction(action: string): action is AuditAction {

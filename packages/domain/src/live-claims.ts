@@ -51,6 +51,12 @@ export const DEFAULT_CLAIM_HOLD_SECONDS = 24 * 60 * 60;
 export const MIN_CLAIM_HOLD_SECONDS = 1;
 export const MAX_CLAIM_HOLD_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * How long a payment form may still pay once issued: a hold expiring meanwhile waits for its end,
+ * so a payment in progress always wins over the expiry.
+ */
+export const PAYMENT_FORM_LIFETIME_SECONDS = 15 * 60;
+
 /** One piece a comment claims, with what it says of the size and colour (as written, normalised). */
 export interface ClaimedPiece {
   ref: number;

@@ -1,11 +1,12 @@
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./client";
+import { migrateJobQueue } from "./job-queue";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
- * Applies the pending migrations. Instances that start together on a new version would all apply
+ * Applies the pending migrations, then the job queue's. Instances that start together on a new version would all apply
  * the same ones at once, and all but one fail: they take turns on a lock, and the later ones find
  * nothing left to do.
  */
@@ -14,6 +15,8 @@ export async function migrateDatabase(db: Database): Promise<void> {
   try {
     await lock.query("SELECT pg_advisory_lock(hashtext('vitrine:migrations'))");
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: "public" });
+    // The job queue's tables, which the claims' SQL functions add jobs to.
+    await migrateJobQueue(db.$client);
   } finally {
     await lock.query("SELECT pg_advisory_unlock(hashtext('vitrine:migrations'))").catch(() => undefined);
     lock.release();

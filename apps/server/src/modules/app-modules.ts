@@ -32,6 +32,8 @@ import { liveIngestModule } from "./live-ingest";
 import { liveFeedModule } from "./live-feed";
 // The live-order sidebar.
 import { liveSidebarModule } from "./live-sidebar";
+// Claims of a live, decided on the server.
+import { liveClaimsModule } from "./live-claims";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -67,4 +69,6 @@ export const appModules: AppModule[] = [
   liveFeedModule,
   // The live-order sidebar.
   liveSidebarModule,
+  // Claims of a live, decided on the server.
+  liveClaimsModule,
 ];

@@ -1,7 +1,13 @@
+import { defineModule } from "../module";
+import { liveClaimsRoutes } from "./routes";
+import { createLiveClaimsService } from "./service";
+
 /*
- * Claims of a live, decided on the server (decision 030). Other modules use claims only through
- * what this file exports.
+ * Claims of a live, decided on the server (decision 030): the engine that reads every chat
+ * comment in receive order, the holds on the job queue, and staff's routes. Other modules use
+ * claims only through what this file exports.
  */
+export { createClaimsEngine, type ClaimsEngine } from "./engine";
 export {
   findClaimView,
   listClaimViews,
@@ -9,3 +15,11 @@ export {
   readClaimSettings,
   readClaimVersion,
 } from "./queries";
+export { claimRules } from "./rules";
+
+export const liveClaimsModule = defineModule({
+  name: "live-claims",
+  prefix: "/api/admin/lives/:liveId/claims",
+  createService: createLiveClaimsService,
+  routes: liveClaimsRoutes,
+});

@@ -183,10 +183,13 @@ export function createPaymentService({
     ): Promise<PaymentForm> {
       const order = await payableOrder(customer.id, orderId);
       // The total and the lines' version from one read: the form pays this total for these lines.
+      // Noted as the form's start: a hold of the order's pieces expiring meanwhile waits for the
+      // form's end (a payment wins over an expiry, decision 030).
       const [lines] = await db
-        .select({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion })
-        .from(orders)
-        .where(eq(orders.id, order.id));
+        .update(orders)
+        .set({ paymentStartedAt: sql`now()` })
+        .where(eq(orders.id, order.id))
+        .returning({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion });
       if (!lines) throw notFound();
       const address = order.shippingAddress;
       const request: PaymentRequest = {

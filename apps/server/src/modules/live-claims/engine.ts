@@ -1,0 +1,254 @@
+import { readLiveComment, sidebarHandle, type ClaimedPiece } from "@vitrine/domain";
+import { run, type Runner, type Task } from "graphile-worker";
+import type pg from "pg";
+import type { Database } from "../../db/client";
+import { JOB_QUEUE_SCHEMA, jobQueueLogger, jobQueuePool } from "../../db/job-queue";
+import { errorText } from "../../lib/error-text";
+import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
+import { claimRules, type ClaimsOutcome } from "./rules";
+
+/** Chat events one batch reads at most. */
+export const CLAIM_BATCH = 2_000;
+/** How often each instance looks for work nobody announced (and holds whose job is late). */
+export const CLAIM_SWEEP_MS = 1_000;
+/** A hold past due by this much is expired by the sweep, its job being late or lost. */
+export const CLAIM_OVERDUE_SECONDS = 30;
+/** How long the shop's colour names are reused before being read again. */
+const COLOURS_TTL_MS = 10_000;
+/** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
+export const HOLD_EXPIRED_TASK = "claim_hold_expired";
+
+export interface ClaimsEngineOptions {
+  db: Database;
+  liveHub: LiveHub;
+  /** The shop's hold (CLAIM_HOLD_HOURS), for lives without their own. */
+  shopHoldSeconds: number;
+  log?: (message: string) => void;
+  sweepMs?: number;
+  /** How often the job runner looks for jobs that came due. */
+  jobPollMs?: number;
+}
+
+interface EventRow {
+  after_seq: string;
+  id: string | null;
+  seq: string | null;
+  event_type: string | null;
+  user_unique_id: string | null;
+  comment: string | null;
+}
+
+type ClaimItem =
+  | { kind: "claim"; seq: number; eventId: string; handle: string; pieces: ClaimedPiece[] }
+  | { kind: "unclaim"; seq: number; eventId: string; handle: string; refs: number[] };
+
+// The cursor and the chat events after it, in one read. Ingestion commits in seq order, so no
+// event below the last one read can appear later.
+const READ_EVENTS = `
+  WITH cursor AS (
+    SELECT coalesce((SELECT s.last_seq FROM live_claim_state s WHERE s.live_id = $1), 0) AS after_seq
+  )
+  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment
+    FROM cursor LEFT JOIN LATERAL (
+      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment FROM tiktok_events t
+       WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
+    ) e ON true`;
+
+// The lives with work: active ones (comments to read, pieces to hand over), and any with inbox
+// lines or holds past due.
+const LIVES_WITH_WORK = `
+  SELECT l.id AS live_id FROM lives l WHERE l.is_active
+  UNION SELECT b.live_id FROM live_claim_inbox b
+  UNION SELECT c.live_id FROM live_claims c
+   WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)`;
+
+/**
+ * The claims engine of one server instance (decision 030): for each live, one pass at a time
+ * here, and one at a time across instances (the claim lock, and the cursor checked on apply),
+ * reads the chat comments after the live's cursor in receive order and applies them in one SQL
+ * call; a sweep each second catches what no message announced; a job runner expires holds.
+ */
+export function createClaimsEngine({
+  db,
+  liveHub,
+  shopHoldSeconds,
+  log = () => {},
+  sweepMs = CLAIM_SWEEP_MS,
+  jobPollMs = 500,
+}: ClaimsEngineOptions) {
+  const pool = db.$client;
+  const rules = claimRules(shopHoldSeconds);
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const settleWanted = new Set<string>();
+  let stopped = false;
+  let colours: { names: string[]; readAt: number } | null = null;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping = false;
+  let runner: Runner | undefined;
+  let runnerPool: pg.Pool | undefined;
+
+  async function shopColours(): Promise<string[]> {
+    if (colours && Date.now() - colours.readAt < COLOURS_TTL_MS) return colours.names;
+    const { rows } = await pool.query<{ name: string }>("SELECT name FROM product_colors ORDER BY name");
+    colours = { names: rows.map((row) => row.name), readAt: Date.now() };
+    return colours.names;
+  }
+
+  /** Streams and sidebars hear of a committed change; a lost word is caught up by their polls. */
+  async function announce(liveId: string, outcome: ClaimsOutcome) {
+    const orders = outcome.orders ?? [];
+    const changed = outcome.changed ?? (outcome.outcome !== undefined && outcome.outcome !== "none");
+    const told: Promise<void>[] = [];
+    if (changed || orders.length > 0) told.push(liveHub.publishClaimsChanged({ liveId }));
+    // One word per batch: sidebars refetch the live's orders whichever changed.
+    const lastOrder = orders.at(-1);
+    if (lastOrder) told.push(liveHub.publishOrdersChanged({ liveId, orderId: lastOrder }));
+    await Promise.all(told.map((promise) => promise.catch(() => {})));
+  }
+
+  function itemOf(
+    row: EventRow,
+    reading: ReturnType<typeof readLiveComment>,
+    handle: string,
+  ): ClaimItem | null {
+    const base = { seq: Number(row.seq), eventId: row.id ?? "", handle };
+    if (reading.kind === "claim" && reading.pieces.length > 0)
+      return { kind: "claim", ...base, pieces: reading.pieces };
+    if (reading.kind === "unclaim" && reading.refs.length > 0)
+      return { kind: "unclaim", ...base, refs: reading.refs };
+    return null;
+  }
+
+  /** Reads and applies the live's comments after its cursor, batch after batch. */
+  async function processComments(liveId: string): Promise<void> {
+    while (!stopped) {
+      const { rows } = await pool.query<EventRow>(READ_EVENTS, [liveId, CLAIM_BATCH]);
+      const afterSeq = Number(rows[0]?.after_seq ?? 0);
+      const events = rows.filter((row) => row.id !== null);
+      const last = events.at(-1);
+      if (!last) return;
+      const names = await shopColours();
+      const items: ClaimItem[] = [];
+      let comments = 0;
+      for (const row of events) {
+        if (row.event_type !== "chat" || !row.comment) continue;
+        comments += 1;
+        const handle = sidebarHandle(row.user_unique_id ?? "");
+        if (!handle) continue;
+        const item = itemOf(row, readLiveComment(row.comment, names), handle);
+        if (item) items.push(item);
+      }
+      const { rows: applied } = await pool.query<{ outcome: ClaimsOutcome }>(
+        "SELECT live_claims_apply($1, $2, $3, $4, $5::jsonb, $6::jsonb) AS outcome",
+        [liveId, afterSeq, Number(last.seq), comments, JSON.stringify(items), rules],
+      );
+      const outcome = applied[0]?.outcome ?? {};
+      // Another instance applied them first: read again from its cursor.
+      if (outcome.stale) continue;
+      await announce(liveId, outcome);
+      if (events.length < CLAIM_BATCH) return;
+    }
+  }
+
+  async function settle(liveId: string): Promise<void> {
+    const { rows } = await pool.query<{ outcome: ClaimsOutcome }>(
+      "SELECT live_claims_settle($1, $2, $3::jsonb) AS outcome",
+      [liveId, CLAIM_OVERDUE_SECONDS, rules],
+    );
+    await announce(liveId, rows[0]?.outcome ?? {});
+  }
+
+  /**
+   * A pass over the live: its comments, then (when asked) the rest of its work. Asked again while
+   * one runs, it runs once more after it, never two at a time.
+   */
+  function kick(liveId: string, { withSettle = false } = {}): Promise<void> {
+    if (withSettle) settleWanted.add(liveId);
+    const current = running.get(liveId);
+    if (current) {
+      again.add(liveId);
+      return current;
+    }
+    const pass = (async () => {
+      do {
+        again.delete(liveId);
+        await processComments(liveId);
+        if (settleWanted.delete(liveId)) await settle(liveId);
+      } while (again.has(liveId) && !stopped);
+    })()
+      .catch((error: unknown) => {
+        if (!stopped) log(`live claims: a pass over live ${liveId} failed (${errorText(error)})`);
+      })
+      .finally(() => running.delete(liveId));
+    running.set(liveId, pass);
+    return pass;
+  }
+
+  async function sweep() {
+    if (sweeping || stopped) return;
+    sweeping = true;
+    try {
+      const { rows } = await pool.query<{ live_id: string }>(LIVES_WITH_WORK, [CLAIM_OVERDUE_SECONDS]);
+      await Promise.all(rows.map((row) => kick(row.live_id, { withSettle: true })));
+    } catch (error) {
+      if (!stopped) log(`live claims: the sweep failed (${errorText(error)})`);
+    } finally {
+      sweeping = false;
+    }
+  }
+
+  const listener = (message: LiveHubMessage) => {
+    if (message.kind !== "events" || stopped) return;
+    const lives = new Set(message.events.map((event) => event.liveId));
+    for (const liveId of lives) void kick(liveId);
+  };
+
+  const holdExpired: Task = async (payload) => {
+    const claimId =
+      typeof payload === "object" && payload !== null && "claimId" in payload ? payload.claimId : undefined;
+    if (typeof claimId !== "string") return;
+    const { rows } = await pool.query<{ outcome: ClaimsOutcome }>(
+      "SELECT live_claim_expire($1, $2::jsonb) AS outcome",
+      [claimId, rules],
+    );
+    const outcome = rows[0]?.outcome ?? {};
+    if (outcome.liveId) await announce(outcome.liveId, outcome);
+  };
+
+  return {
+    /** Starts listening, sweeping and working the hold jobs. */
+    async start() {
+      liveHub.subscribe(listener);
+      runnerPool = jobQueuePool(pool, 3);
+      runner = await run({
+        pgPool: runnerPool,
+        schema: JOB_QUEUE_SCHEMA,
+        taskList: { [HOLD_EXPIRED_TASK]: holdExpired },
+        concurrency: 2,
+        noHandleSignals: true,
+        pollInterval: jobPollMs,
+        logger: jobQueueLogger(log),
+      });
+      sweepTimer = setInterval(() => void sweep(), sweepMs);
+      sweepTimer.unref();
+    },
+
+    /** A pass over the live now (its comments, then its other work). */
+    process: (liveId: string) => kick(liveId, { withSettle: true }),
+
+    /** Stops taking work, lets the passes in progress end, stops the job runner. */
+    async stop() {
+      stopped = true;
+      clearInterval(sweepTimer);
+      liveHub.unsubscribe(listener);
+      await Promise.allSettled([...running.values()]);
+      await runner?.stop();
+      await runnerPool?.end();
+    },
+
+    rules,
+  };
+}
+
+export type ClaimsEngine = ReturnType<typeof createClaimsEngine>;

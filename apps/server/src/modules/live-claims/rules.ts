@@ -1,0 +1,37 @@
+import {
+  ITEMS_EDITABLE_STATUSES,
+  liveViewerPlaceholderEmail,
+  NEW_ORDER_SHIPPING_TYPE,
+  ORDER_NUMBER_PREFIX,
+  PAYMENT_FORM_LIFETIME_SECONDS,
+  SHIPPING_FEE_CENTS,
+} from "@vitrine/domain";
+import { claimLockKey } from "../auth";
+
+/**
+ * The server's rules the claims' SQL functions apply (migration live_claims_engine, `p_rules`):
+ * the shop's hold, what a new order is made with, which orders' lines may change, a viewer's
+ * claim lock key and placeholder e-mail (around the handle, as the sidebar's add makes them) and a
+ * payment form's lifetime. Written once here, passed as JSON.
+ */
+export function claimRules(shopHoldSeconds: number): string {
+  return JSON.stringify({
+    shopHoldSeconds,
+    fee: SHIPPING_FEE_CENTS,
+    shippingType: NEW_ORDER_SHIPPING_TYPE,
+    prefix: ORDER_NUMBER_PREFIX,
+    editable: ITEMS_EDITABLE_STATUSES,
+    lockKeyPrefix: claimLockKey("handle:"),
+    emailSuffix: liveViewerPlaceholderEmail(""),
+    paymentWindowSeconds: PAYMENT_FORM_LIFETIME_SECONDS,
+  });
+}
+
+/** What a claims function says it did: whether claims changed, and the orders that changed. */
+export interface ClaimsOutcome {
+  changed?: boolean;
+  stale?: boolean;
+  outcome?: string;
+  liveId?: string;
+  orders?: string[] | null;
+}

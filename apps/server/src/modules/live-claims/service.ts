@@ -1,0 +1,160 @@
+import {
+  adminOrderListMessages,
+  liveClaimMessages,
+  type AuditAction,
+  type LiveClaimView,
+  type LiveClaimSettings,
+  type LiveClaimSettingsRequest,
+  type LiveClaimsSnapshot,
+} from "@vitrine/domain";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../module";
+import { pgRaised } from "../../db/pg-error";
+import { DomainError } from "../../http/errors";
+import { recordAuditEvent } from "../audit-events";
+import { orderRefusal } from "../orders";
+import { createClaimsEngine } from "./engine";
+import {
+  findClaimView,
+  listClaimViews,
+  readClaimCounters,
+  readClaimSettings,
+  readClaimVersion,
+} from "./queries";
+import type { ClaimsOutcome } from "./rules";
+
+export type ClaimAction = "give" | "release" | "skip" | "remove";
+
+const auditActions: Record<ClaimAction, AuditAction> = {
+  give: "live-claim-given",
+  release: "live-claim-released",
+  skip: "live-claim-skipped",
+  remove: "live-claim-removed",
+};
+
+const CLAIM_PREFIX = "claim:";
+
+/** What the claims functions raise, in the spec's words; the orders core's refusals by its map. */
+export function claimRefusal(error: unknown): unknown {
+  const raised = pgRaised(error);
+  if (!raised?.message.startsWith(CLAIM_PREFIX)) return orderRefusal(error);
+  switch (raised.message.slice(CLAIM_PREFIX.length)) {
+    case "not-found":
+      return new DomainError("NOT_FOUND", liveClaimMessages.claimNotFound);
+    case "live-not-found":
+      return new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound);
+    case "piece-held":
+      return new DomainError("CONFLICT", liveClaimMessages.pieceHeld);
+    case "not-waiting":
+      return new DomainError("CONFLICT", liveClaimMessages.claimNotWaiting);
+    case "not-holding":
+      return new DomainError("CONFLICT", liveClaimMessages.claimNotHolding);
+    default:
+      return new DomainError("CONFLICT", liveClaimMessages.actionFailed);
+  }
+}
+
+function rethrow(error: unknown): never {
+  throw claimRefusal(error);
+}
+
+export function createLiveClaimsService({ db, liveHub, config }: AppContext) {
+  const shopHoldSeconds = config.claimHoldSeconds;
+  const engine = createClaimsEngine({
+    db,
+    liveHub,
+    shopHoldSeconds,
+    log: (message) => console.warn(message),
+  });
+
+  async function announce(liveId: string, outcome: ClaimsOutcome) {
+    await liveHub.publishClaimsChanged({ liveId }).catch(() => {});
+    const lastOrder = outcome.orders?.at(-1);
+    if (lastOrder) await liveHub.publishOrdersChanged({ liveId, orderId: lastOrder }).catch(() => {});
+  }
+
+  async function liveExists(liveId: string): Promise<void> {
+    const { rows } = await db.$client.query("SELECT 1 FROM lives WHERE id = $1", [liveId]);
+    if (rows.length === 0) throw new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound);
+  }
+
+  return {
+    engine,
+
+    async snapshot(liveId: string): Promise<LiveClaimsSnapshot> {
+      await liveExists(liveId);
+      // The version first: a claim changed while the rest is read is sent again, never missed.
+      const version = await readClaimVersion(db, liveId);
+      const [settings, counters, claims] = await Promise.all([
+        readClaimSettings(db, liveId, shopHoldSeconds),
+        readClaimCounters(db, liveId),
+        listClaimViews(db, liveId),
+      ]);
+      return { liveId, settings, version, counters, claims };
+    },
+
+    async saveSettings(
+      liveId: string,
+      request: LiveClaimSettingsRequest,
+      actorUserId: string,
+    ): Promise<LiveClaimSettings> {
+      await liveExists(liveId);
+      const result = await db
+        .transaction(async (tx) => {
+          const {
+            rows: [row],
+          } = await tx.execute<{ outcome: ClaimsOutcome }>(
+            sql`SELECT live_claim_settings_set(${liveId}::uuid, ${request.mode}, ${request.holdSeconds}::integer,
+              ${engine.rules}::jsonb) AS outcome`,
+          );
+          await recordAuditEvent(tx, {
+            actorUserId,
+            subjectUserId: null,
+            action: "live-claim-settings-changed",
+            details: { liveId, mode: request.mode, holdSeconds: request.holdSeconds },
+          });
+          return row?.outcome ?? {};
+        })
+        .catch(rethrow);
+      await announce(liveId, result);
+      return readClaimSettings(db, liveId, shopHoldSeconds);
+    },
+
+    async act(
+      liveId: string,
+      claimId: string,
+      action: ClaimAction,
+      actorUserId: string,
+    ): Promise<{ claim: LiveClaimView }> {
+      const result = await db
+        .transaction(async (tx) => {
+          const {
+            rows: [row],
+          } = await tx.execute<{
+            outcome: ClaimsOutcome;
+          }>(sql`SELECT live_claim_staff_action(${liveId}::uuid, ${claimId}::uuid, ${action},
+              ${engine.rules}::jsonb) AS outcome`);
+          const claim = await findClaimView(tx, liveId, claimId);
+          await recordAuditEvent(tx, {
+            actorUserId,
+            subjectUserId: null,
+            action: auditActions[action],
+            details: {
+              liveId,
+              claimId,
+              ref: claim?.ref,
+              handle: claim?.handle,
+              orderId: claim?.orderId ?? null,
+            },
+          });
+          return { outcome: row?.outcome ?? {}, claim };
+        })
+        .catch(rethrow);
+      await announce(liveId, result.outcome);
+      if (!result.claim) throw new Error(`claim ${claimId} vanished after its change`);
+      return { claim: result.claim };
+    },
+  };
+}
+
+export type LiveClaimsService = ReturnType<typeof createLiveClaimsService>;
