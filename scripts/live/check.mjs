@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { readLiveComment } from "../../packages/domain/src/live-claims";
-import { normalizeTiktokUsername, tiktokUsernameError } from "../../packages/domain/src/tiktok-username";
+import { sidebarHandle } from "../../packages/domain/src/live-selling";
 
 /** A hold this far past its end that is still in place means its expiry did not run. */
 const OVERDUE_SECONDS = 60;
@@ -225,12 +225,12 @@ async function commentsReadNoClaimLost(db, liveId, read) {
     for (const row of rows) {
       comments += 1;
       if (!row.comment) continue;
-      // A handle that cannot be a viewer's (no order can be made for it) cannot claim either.
-      if (tiktokUsernameError(row.user_unique_id ?? "") !== null) {
+      // The viewer as the sidebar and the engine name them; a comment with no handle has no viewer.
+      const handle = sidebarHandle(row.user_unique_id ?? "");
+      if (!handle) {
         unusable += 1;
         continue;
       }
-      const handle = normalizeTiktokUsername(row.user_unique_id);
       const reading = read(row.comment, colors);
       if (reading.kind !== "claim") continue;
       for (const piece of reading.pieces) {
@@ -248,7 +248,7 @@ async function commentsReadNoClaimLost(db, liveId, read) {
     ...invariant("every comment was read and no claim was lost", claims, violations),
     detail:
       `${comments} comments, cursor at ${lastSeq ?? "none"} of ${lastChat ?? "none"}` +
-      (unusable > 0 ? `, ${unusable} from handles that cannot be a viewer's` : ""),
+      (unusable > 0 ? `, ${unusable} without a handle` : ""),
   };
 }
 
