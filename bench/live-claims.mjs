@@ -5,8 +5,10 @@
 // TikTok bridge builds from a tiktok-live-connector 2.5.0 event) with 30 % claims and un-claims
 // ("je prends le 12", "le 12 en M stp", "12 + 14", "je passe le 12"...) of the live's 999 pieces,
 // the live in automatic mode:
-//   (a) 1,000 comments/s for 60 s: from a claim comment's receipt (the start of the ingest request
-//       that carries it) to the moment its claim is committed, seen from outside through the
+//   (a) 1,000 comments/s for 60 s (after 10 s of the same on another live, to warm up), the claims
+//       on the 40 pieces being shown, a window moving through the 999: from a claim comment's
+//       receipt (the start of the ingest request that carries it) to the moment its claim is
+//       committed, seen from outside through the
 //       database (woken by the server's NOTIFY, else every 20 ms): p50/p95/p99 of the claims given
 //       at once (an order line) and of every claim decided (waitlisted included); and the claims
 //       lost (claim comments without a claim row, as live:check counts them). Beside it, the floor:
@@ -16,7 +18,7 @@
 //       stopped, and the claims lost; beside it the floor: bare batched inserts through pg.
 // Targets: (a) p95 <= 100 ms, 0 lost; (b) >= 10,000 comments/s accepted without loss.
 // Usage: npm run bench:claims -- [--seconds=60] [--rate=1000] [--ingest-rate=11000] [--claims=0.3]
-//                               [--phase=a|b|both]
+//                               [--phase=a|b|both] [--warm-up=10]
 import { loadavg, cpus } from "node:os";
 import pg from "pg";
 import { checkLive } from "../scripts/live/check.mjs";
@@ -36,6 +38,7 @@ const RATE = Number(options.rate ?? 1000);
 const INGEST_RATE = Number(options["ingest-rate"] ?? 11_000);
 const CLAIMS = Number(options.claims ?? 0.3);
 const PHASE = options.phase ?? "both";
+const WARM_UP_SECONDS = Number(options["warm-up"] ?? 10);
 const PIECES = 999;
 const BATCH = 500;
 const MAX_IN_FLIGHT = 8;
@@ -84,7 +87,7 @@ async function automaticLive(db, ref) {
  * events, at most 8 in flight, the rest waiting on the source's side); `onPost(events, at)` hears
  * each request as it starts (epoch ms). Waits for every answer.
  */
-async function offer(client, stream, rate, seconds, onPost = () => {}) {
+async function offer(client, stream, rate, seconds, onPost = () => {}, onTick = () => {}) {
   const ackLatencies = [];
   const backlog = [];
   let generated = 0;
@@ -112,6 +115,7 @@ async function offer(client, stream, rate, seconds, onPost = () => {}) {
   };
   const started = performance.now();
   while (performance.now() - started < seconds * 1000) {
+    onTick((performance.now() - started) / 1000);
     const due = Math.floor((rate * (performance.now() - started)) / 1000) - generated;
     for (let i = 0; i < due; i++) backlog.push(stream.chat());
     generated += Math.max(due, 0);
@@ -207,15 +211,54 @@ async function lostClaims(databaseUrl, ref) {
   }
 }
 
+/**
+ * The pieces viewers claim at `elapsed` seconds into a phase of `seconds`: as in a real live, the
+ * ones being shown, a window of SHOWN pieces moving through the live's 999 from the first to the
+ * last. Each new piece's first claimer gets it at once, all along the phase (with every piece
+ * claimable from the start, they would all be taken in the first seconds and the rest waitlisted).
+ */
+const SHOWN = 40;
+function showing(refs, elapsed, seconds) {
+  const first = Math.min(PIECES - SHOWN, Math.floor((elapsed / seconds) * (PIECES - SHOWN)));
+  refs.splice(0, refs.length, ...Array.from({ length: SHOWN }, (_, i) => first + i + 1));
+}
+
+/** The same load on a live of its own first: the server's code warm, its pools open. */
+async function warmUp(server, db, seconds) {
+  const live = await automaticLive(db, "benchclmw");
+  const client = createIngestClient({ url: server.origin, liveRef: live.ref, maxAttempts: 20 });
+  const refs = [];
+  showing(refs, 0, seconds);
+  const stream = createCommentStream({
+    viewers: 2_000,
+    seed: 28,
+    runId: "claimsw",
+    claimShare: CLAIMS,
+    refs,
+  });
+  await offer(
+    client,
+    stream,
+    RATE,
+    seconds,
+    () => {},
+    (elapsed) => showing(refs, elapsed, seconds),
+  );
+  await catchUp(db, live.id);
+}
+
 async function phaseA(server, db) {
+  await warmUp(server, db, WARM_UP_SECONDS);
   const live = await automaticLive(db, "benchclma");
   const client = createIngestClient({ url: server.origin, liveRef: live.ref, maxAttempts: 20 });
+  const refs = [];
+  showing(refs, 0, SECONDS);
   const stream = createCommentStream({
     viewers: 2_000,
     seed: 29,
     runId: "claimsa",
     claimShare: CLAIMS,
-    refs: Array.from({ length: PIECES }, (_, i) => i + 1),
+    refs,
   });
   const postedAt = new Map();
   let claimComments = 0;
@@ -227,13 +270,20 @@ async function phaseA(server, db) {
     decided.push(at - start);
     if (row.given) given.push(at - start);
   });
-  const result = await offer(client, stream, RATE, SECONDS, (events, at) => {
-    for (const event of events)
-      if (stream.intentOf(event) === "claim") {
-        postedAt.set(event.msgId, at);
-        claimComments += 1;
-      }
-  });
+  const result = await offer(
+    client,
+    stream,
+    RATE,
+    SECONDS,
+    (events, at) => {
+      for (const event of events)
+        if (stream.intentOf(event) === "claim") {
+          postedAt.set(event.msgId, at);
+          claimComments += 1;
+        }
+    },
+    (elapsed) => showing(refs, elapsed, SECONDS),
+  );
   const caughtUp = await catchUp(db, live.id);
   await sleep(200);
   await watcher.stop();
@@ -241,7 +291,8 @@ async function phaseA(server, db) {
   const order = stats(given);
   const all = stats(decided);
   console.log(
-    `(a) automatic mode, ${result.offeredPerSecond} comments/s offered for ${SECONDS} s, ${Math.round(CLAIMS * 100)} % claims and un-claims ` +
+    `(a) automatic mode, ${result.offeredPerSecond} comments/s offered for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up, ` +
+      `${Math.round(CLAIMS * 100)} % claims and un-claims of the ${SHOWN} pieces being shown (moving through the live's ${PIECES}) ` +
       `(${claimComments} claim comments of ${result.sent}; ${result.acked} acknowledged, ${result.failed} failed)`,
   );
   console.log(
