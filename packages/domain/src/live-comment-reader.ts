@@ -54,6 +54,7 @@ const NONE_WORDS = keys(
   "quoi",
   "koi",
   "comment",
+  "qui",
   "lequel",
   "laquelle",
   "pourquoi",
@@ -94,6 +95,7 @@ const NONE_WORDS = keys(
   "matiere",
   "tissu",
   "composition",
+  "question",
   "photo",
   "photos",
   "lien",
@@ -109,6 +111,9 @@ const NONE_WORDS = keys(
   "deja",
   "recu",
   "recue",
+  "arrive",
+  "arrivee",
+  "arrives",
   "hesite",
   "hesites",
   "hesitez",
@@ -127,8 +132,33 @@ const NONE_WORDS = keys(
   "erreur",
 );
 
+/** Swapping one piece for another ("je change le 12 pour le 14") is for staff to read. */
+const SWAP_WORDS = keys(
+  "echange",
+  "echanger",
+  "echanges",
+  "remplace",
+  "remplacer",
+  "contre",
+  "place",
+  "change",
+  "changer",
+);
+
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
-const NONE_PAIRS = new Set(["est ce", "y a", "il y", "peut etre", "sais pas", "sait pas", "plus tard"]);
+const NONE_PAIRS = new Set(
+  [
+    "est ce",
+    "y a",
+    "il y",
+    "peut etre",
+    "sais pas",
+    "sait pas",
+    "plus tard",
+    "taille grand",
+    "taille petit",
+  ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
+);
 
 /** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
 const CLAIM_WORDS = keys(
@@ -205,6 +235,7 @@ const ADMIRATION_WORDS = keys(
 const UNCLAIM_WORDS = keys(
   "passe",
   "jpasse",
+  "jpass",
   "laisse",
   "laisses",
   "laissez",
@@ -234,9 +265,26 @@ const UNCLAIM_WORDS = keys(
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
 const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
-const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "laisse", "laisses", "laissez", "jlaisse");
+const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "jpass", "laisse", "laisses", "laissez", "jlaisse");
 /** "je passe commande" orders. */
-const AFTER_PASSE_NOT_UNCLAIM = keys("commande", "commander");
+/**
+ * After "je passe" / "je laisse", what makes them give a piece up: a ref ("je passe le 16"), "pour
+ * le", "mon tour", "tomber", an apology, or nothing ("le 12 je passe"). Otherwise they go somewhere
+ * or order: "je passe le chercher", "je passe en boutique", "je passe commande".
+ */
+const AFTER_PASS_OR_LEAVE = keys(
+  "pour",
+  "mon",
+  "ma",
+  "tomber",
+  "dsl",
+  "desole",
+  "desolee",
+  "finalement",
+  "aussi",
+  "mes",
+);
+const REF_ARTICLES = new Set(["le", "la", "les", "du"]);
 const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
 
 /** Words that show the viewer speaks of their own claim, so "pas" gives a piece up. */
@@ -253,6 +301,7 @@ const INTENT_WORDS = keys(
   "jveux",
   "besoin",
   "interesse",
+  "garde",
   "merci",
   "finalement",
   "fait",
@@ -287,7 +336,9 @@ const AFTER_PLUS_NEGATIONS = keys("besoin", "envie", "interesse", "interessee");
 const NE_WORDS = keys("ne", "n");
 
 const NO_WORDS = keys("non", "nan", "nope");
-const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus", "mais");
+const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus");
+/** "oh non le 12" is dismay at a piece gone, neither a correction nor a refusal. */
+const DISMAY_BEFORE_NO = keys("oh", "ah", "mince", "zut", "mais");
 const BEFORE_NO_UNCLAIM = keys(
   "finalement",
   "fait",
@@ -296,8 +347,6 @@ const BEFORE_NO_UNCLAIM = keys(
   "ben",
   "bon",
   "euh",
-  "ah",
-  "oh",
   "enfin",
   "non",
   "nan",
@@ -324,7 +373,9 @@ const CLAUSE_STARTERS = keys(
 const CLAUSE_ENDS = new Set([",", ".", "!", ";"]);
 
 /** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
-const CHOICE_WORDS = new Set(["ou", "sinon", "au", "a", "/", "-"]);
+const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
+/** "le 14 plutot que le 12": one of the refs is turned down, which one is for staff to read. */
+const PREFERENCE_WORDS = keys("plutot");
 
 /** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
 const UNITS_AFTER = new Set([
@@ -404,6 +455,7 @@ const CONTEXT_BEFORE = new Set([
   "apres",
   "depuis",
   "dans",
+  "fois",
   "x",
   "€",
   "$",
@@ -465,7 +517,7 @@ interface Clause {
 }
 
 /**
- * Decisions on the unclear cases:
+ * Decisions on the unclear cases (docs/decisions/031-reading-live-comments.md says why):
  * - a question ("?", "combien", "dispo", "il reste", "tu peux montrer") claims nothing, even of one
  *   ref: the seller answers, the viewer claims afterwards; so do hesitations ("j'hesite entre",
  *   "peut-etre", "si le 12 revient") and remarks ("dommage le 12 est vendu");
@@ -483,8 +535,11 @@ interface Clause {
  *   and a claim must never name a piece the same comment gives up. The given-up piece stays with
  *   the viewer until staff release it or its hold ends;
  * - "non le 12" after another ref ("le 13 non le 12") corrects it: a claim of 12 alone;
+ * - swaps ("je change le 12 pour le 14", "le 14 a la place du 12") and a preference between
+ *   several refs ("le 14 plutot que le 12") claim nothing: which piece goes is for staff to read;
+ * - "passe-moi le 12", "laissez-moi le 12", "n'oubliez pas le 12" claim;
  * - a size needs a marker ("en M", "taille 38", "t38", "je fais du 38") or, for letters, to follow
- *   the ref ("le 12 m"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
+ *   the ref ("le 12 m", "12M"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
  *   two sizes offered ("38/40", "en S ou M") are no size;
  * - one size or colour in a comment applies to every piece; several apply each to the ref written
  *   before them ("le 12 en M et le 14 en L");
@@ -514,6 +569,7 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
   const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
   if (claimed.length > 0) {
     if (admiresOnly(tokens)) return NONE;
+    if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) return NONE;
     return { kind: "claim", pieces: piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions) };
   }
   const refused = clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs);
@@ -530,8 +586,12 @@ function mayHoldNumber(comment: string): boolean {
 function asksOrHesitates(tokens: readonly Token[]): boolean {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    if (token.text === "?" || NONE_WORDS.has(token.key)) return true;
     const next = tokens[index + 1];
+    if (token.text === "?") return true;
+    // "comme d'hab le 12" is no comparison.
+    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return true;
+    // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
+    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return true;
     if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
   }
   return false;
@@ -539,9 +599,12 @@ function asksOrHesitates(tokens: readonly Token[]): boolean {
 
 function admiresOnly(tokens: readonly Token[]): boolean {
   let admires = false;
+  let previous: Token | undefined;
   for (const token of tokens) {
     if (CLAIM_WORDS.has(token.key)) return false;
-    if (ADMIRATION_WORDS.has(token.key)) admires = true;
+    // "merci ma belle" speaks to the seller.
+    if (ADMIRATION_WORDS.has(token.key) && previous?.key !== "ma" && previous?.key !== "mon") admires = true;
+    previous = token;
   }
   return admires;
 }
@@ -566,12 +629,11 @@ function readRefsAndSizes(tokens: readonly Token[], roles: (Role | undefined)[])
   const addSize = (at: number, value: string): void => {
     const joiner = tokens[at - 1];
     const previous = sizes[sizes.length - 1];
-    if (
-      joiner !== undefined &&
-      RANGE_JOINERS.has(joiner.text) &&
+    const offered =
       previous !== undefined &&
-      previous.at === at - 2
-    ) {
+      (previous.at === at - 1 ||
+        (previous.at === at - 2 && joiner !== undefined && RANGE_JOINERS.has(joiner.text)));
+    if (previous !== undefined && offered) {
       previous.value = null;
       previous.at = at;
     } else {
@@ -613,16 +675,23 @@ function numberRole(
 
   if (after !== undefined) {
     if (UNITS_AFTER.has(after.text)) return "aside";
-    if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text)) return "aside";
+    if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text) && isGluedUnit(tokens, index))
+      return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
   }
   if (before === undefined) return "ref";
+  // "taille 38 40": a second size offered.
+  if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
   if (isWord(before) && !before.elided) {
     if (SIZE_MARKERS.has(before.text)) return isNumericSize(token) ? "size" : "aside";
     if (SIZE_VERBS.has(before.text) && isNumericSize(token)) return "size";
-    if (before.text === "du" && isWord(beforeThat) && SIZE_VERBS.has(beforeThat.text)) {
+    if (
+      (before.text === "du" || before.text === "un") &&
+      isWord(beforeThat) &&
+      SIZE_VERBS.has(beforeThat.text)
+    ) {
       return isNumericSize(token) ? "size" : "aside";
     }
     if (CONTEXT_BEFORE.has(before.text)) {
@@ -644,6 +713,15 @@ function numberRole(
     if (carried === "size" && isNumericSize(token)) return "size";
   }
   return "ref";
+}
+
+/** "1m70", "2m", "10k", "2x" are measures and counts; "12m" and "12M" are ref 12 in size M. */
+function isGluedUnit(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index] as Token;
+  const unit = tokens[index + 1] as Token;
+  if (unit.text !== "m") return true;
+  const after = tokens[index + 2];
+  return (isNumber(after) && glued(unit, after)) || Number(token.text) <= 3;
 }
 
 function joinedToNumber(tokens: readonly Token[], index: number, direction: 1 | -1): boolean {
@@ -690,7 +768,7 @@ function letterSize(
   if (marked) return size;
   if (token.text === "tu") return null;
   if (before === undefined) return null;
-  if (roles[index - 1] === "ref" && !glued(before, token)) return size;
+  if (roles[index - 1] === "ref") return size;
   if (RANGE_JOINERS.has(before.text) && roles[index - 2] === "size") return size;
   return null;
 }
@@ -703,9 +781,9 @@ interface ColorMatcher {
 let cachedColors: readonly string[] | null = null;
 let cachedMatcher: ColorMatcher = { colors: [] };
 
-/** The server passes the same list for a whole live: it is prepared once. */
+/** The server passes the same list for a whole live: it is prepared once, not per comment. */
 function colorMatcher(colors: readonly string[]): ColorMatcher {
-  if (colors === cachedColors) return cachedMatcher;
+  if (colors === cachedColors || sameColors(colors, cachedColors)) return cachedMatcher;
   const prepared = colors
     .map((name) => ({
       name,
@@ -718,6 +796,12 @@ function colorMatcher(colors: readonly string[]): ColorMatcher {
   cachedColors = colors;
   cachedMatcher = { colors: prepared };
   return cachedMatcher;
+}
+
+function sameColors(colors: readonly string[], cached: readonly string[] | null): boolean {
+  if (cached === null || cached.length !== colors.length) return false;
+  for (let index = 0; index < colors.length; index++) if (colors[index] !== cached[index]) return false;
+  return true;
 }
 
 /** One stem for a colour word's forms: noir/noire/noirs, bleu/bleue, blanc/blanche, gris/grise. */
@@ -788,7 +872,7 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
   let corrects = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    if (CLAUSE_ENDS.has(token.text) && roles[index - 1] !== "aside") {
+    if (CLAUSE_ENDS.has(token.text)) {
       close(index, corrects);
       corrects = false;
       start = index + 1;
@@ -796,7 +880,7 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
       close(index, corrects);
       corrects = false;
       start = index;
-    } else if (NO_WORDS.has(token.key) && namesRefNext(tokens, roles, index)) {
+    } else if (NO_WORDS.has(token.key) && isCorrection(tokens, roles, index)) {
       close(index, corrects);
       corrects = true;
       start = index;
@@ -818,7 +902,18 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
   return clauses;
 }
 
-/** "non le 12", "non 12": the "non" corrects, the ref after it is wanted. */
+/** "non le 12", "non 12": the "non" corrects, the ref after it is wanted ("finalement non le 12" refuses). */
+function isCorrection(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  const before = tokens[index - 1];
+  if (before !== undefined && (BEFORE_NO_UNCLAIM.has(before.key) || DISMAY_BEFORE_NO.has(before.key)))
+    return false;
+  return namesRefNext(tokens, roles, index);
+}
+
 function namesRefNext(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -829,6 +924,31 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+function givesUpAfter(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+  end: number,
+): boolean {
+  if (index + 1 >= end) return true;
+  const after = tokens[index + 1] as Token;
+  if (roles[index + 1] === "ref" || AFTER_PASS_OR_LEAVE.has(after.key)) return true;
+  return REF_ARTICLES.has(after.text) && index + 2 < end && roles[index + 2] === "ref";
+}
+
+/** "passe-moi le 12", "laisse-le-moi", "tu me laisses le 12": the viewer keeps the piece. */
+function keepsForMe(tokens: readonly Token[], index: number, start: number, end: number): boolean {
+  const before = index > start ? tokens[index - 1] : undefined;
+  const after = index + 1 < end ? tokens[index + 1] : undefined;
+  const afterThat = index + 2 < end ? tokens[index + 2] : undefined;
+  if (before !== undefined && (before.key === "me" || before.key === "m")) return true;
+  if (after === undefined) return false;
+  if (FOR_ME_WORDS.has(after.key)) return true;
+  return (
+    (after.key === "le" || after.key === "la") && afterThat !== undefined && FOR_ME_WORDS.has(afterThat.key)
+  );
+}
+
 function readClause(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -837,12 +957,18 @@ function readClause(
   corrects: boolean,
 ): Clause {
   const refs: number[] = [];
-  let forMe = false;
   let intent = false;
+  // "non pas le 12 le 13": refs side by side, without "et", may not share the refusal.
+  let sideBySide = false;
+  let listed = true;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
-    if (roles[index] === "ref") refs.push(refValue(tokens, index));
-    if (FOR_ME_WORDS.has(token.key)) forMe = true;
+    if (roles[index] === "ref") {
+      if (refs.length > 0 && !listed) sideBySide = true;
+      refs.push(refValue(tokens, index));
+      listed = false;
+    }
+    if (LIST_JOINERS.has(token.key)) listed = true;
     if (INTENT_WORDS.has(token.key)) intent = true;
   }
 
@@ -857,8 +983,9 @@ function readClause(
     if (NE_WORDS.has(key)) seenNe = true;
     if (UNCLAIM_WORDS.has(key)) {
       if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
-      if (after !== undefined && AFTER_PASSE_NOT_UNCLAIM.has(after.key)) continue;
-      if (forMe && PASS_OR_LEAVE_WORDS.has(key)) continue;
+      if (PASS_OR_LEAVE_WORDS.has(key)) {
+        if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
+      }
       unclaims = true;
     } else if (key === "pas") {
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
@@ -874,7 +1001,13 @@ function readClause(
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       if (seenNe || verbBefore || negationAfter) unclaims = true;
     } else if (NO_WORDS.has(key)) {
-      if (namesRefNext(tokens, roles, index)) continue;
+      // "non mais il est trop beau": an exclamation.
+      if (tokens[index + 1]?.key === "mais") continue;
+      if (before !== undefined && DISMAY_BEFORE_NO.has(before.key)) {
+        negates = true;
+        continue;
+      }
+      if (isCorrection(tokens, roles, index)) continue;
       const saysNoToIt =
         after === undefined ||
         AFTER_NO_UNCLAIM.has(after.key) ||
@@ -890,7 +1023,7 @@ function readClause(
     }
   }
 
-  const effect = unclaims ? "unclaim" : negates ? "void" : "claim";
+  const effect = unclaims ? (sideBySide ? "void" : "unclaim") : negates ? "void" : "claim";
   return {
     refs,
     effect,

@@ -39,6 +39,7 @@ export function normalizeComment(comment: string): string {
       .replace(/æ/g, "ae")
       .replace(/[’‘ʼ`´]/g, "'")
       .replace(/[？]/g, "?")
+      .replace(/[×✖]/g, "x")
   );
 }
 

@@ -1,0 +1,504 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_CLAIM_REF } from "./live-claim";
+import { readLiveComment, type ClaimedPiece, type LiveCommentReading } from "./live-claims";
+
+/** The shop's colours, as the back office spells them. */
+const SHOP_COLORS = [
+  "Noir",
+  "Blanc",
+  "Bleu",
+  "Bleu marine",
+  "Rose poudré",
+  "Rouge",
+  "Gris",
+  "Beige",
+  "Violet",
+  "Camel",
+] as const;
+
+type Piece = number | readonly [ref: number, size: string | null, color?: string | null];
+
+function claim(...pieces: Piece[]): LiveCommentReading {
+  return {
+    kind: "claim",
+    pieces: pieces.map((piece): ClaimedPiece => {
+      if (typeof piece === "number") return { ref: piece, size: null, color: null };
+      const [ref, size, color = null] = piece;
+      return { ref, size, color };
+    }),
+  };
+}
+
+function unclaim(...refs: number[]): LiveCommentReading {
+  return { kind: "unclaim", refs };
+}
+
+const none: LiveCommentReading = { kind: "none" };
+
+/** Comments written the way viewers write them during a live, with what each means. */
+const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
+  // One piece, however it is written.
+  ["12", claim(12)],
+  ["le 12", claim(12)],
+  ["Le 12 svp", claim(12)],
+  ["LE 12 STP", claim(12)],
+  ["jprends le 12", claim(12)],
+  ["je prend le 12", claim(12)],
+  ["je prands le 14", claim(14)],
+  ["jveux le 7", claim(7)],
+  ["je veux le 7 svppp", claim(7)],
+  ["ouiii le 12", claim(12)],
+  ["ouiii le 12 🥰🥰", claim(12)],
+  ["moi le 33", claim(33)],
+  ["moiii le 33 !!", claim(33)],
+  ["le12", claim(12)],
+  ["le 12!!!", claim(12)],
+  ["12 pr moi", claim(12)],
+  ["pour moi le 45 stp", claim(45)],
+  ["reserve moi le 8", claim(8)],
+  ["mets moi de côté le 19", claim(19)],
+  ["Je veux bien le 27 ☺️", claim(27)],
+  ["je peux avoir le 27 svp", claim(27)],
+  ["+1 le 5", claim(5)],
+  ["moi aussi le 5", claim(5)],
+  ["go le 61", claim(61)],
+  ["numero 61", claim(61)],
+  ["n°61 svp", claim(61)],
+  ["ref 61", claim(61)],
+  ["réf61", claim(61)],
+  ["le 61 pour ma fille", claim(61)],
+  ["le 61 pour ma mère 😘", claim(61)],
+  ["je craque pour le 9", claim(9)],
+  ["je le prends le 9", claim(9)],
+  ["le 9 je le prends", claim(9)],
+  ["le 9 jle prends", claim(9)],
+  ["je prends la 9", claim(9)],
+  ["Le 101", claim(101)],
+  ["le 250 svp", claim(250)],
+  ["999", claim(999)],
+  ["Sarah le 18 pour moi bisous", claim(18)],
+  ["coucou les filles le 4 pour moi 😘", claim(4)],
+  ["bonsoir le 4 stp", claim(4)],
+  ["la 22 please", claim(22)],
+  ["ok pour le 22", claim(22)],
+  ["d'accord pour le 22", claim(22)],
+  ["je commande le 15", claim(15)],
+  ["j'achète le 15", claim(15)],
+  ["garde moi le 15 stp", claim(15)],
+  ["🙋‍♀️ 15", claim(15)],
+  ["15 🙏", claim(15)],
+  ["1️⃣5️⃣", claim(15)],
+  ["１５", claim(15)],
+  ["je veux le 12 trop belle", claim(12)],
+  ["n'oubliez pas le 12 pour moi", claim(12)],
+  ["passe moi le 12", claim(12)],
+  ["laissez moi le 12 svp", claim(12)],
+  ["tu me laisses le 12 stp", claim(12)],
+  ["le 12 laisse le moi", claim(12)],
+  ["je passe commande du 12", claim(12)],
+  ["le 12 je passe le chercher samedi", claim(12)],
+  ["le 12 pour moi je passe en boutique demain", claim(12)],
+  ["le 12 svp pas de souci pour le paiement", claim(12)],
+  ["@vendeuse le 3 stp", claim(3)],
+  ["@julie_du_38 le 3", claim(3)],
+  ["jpren le 3", claim(3)],
+  ["jle veux le 3", claim(3)],
+  ["le 3 pr ma soeur", claim(3)],
+  ["ma fille veut le 3", claim(3)],
+  ["je le veux le 21 trop beau 😍😍", claim(21)],
+  ["oui le 40", claim(40)],
+  ["comme d'hab le 12 pour moi", claim(12)],
+  ["merci ma belle le 12", claim(12)],
+  ["svp le 12 🙏", claim(12)],
+  ["pull 12 en m", claim([12, "M"])],
+  ["le 40 pour moi", claim(40)],
+
+  // Several pieces in one comment; the same ref written twice counts once.
+  ["le 53 et le 54", claim(53, 54)],
+  ["53 + 54", claim(53, 54)],
+  ["53+54", claim(53, 54)],
+  ["je prends le 12, le 14 et le 20", claim(12, 14, 20)],
+  ["le 12 le 14 le 20", claim(12, 14, 20)],
+  ["12 et 14 svp", claim(12, 14)],
+  ["les 12 et 14", claim(12, 14)],
+  ["le 3 et le 5", claim(3, 5)],
+  ["je prends le 12 et ma soeur le 14", claim(12, 14)],
+  ["le 12 & le 14", claim(12, 14)],
+  ["le 7 et le 7", claim(7)],
+  ["12 12 12", claim(12)],
+  ["le 12 et aussi le 30", claim(12, 30)],
+  ["moi le 2, le 3 et le 4 😍😍", claim(2, 3, 4)],
+  ["JE PRENDS LE 8 ET LE 9", claim(8, 9)],
+  ["le 8 + le 9 + le 10 svp", claim(8, 9, 10)],
+  ["le 12, 13, 14", claim(12, 13, 14)],
+  ["le 12 + 14 + 16", claim(12, 14, 16)],
+
+  // Sizes.
+  ["le 12 en M", claim([12, "M"])],
+  ["le 12 en m", claim([12, "M"])],
+  ["le 12 m", claim([12, "M"])],
+  ["12 taille M", claim([12, "M"])],
+  ["le 12 taille 38", claim([12, "38"])],
+  ["le 12 en 38", claim([12, "38"])],
+  ["le 12 t38", claim([12, "38"])],
+  ["le 12 t 40", claim([12, "40"])],
+  ["le 12 en XL", claim([12, "XL"])],
+  ["le 12 xl", claim([12, "XL"])],
+  ["le 12 en xxl", claim([12, "XXL"])],
+  ["le 12 en 2xl", claim([12, "XXL"])],
+  ["le 12 en 3xl", claim([12, "3XL"])],
+  ["le 12 en xs", claim([12, "XS"])],
+  ["le 12 taille unique", claim([12, "TU"])],
+  ["le 12 en tu", claim([12, "TU"])],
+  ["le 12 en S svp", claim([12, "S"])],
+  ["le 12 en L stp", claim([12, "L"])],
+  ["LE 12 EN M STP", claim([12, "M"])],
+  ["je prends le 12 je fais du 40", claim([12, "40"])],
+  ["le 12 je fais 38", claim([12, "38"])],
+  ["le 12 chui en 38", claim([12, "38"])],
+  ["en M le 12", claim([12, "M"])],
+  ["taille 38 le 5 et le 6", claim([5, "38"], [6, "38"])],
+  ["le 12 et le 14 en M", claim([12, "M"], [14, "M"])],
+  ["le 12 en M et le 14", claim([12, "M"], [14, "M"])],
+  ["le 12 en M et le 14 en L", claim([12, "M"], [14, "L"])],
+  ["le 12 en 38 et le 14 en 40", claim([12, "38"], [14, "40"])],
+  ["le 12 taille 38/40", claim([12, null])],
+  ["le 12 en S ou M", claim([12, null])],
+  ["le 12 en 38 ou 40", claim([12, null])],
+  ["le 12 s'il vous plait", claim([12, null])],
+  ["le 12 s il vous plait", claim([12, null])],
+  ["Le n°12 en taille S 🥰", claim([12, "S"])],
+  ["le 12 en 36 pour ma fille de 14 ans", claim([12, "36"])],
+  ["je fais un 38 le 12", claim([12, "38"])],
+  ["le 12 taille 38 40", claim([12, null])],
+  ["12M", claim([12, "M"])],
+  ["le 12m", claim([12, "M"])],
+  ["le 12 en 4xl", claim([12, "4XL"])],
+  ["3xl le 12", claim([12, "3XL"])],
+
+  // Colours, among the shop's, in the shop's spelling.
+  ["le 12 en noir", claim([12, null, "Noir"])],
+  ["le 12 noire", claim([12, null, "Noir"])],
+  ["le 12 en NOIR", claim([12, null, "Noir"])],
+  ["le 12 en bleu marine", claim([12, null, "Bleu marine"])],
+  ["le 12 bleu", claim([12, null, "Bleu"])],
+  ["le 12 en bleue", claim([12, null, "Bleu"])],
+  ["le 12 rose poudre", claim([12, null, "Rose poudré"])],
+  ["le 12 en rose poudrée", claim([12, null, "Rose poudré"])],
+  ["le 12 en blanche", claim([12, null, "Blanc"])],
+  ["le 12 en M noir", claim([12, "M", "Noir"])],
+  ["le 12 noir en M", claim([12, "M", "Noir"])],
+  ["le 12 en noir et le 14 en blanc", claim([12, null, "Noir"], [14, null, "Blanc"])],
+  ["le 12 et le 14 en noir", claim([12, null, "Noir"], [14, null, "Noir"])],
+  ["le 12 en rouge stp", claim([12, null, "Rouge"])],
+  ["le 12 en jaune", claim([12, null, null])],
+  ["le 12 noir ou blanc", claim([12, null, null])],
+  ["le 12 en grise", claim([12, null, "Gris"])],
+  ["le 12 violette", claim([12, null, "Violet"])],
+  ["le 12 en camel taille 40", claim([12, "40", "Camel"])],
+  ["les 12 et 14 en beige", claim([12, null, "Beige"], [14, null, "Beige"])],
+  ["le 12 (robe rouge)", claim([12, null, "Rouge"])],
+
+  // Un-claims: the viewer gives pieces up.
+  ["je passe le 16", unclaim(16)],
+  ["jpasse le 16", unclaim(16)],
+  ["jpass le 16", unclaim(16)],
+  ["je pass le 16", unclaim(16)],
+  ["je passe pour le 16", unclaim(16)],
+  ["finalement non pour le 17", unclaim(17)],
+  ["finalement non le 17", unclaim(17)],
+  ["annule le 15", unclaim(15)],
+  ["annul le 15", unclaim(15)],
+  ["anule le 15 stp", unclaim(15)],
+  ["j'annule le 15", unclaim(15)],
+  ["ANNULER LE 15", unclaim(15)],
+  ["annulé le 15 svp 🙏", unclaim(15)],
+  ["non merci pour le 28", unclaim(28)],
+  ["je laisse le 12", unclaim(12)],
+  ["je laisse le 12 à quelqu'un d'autre", unclaim(12)],
+  ["plus besoin du 9", unclaim(9)],
+  ["je ne prends plus le 3", unclaim(3)],
+  ["je prends plus le 3", unclaim(3)],
+  ["j'en veux plus du 3", unclaim(3)],
+  ["pas le 12 finalement", unclaim(12)],
+  ["finalement pas le 12", unclaim(12)],
+  ["je prends pas le 12", unclaim(12)],
+  ["je veux pas le 12", unclaim(12)],
+  ["le 12 finalement non", unclaim(12)],
+  ["le 12 non merci", unclaim(12)],
+  ["retire le 12 stp", unclaim(12)],
+  ["enlevez le 12 svp", unclaim(12)],
+  ["supprime le 8 de ma commande", unclaim(8)],
+  ["je me désiste pour le 8", unclaim(8)],
+  ["oubliez le 8", unclaim(8)],
+  ["tant pis pour le 8", unclaim(8)],
+  ["j'ai changé d'avis pour le 8", unclaim(8)],
+  ["je passe le 16 et le 17", unclaim(16, 17)],
+  ["le 12 je passe", unclaim(12)],
+  ["le 12 pas pour moi", unclaim(12)],
+  ["en fait non pour le 12", unclaim(12)],
+  ["JPASSE LE 16 DSL", unclaim(16)],
+  ["desolee je laisse le 30 🙏", unclaim(30)],
+  ["moi je passe le 12", unclaim(12)],
+  ["je laisse tomber le 12", unclaim(12)],
+  ["je passe mon tour pour le 12 désolée", unclaim(12)],
+  ["le 12 finalement je passe", unclaim(12)],
+  ["finalement je prends pas le 5 et le 6", unclaim(5, 6)],
+  ["le 12 je le garde pas", unclaim(12)],
+  ["je garde pas le 12", unclaim(12)],
+  ["enleve moi le 12", unclaim(12)],
+  ["annulez ma commande du 12", unclaim(12)],
+
+  // A comment that gives one piece up and claims another claims the other only.
+  ["pas le 12 pour moi je prefere le 14", claim(14)],
+  ["j'annule le 12 je prends le 14", claim(14)],
+  ["je prends pas le 12 mais le 14", claim(14)],
+  ["le 13 non le 12", claim(12)],
+  ["non le 12", claim(12)],
+  ["le 12 non mais il est trop beau je le prends", claim(12)],
+  ["je prends le 12, pas le 14", claim(12)],
+  ["je passe le 16 et je prends le 17 en M", claim([17, "M"])],
+
+  // Questions, hesitations and remarks claim nothing.
+  ["le 12 est dispo ?", none],
+  ["le 12 dispo", none],
+  ["combien le 12", none],
+  ["cb le 12", none],
+  ["il reste le 12 ?", none],
+  ["il reste le 12 en M", none],
+  ["y a le 12 en M", none],
+  ["ya le 12 en 38", none],
+  ["le 12 c'est quelle taille", none],
+  ["le 12 taille comment", none],
+  ["tu peux montrer le 12", none],
+  ["remontre le 12 stp", none],
+  ["zoom sur le 12 svp", none],
+  ["on peut voir le 12 de dos", none],
+  ["essaie le 12 stp", none],
+  ["le 12 ?", none],
+  ["le 12??", none],
+  ["12 ?", none],
+  ["je peux avoir le 27 ?", none],
+  ["c'est quoi la matière du 12", none],
+  ["le 12 fait quelle longueur", none],
+  ["le prix du 12", none],
+  ["est ce que le 12 taille petit", none],
+  ["le 12 il taille grand", none],
+  ["photo du 12 svp", none],
+  ["le 12 c'est combien", none],
+  ["kel prix le 12", none],
+  ["le 12 est vendu ?", none],
+  ["dommage le 12 est parti", none],
+  ["j'hesite entre le 12 et le 14", none],
+  ["peut etre le 12", none],
+  ["ptet le 12", none],
+  ["si le 12 revient je le prends", none],
+  ["le 12 ou le 14", none],
+  ["12 ou 14", none],
+  ["le 12 sinon le 14", none],
+  ["du 3 au 5", none],
+  ["le 3-5", none],
+  ["je sais pas le 12 ou le 14", none],
+  ["le 12 il est pour qui", none],
+  ["le 12 comme le 14 mais en rouge", none],
+  ["question le 12 il double ?", none],
+  ["je change le 12 pour le 14", none],
+  ["échange le 12 contre le 14", none],
+  ["je prends le 14 à la place du 12", none],
+  ["le 14 plutot que le 12", none],
+  ["le 12 voire le 13", none],
+  ["le 12 ou alors le 13", none],
+  ["12-13-14", none],
+  ["entre 12 et 14", none],
+  ["non pas le 12 le 13", none],
+  ["merci le 12 est bien arrivé", none],
+  ["j'arrive pas à prendre le 12", none],
+  ["qui a pris le 12", none],
+
+  // Admiration, negations and chatter.
+  ["trop belle le 12 😍", none],
+  ["j'adore le 12", none],
+  ["le 12 est magnifique", none],
+  ["il est pas beau le 12", none],
+  ["le 12 jamais de la vie", none],
+  ["oh non le 12 😭", none],
+  ["ah non pas le 12", unclaim(12)],
+  ["coucou", none],
+  ["bonsoir les filles ❤️", none],
+  ["😍😍😍", none],
+  ["", none],
+  ["merci", none],
+  ["je passe", none],
+  ["annule", none],
+  ["non", none],
+
+  // Numbers that are no reference: prices, times, ages, sizes alone, phones, counts.
+  ["12€", none],
+  ["12 euros", none],
+  ["12,50€", none],
+  ["20h", none],
+  ["à 20h30", none],
+  ["live demain à 20h", none],
+  ["j'ai 35 ans", none],
+  ["ma fille a 8 ans", none],
+  ["taille 38", none],
+  ["je fais du 40", none],
+  ["en 42", none],
+  ["06 12 34 56 78", none],
+  ["0612345678", none],
+  ["2024", none],
+  ["1m65 pour 60 kg", none],
+  ["-30% sur tout", none],
+  ["10k abonnés bravo", none],
+  ["c'est mon 1er live", none],
+  ["le 1000", none],
+  ["0", none],
+  ["@sarah_75 coucou", none],
+  ["marie75 bisous", none],
+  ["x2", none],
+  ["le 12 ×2", claim(12)],
+  ["+1", none],
+  ["je prends les 2", none],
+  ["j'en ai 3 déjà", none],
+  ["le 12 il est a 15€ ?", none],
+  ["2 min", none],
+  ["dans 5 minutes", none],
+  ["12:30", none],
+  ["il me reste 12 euros", none],
+  ["on est à 12 commandes", none],
+  ["les 3 svp", none],
+];
+
+describe("readLiveComment", () => {
+  it("has a table of at least 200 comments", () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it.each(ROWS)("reads %j", (comment, expected) => {
+    expect(readLiveComment(comment, SHOP_COLORS)).toEqual(expected);
+  });
+
+  it("reads no colour when the shop has none, and reads the shop's other spellings", () => {
+    expect(readLiveComment("le 12 en noir")).toEqual(claim(12));
+    expect(readLiveComment("le 12 en noires", ["NOIR"])).toEqual(claim([12, null, "NOIR"]));
+    expect(readLiveComment("le 12 en vert d'eau", ["Vert", "Vert d'eau"])).toEqual(
+      claim([12, null, "Vert d'eau"]),
+    );
+  });
+
+  it("reads colours from a fresh copy of the shop's list, and from a list that changed", () => {
+    expect(readLiveComment("le 12 noir", [...SHOP_COLORS])).toEqual(claim([12, null, "Noir"]));
+    expect(readLiveComment("le 12 noir", ["Blanc"])).toEqual(claim(12));
+    expect(readLiveComment("le 12 noir", ["Noir intense", "Noir"])).toEqual(claim([12, null, "Noir"]));
+    expect(readLiveComment("le 12 noir intense", ["Noir", "Noir intense"])).toEqual(
+      claim([12, null, "Noir intense"]),
+    );
+  });
+
+  it("reads refs up to MAX_CLAIM_REF and no further", () => {
+    expect(readLiveComment(`le ${MAX_CLAIM_REF}`)).toEqual(claim(MAX_CLAIM_REF));
+    expect(readLiveComment(`le ${MAX_CLAIM_REF + 1}`)).toEqual(none);
+  });
+});
+
+describe("readLiveComment properties", () => {
+  const refArbitrary = fc.integer({ min: 1, max: MAX_CLAIM_REF });
+  const anyText = fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }));
+  const chatText = fc.string({
+    unit: fc.constantFrom(
+      "le ",
+      "la ",
+      "et ",
+      "je prends ",
+      "pas ",
+      "non ",
+      "plus ",
+      "annule ",
+      "je passe ",
+      "en M ",
+      "taille 38 ",
+      "noir ",
+      "ou ",
+      ", ",
+      "! ",
+      "svp ",
+      "moi ",
+      "12 ",
+      "7 ",
+      "40 ",
+      "😍",
+    ),
+  });
+
+  it("never throws, and reads only refs in 1..MAX_CLAIM_REF, each once, and only the shop's colours", () => {
+    fc.assert(
+      fc.property(fc.oneof(anyText, chatText), (comment) => {
+        const reading = readLiveComment(comment, SHOP_COLORS);
+        const refs =
+          reading.kind === "claim"
+            ? reading.pieces.map((piece) => piece.ref)
+            : reading.kind === "unclaim"
+              ? reading.refs
+              : [];
+        if (reading.kind !== "none") expect(refs.length).toBeGreaterThan(0);
+        expect(new Set(refs).size).toBe(refs.length);
+        for (const ref of refs) {
+          expect(Number.isInteger(ref)).toBe(true);
+          expect(ref).toBeGreaterThanOrEqual(1);
+          expect(ref).toBeLessThanOrEqual(MAX_CLAIM_REF);
+        }
+        if (reading.kind === "claim") {
+          for (const piece of reading.pieces) {
+            if (piece.color !== null) expect(SHOP_COLORS).toContain(piece.color);
+          }
+        }
+      }),
+    );
+  });
+
+  it("a piece a comment gives up is never claimed by it, whatever follows", () => {
+    const givingUp = fc.constantFrom(
+      (ref: number) => `je passe le ${ref}`,
+      (ref: number) => `annule le ${ref}`,
+      (ref: number) => `finalement non pour le ${ref}`,
+      (ref: number) => `non merci pour le ${ref}`,
+      (ref: number) => `je laisse le ${ref}`,
+      (ref: number) => `plus besoin du ${ref}`,
+      (ref: number) => `je ne prends plus le ${ref}`,
+      (ref: number) => `pas le ${ref} finalement`,
+    );
+    fc.assert(
+      fc.property(givingUp, refArbitrary, chatText, fc.boolean(), (write, ref, rest, shout) => {
+        const comment = `${write(ref)} ${rest}`;
+        const reading = readLiveComment(shout ? comment.toUpperCase() : comment, SHOP_COLORS);
+        if (reading.kind === "claim") expect(reading.pieces.map((piece) => piece.ref)).not.toContain(ref);
+      }),
+    );
+  });
+
+  it("each way of giving a piece up, alone, un-claims that piece, in any case", () => {
+    const givingUp = fc.constantFrom(
+      "je passe le ",
+      "annule le ",
+      "j'annule le ",
+      "je laisse le ",
+      "plus besoin du ",
+    );
+    fc.assert(
+      fc.property(givingUp, refArbitrary, fc.boolean(), (opening, ref, shout) => {
+        const comment = `${opening}${ref}`;
+        expect(readLiveComment(shout ? comment.toUpperCase() : comment)).toEqual(unclaim(ref));
+      }),
+    );
+  });
+
+  it("two refs joined by 'et' claim both, in the order written", () => {
+    fc.assert(
+      fc.property(refArbitrary, refArbitrary, (first, second) => {
+        fc.pre(first !== second);
+        expect(readLiveComment(`je prends le ${first} et le ${second}`)).toEqual(claim(first, second));
+      }),
+    );
+  });
+});
