@@ -56,6 +56,8 @@ const SERVER_EXTERNALS = [
   "@fastify/swagger-ui",
   "pino",
   "pg-native",
+  // Reads its SQL migrations from files beside its code.
+  "graphile-worker",
 ];
 
 async function buildServer() {

@@ -9,6 +9,8 @@ export type LiveHubMessage =
   | { kind: "events"; events: LiveFeedEvent[] }
   | { kind: "orders"; change: LiveOrdersChanged }
   | { kind: "claims-changed"; liveId: string }
+  /** A line holding a claimed piece stopped holding it (the database's trigger said so). */
+  | { kind: "claims-inbox"; liveId: string }
   | { kind: "source"; status: LiveSourceStatus }
   | { kind: "delivered"; seq: number };
 

@@ -29,5 +29,10 @@ describe("live notifications", () => {
       liveId: "l",
     });
     expect(decodeNotification(JSON.stringify({ from: "a", kind: "claims-changed" }))).toBeNull();
+    expect(decodeNotification(JSON.stringify({ from: "db", kind: "claims-inbox", liveId: "l" }))).toEqual({
+      from: "db",
+      kind: "claims-inbox",
+      liveId: "l",
+    });
   });
 });

@@ -11,6 +11,7 @@ export type LiveNotification =
   | { from: string; kind: "events"; ids: string[] }
   | { from: string; kind: "orders"; change: LiveOrdersChanged }
   | { from: string; kind: "claims-changed"; liveId: string }
+  | { from: string; kind: "claims-inbox"; liveId: string }
   | { from: string; kind: "source"; status: LiveSourceStatus };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -36,8 +37,11 @@ export function decodeNotification(payload: string): LiveNotification | null {
       return { from, kind: "orders", change: { liveId, orderId } };
     }
   }
-  if (value.kind === "claims-changed" && typeof value.liveId === "string") {
-    return { from, kind: "claims-changed", liveId: value.liveId };
+  if (
+    (value.kind === "claims-changed" || value.kind === "claims-inbox") &&
+    typeof value.liveId === "string"
+  ) {
+    return { from, kind: value.kind, liveId: value.liveId };
   }
   const status = value.status;
   if (value.kind === "source" && isRecord(status)) {

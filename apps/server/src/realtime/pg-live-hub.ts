@@ -142,8 +142,8 @@ export function createPgLiveHub({
       return;
     }
     if (notification.kind === "orders") listeners.emit({ kind: "orders", change: notification.change });
-    else if (notification.kind === "claims-changed") {
-      listeners.emit({ kind: "claims-changed", liveId: notification.liveId });
+    else if (notification.kind === "claims-changed" || notification.kind === "claims-inbox") {
+      listeners.emit({ kind: notification.kind, liveId: notification.liveId });
     } else if (notification.kind === "source")
       listeners.emit({ kind: "source", status: notification.status });
     else if (listeners.size > 0) {

@@ -41,15 +41,23 @@ CREATE TRIGGER live_claims_waitlist_moved AFTER UPDATE ON live_claims
 
 -- A line that held a claimed piece stops holding it without the engine (the order page removed
 -- it, its order was cancelled): the claim is written to the inbox, which the engine applies under
--- the claim lock. Before the delete, while the claim still names the line.
+-- the claim lock, and NOTIFY tells the engines. Before the delete, while the claim still names
+-- the line.
 CREATE FUNCTION order_items_claims_inbox() RETURNS trigger AS $$
+DECLARE
+  v_live_id uuid;
 BEGIN
   IF TG_OP = 'UPDATE' AND NOT (NEW.is_released AND NOT OLD.is_released) THEN
     RETURN NEW;
   END IF;
   INSERT INTO live_claim_inbox (live_id, claim_id, reason)
   SELECT c.live_id, c.id, CASE WHEN TG_OP = 'DELETE' THEN 'staff' ELSE 'order-cancelled' END
-    FROM live_claims c WHERE c.order_item_id = OLD.id AND c.state = 'in-order';
+    FROM live_claims c WHERE c.order_item_id = OLD.id AND c.state = 'in-order'
+  RETURNING live_id INTO v_live_id;
+  -- Every instance's engine hears it at commit (the hub's channel); the sweep is the backstop.
+  IF v_live_id IS NOT NULL THEN
+    PERFORM pg_notify('vitrine_live', json_build_object('from', 'db', 'kind', 'claims-inbox', 'liveId', v_live_id)::text);
+  END IF;
   IF TG_OP = 'DELETE' THEN
     RETURN OLD;
   END IF;
@@ -290,6 +298,7 @@ DECLARE
   v_ref integer;
   v_handle text;
   v_product_id uuid;
+  v_held boolean;
   v_claim live_claims;
   v_order_id uuid;
   v_orders uuid[] := '{}';
@@ -310,10 +319,15 @@ BEGIN
         -- A repeated claim is not a new one.
         CONTINUE WHEN EXISTS (SELECT 1 FROM live_claims c
                                WHERE c.product_id = v_product_id AND c.handle = v_handle AND c.state <> 'released');
+        v_held := live_claim_piece_held(v_product_id, NULL);
+        -- Nor is a claim of a piece already in one of the viewer's orders (added by hand).
+        CONTINUE WHEN v_held AND EXISTS (
+          SELECT 1 FROM held_pieces h JOIN orders o ON o.id = h.order_id JOIN users u ON u.id = o.user_id
+           WHERE h.product_id = v_product_id AND lower(u.tiktok_username) = v_handle);
         INSERT INTO live_claims AS c (live_id, event_id, seq, handle, product_id, size_read, color_read, state, queue_rank)
         VALUES (p_live_id, (v_item ->> 'eventId')::uuid, (v_item ->> 'seq')::bigint, v_handle, v_product_id,
                 v_piece ->> 'size', v_piece ->> 'color',
-                CASE WHEN live_claim_piece_held(v_product_id, NULL) THEN 'waitlisted' ELSE 'pending' END,
+                CASE WHEN v_held THEN 'waitlisted' ELSE 'pending' END,
                 (v_item ->> 'seq')::bigint)
         RETURNING * INTO v_claim;
         IF v_claim.state = 'pending' AND v_state.mode = 'automatique' THEN
@@ -378,9 +392,12 @@ BEGIN
     v_expired := live_claim_expire(v_claim_id, p_rules);
     v_orders := v_orders || ARRAY(SELECT jsonb_array_elements_text(coalesce(v_expired -> 'orders', '[]')))::uuid[];
   END LOOP;
+  -- Each piece with a waitlist checked once, however long its waitlist.
   FOR v_product_id IN
-    SELECT DISTINCT w.product_id FROM live_claims w
-     WHERE w.live_id = p_live_id AND w.state = 'waitlisted' AND NOT live_claim_piece_held(w.product_id, NULL)
+    SELECT waiting.product_id
+      FROM (SELECT DISTINCT w.product_id FROM live_claims w
+             WHERE w.live_id = p_live_id AND w.state = 'waitlisted') waiting
+     WHERE NOT live_claim_piece_held(waiting.product_id, NULL)
   LOOP
     v_order_id := live_claim_hand_over(v_state, v_product_id, p_rules);
     IF v_order_id IS NOT NULL THEN
@@ -476,3 +493,10 @@ BEGIN
   RETURN jsonb_build_object('orders', to_jsonb(v_orders));
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+
+-- Comments received before the engine existed were decided in the browser: the engine starts
+-- after them.
+INSERT INTO live_claim_state (live_id, last_seq)
+SELECT l.id, coalesce((SELECT max(e.seq) FROM tiktok_events e WHERE e.live_id = l.id), 0) FROM lives l
+ON CONFLICT (live_id) DO NOTHING;

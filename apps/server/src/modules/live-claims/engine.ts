@@ -72,12 +72,13 @@ export function createClaimsEngine({
   db,
   liveHub,
   shopHoldSeconds,
-  log = () => {},
+  log: givenLog = () => {},
   sweepMs = CLAIM_SWEEP_MS,
   jobPollMs = 500,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
   const rules = claimRules(shopHoldSeconds);
+  let log = givenLog;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const settleWanted = new Set<string>();
@@ -199,7 +200,9 @@ export function createClaimsEngine({
   }
 
   const listener = (message: LiveHubMessage) => {
-    if (message.kind !== "events" || stopped) return;
+    if (stopped) return;
+    if (message.kind === "claims-inbox") void kick(message.liveId, { withSettle: true });
+    if (message.kind !== "events") return;
     const lives = new Set(message.events.map((event) => event.liveId));
     for (const liveId of lives) void kick(liveId);
   };
@@ -217,6 +220,11 @@ export function createClaimsEngine({
   };
 
   return {
+    /** Where the engine's warnings go from now on (the app's log once it has one). */
+    useLog(next: (message: string) => void) {
+      log = next;
+    },
+
     /** Starts listening, sweeping and working the hold jobs. */
     async start() {
       liveHub.subscribe(listener);
@@ -228,7 +236,7 @@ export function createClaimsEngine({
         concurrency: 2,
         noHandleSignals: true,
         pollInterval: jobPollMs,
-        logger: jobQueueLogger(log),
+        logger: jobQueueLogger((message) => log(message)),
       });
       sweepTimer = setInterval(() => void sweep(), sweepMs);
       sweepTimer.unref();

@@ -18,7 +18,8 @@ export const liveClaimsRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveClai
   app,
   { service },
 ) => {
-  // The engine works from the app's start to its close.
+  // The engine works from the app's start to its close, its warnings in the app's log.
+  service.engine.useLog((message) => app.log.warn(message));
   await service.engine.start();
   app.addHook("onClose", async () => service.engine.stop());
 
