@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { checkLive, formatCheck } from "../../../scripts/live/check.mjs";
+import { refsOfLive } from "../../../scripts/live/simulate.mjs";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { withDatabase } from "./support/global-setup";
 import { insertLive, insertOrder, insertProduct, type ProductRow } from "./support/factories";
@@ -18,15 +19,16 @@ let admin: pg.Client;
 let db: pg.Client;
 let handle: DatabaseHandle;
 let databaseName: string;
+let databaseUrl: string;
 
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
   await admin.connect();
   databaseName = `vitrine_t_${randomBytes(6).toString("hex")}`;
   await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${inject("templateDatabase")}`);
-  const url = withDatabase(inject("adminDatabaseUrl"), databaseName);
-  handle = connectDatabase(url, 2);
-  db = new pg.Client({ connectionString: url });
+  databaseUrl = withDatabase(inject("adminDatabaseUrl"), databaseName);
+  handle = connectDatabase(databaseUrl, 2);
+  db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query("DROP INDEX order_items_product_sold_once");
 });
@@ -256,5 +258,13 @@ describe("live:check", () => {
     await db.query("DELETE FROM order_items WHERE id = $1", [state.dinaOrder.items[0]!.id]);
     const result = await checkLive(db, state.live.ref);
     expect(violationsOf(result)).toEqual({ [INVARIANT.earliest]: 1, [INVARIANT.expiry]: 1 });
+  });
+});
+
+describe("live:simulate --refs live", () => {
+  it("claims the references of the live's products, read from its database", async () => {
+    const { live } = await cleanLive();
+    expect(await refsOfLive(databaseUrl, live.ref)).toEqual([1, 2, 3, 4]);
+    expect(await refsOfLive(databaseUrl, "nolive")).toEqual([]);
   });
 });
