@@ -27,9 +27,13 @@ export function createCommentStream(options?: {
   refs?: number[];
   seed?: number;
   runId?: string;
+  /** The share of comments (0 to 1) that claim or give up a reference; null: the original mix. */
+  claimShare?: number | null;
 }): {
   viewers: SimulatedViewer[];
   chat(): LiveIngestEvent;
+  /** What a chat event of this stream was written as (with claimShare; else always "other"). */
+  intentOf(event: LiveIngestEvent): "claim" | "unclaim" | "other";
   next(): LiveIngestEvent;
   comment(uniqueId: string, text: string): LiveIngestEvent;
 };

@@ -162,15 +162,54 @@ const chatter = [
   () => "je reviens dans 5 min",
 ];
 
+/*
+ * The claim mix (`claimShare`): claims and un-claims written the way viewers write them, one piece
+ * or several, with a size or a colour, no accents, SMS spelling, caps and emojis. Every one of them
+ * is meant to be read by the domain's readLiveComment as what its list says.
+ */
+const mixClaims = [
+  (r) => `je prends le ${r}`,
+  (r) => `Je prends le ${r} !`,
+  (r) => `je veux le ${r}`,
+  (r) => `le ${r} stp`,
+  (r) => `${r} svp 🙏`,
+  (r, random) => `le ${r} en ${pick(random, SIZES)} stp`,
+  (r, random) => `je prend le ${r} taille ${pick(random, SIZES)}`,
+  (r, random) => `JE PRENDS LE ${r} EN ${pick(random, SIZES)}`,
+  (r, random) => `moi le ${r} en ${pick(random, COLORS)} 😍`,
+  (r) => `@vendeuse le ${r} pour moi`,
+  (r) => `jprends le ${r}`,
+  (r, random, other) => `${r} + ${other}`,
+  (r, random, other) => `le ${r} et le ${other} svp`,
+  (r, random, other) => `je prends le ${r} et le ${other}`,
+];
+const mixUnclaims = [
+  (r) => `je passe le ${r}`,
+  (r) => `finalement non pour le ${r}`,
+  (r) => `annule le ${r}`,
+  (r) => `non merci pour le ${r}`,
+  (r) => `j'annule le ${r} desolee`,
+  (r) => `je passe le ${r} finalement 😕`,
+];
+/** The part of the mix's claim comments that give a piece up. */
+const UNCLAIM_SHARE = 0.25;
+
 /**
  * An endless event stream. `refs` are the product references viewers claim; `runId` keeps msgIds
- * unique across runs. next() gives one event; chatOnly() gives one chat event.
+ * unique across runs. next() gives one event; chat() gives one chat event.
+ *
+ * Without `claimShare`, about 35 % of the comments look like claims (the original mix, kept for
+ * the benchmarks that use it). With `claimShare` (0 to 1), that share of the comments claims or
+ * gives up references among `refs` (a quarter of them give up, mostly a piece the same viewer
+ * claimed before); the others are questions and chatter. `intentOf(event)` says which an event
+ * of this stream is: "claim", "unclaim" or "other".
  */
 export function createCommentStream({
   viewers = 200,
   refs = range(1, 60),
   seed = 1,
   runId = Date.now().toString(36),
+  claimShare = null,
 } = {}) {
   const random = seededRandom(seed * 7919 + 17);
   const people = Array.isArray(viewers) ? viewers : createViewers(viewers, seed);
@@ -193,8 +232,42 @@ export function createCommentStream({
       avatarUrl: who.avatarUrl,
       content,
     });
+  const intents = new WeakMap();
+  const claimedBy = new Map();
+  const mixChat = (who) => {
+    const ref = pick(random, refs);
+    const roll = random();
+    if (roll >= claimShare) {
+      const other = random() < 20 / 65 ? pick(random, questions) : pick(random, chatter);
+      return [other(ref, random), "other"];
+    }
+    const held = claimedBy.get(who.uniqueId);
+    if (random() < UNCLAIM_SHARE) {
+      // Mostly a piece this viewer claimed; sometimes one never claimed (nothing to give up).
+      const mine =
+        held && held.length > 0 && random() < 0.85
+          ? held.splice(Math.floor(random() * held.length), 1)[0]
+          : ref;
+      return [pick(random, mixUnclaims)(mine, random), "unclaim"];
+    }
+    let other = pick(random, refs);
+    if (other === ref && refs.length > 1) other = refs[(refs.indexOf(ref) + 1) % refs.length];
+    const template = pick(random, mixClaims);
+    const text = template(ref, random, other);
+    const list = held ?? [];
+    list.push(ref);
+    if (template.length === 3) list.push(other);
+    claimedBy.set(who.uniqueId, list.slice(-8));
+    return [text, "claim"];
+  };
   const chat = () => {
     const who = viewer();
+    if (claimShare !== null) {
+      const [text, intent] = mixChat(who);
+      const event = base("chat", who, text);
+      intents.set(event, intent);
+      return event;
+    }
     const ref = pick(random, refs);
     const roll = random();
     const template =
@@ -204,6 +277,7 @@ export function createCommentStream({
   return {
     viewers: people,
     chat,
+    intentOf: (event) => intents.get(event) ?? "other",
     next() {
       const roll = random();
       if (roll < 0.9) return chat();

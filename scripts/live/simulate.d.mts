@@ -1,4 +1,5 @@
 import type { LiveIngestEvent, LiveIngestResponse } from "@vitrine/domain";
+import type { SimulatedViewer } from "./comment-stream.mjs";
 
 export interface SimulationStats {
   sent: number;
@@ -7,6 +8,9 @@ export interface SimulationStats {
   duplicates: number;
   failed: number;
   comments: number;
+  /** Comments written as claims and as un-claims (with claimShare). */
+  claims: number;
+  unclaims: number;
   /** The server's answer when it refused for good (the simulation then stopped), else null. */
   refusal: string | null;
   seconds: number;
@@ -18,8 +22,14 @@ export function runSimulation(options: {
   liveRef: string;
   rate?: number;
   durationSeconds?: number;
-  viewers?: number;
+  /** How many viewers, or the viewers themselves (two sources sharing one audience). */
+  viewers?: number | SimulatedViewer[];
   seed?: number;
+  /** Keeps msgIds unique across sources started at the same instant. */
+  runId?: string;
+  claimShare?: number | null;
+  refs?: number[];
+  burst?: SimulationBurst | null;
   batchMax?: number;
   concurrency?: number;
   signal?: AbortSignal;
@@ -27,6 +37,18 @@ export function runSimulation(options: {
   log?: (message: string) => void;
   reportStatus?: boolean;
 }): Promise<SimulationStats>;
+
+export interface SimulationBurst {
+  /** Comments per second during a burst. */
+  rate: number;
+  /** A burst starts every this many seconds (the first one this far in). */
+  every: number;
+  seconds: number;
+}
+
+export function commentsDue(elapsed: number, rate: number, burst?: SimulationBurst | null): number;
+export function parseRefs(text: string): number[] | null;
+export function refsOfLive(databaseUrl: string, liveRef: string): Promise<number[]>;
 
 export const USAGE: string;
 
@@ -45,6 +67,10 @@ export type SimulatorArgs =
         durationSeconds: number;
         viewers: number;
         seed: number;
+        claimShare?: number;
+        /** "live": read the live's product references from DATABASE_URL. */
+        refs?: number[] | "live";
+        burst?: SimulationBurst;
       };
       help?: undefined;
       error?: undefined;

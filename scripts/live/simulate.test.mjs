@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readLiveComment } from "../../packages/domain/src/live-claims";
+import { createCommentStream } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
-import { readSimulatorArgs } from "./simulate.mjs";
+import { commentsDue, readSimulatorArgs } from "./simulate.mjs";
 
 describe("live:simulate's command line", () => {
   it("targets the server the settings describe when --url is not given", () => {
@@ -71,5 +73,104 @@ describe("live:simulate's command line", () => {
     const read = readSimulatorArgs(args, {});
     expect(read.options).toBeUndefined();
     expect(read.error).toContain(message);
+  });
+});
+
+describe("live:simulate's claim mix and bursts", () => {
+  it("reads --claims, --refs and the three burst options together", () => {
+    const read = readSimulatorArgs(
+      [
+        "--live",
+        "x",
+        "--claims",
+        "0.3",
+        "--refs",
+        "1-3,7,10-11",
+        "--burst-rate",
+        "2000",
+        "--burst-every",
+        "30",
+        "--burst-seconds",
+        "2",
+      ],
+      {},
+    );
+    expect(read.options).toMatchObject({
+      claimShare: 0.3,
+      refs: [1, 2, 3, 7, 10, 11],
+      burst: { rate: 2000, every: 30, seconds: 2 },
+    });
+    expect(
+      readSimulatorArgs(["--live", "x", "--refs", "live"], { DATABASE_URL: "postgres://h/db" }).options?.refs,
+    ).toBe("live");
+  });
+
+  it.each([
+    [["--claims", "1.5"], '--claims must be a share between 0 and 1, not "1.5"'],
+    [["--claims", "beaucoup"], "--claims must be a share between 0 and 1"],
+    [["--refs", "12-3"], '--refs must be references such as 1-60 or 1-10,15, not "12-3"'],
+    [["--refs", "a-b"], "--refs must be references"],
+    [["--refs", "live"], "--refs live reads the live's products: set DATABASE_URL"],
+    [["--burst-rate", "2000"], "--burst-rate, --burst-every and --burst-seconds go together"],
+    [
+      ["--burst-rate", "2000", "--burst-every", "10", "--burst-seconds", "20"],
+      "--burst-seconds must be positive and at most --burst-every",
+    ],
+    [
+      ["--burst-rate", "0", "--burst-every", "10", "--burst-seconds", "2"],
+      "--burst-rate must be a positive number",
+    ],
+  ])("refuses %j", (args, message) => {
+    const read = readSimulatorArgs(["--live", "x", ...args], {});
+    expect(read.options).toBeUndefined();
+    expect(read.error).toContain(message);
+  });
+
+  it("offers the base rate between bursts and the burst rate during them", () => {
+    const burst = { rate: 2000, every: 30, seconds: 2 };
+    expect(commentsDue(10, 200, burst)).toBe(2000);
+    expect(commentsDue(30, 200, burst)).toBe(6000);
+    expect(commentsDue(31, 200, burst)).toBe(6000 + 2000);
+    expect(commentsDue(32, 200, burst)).toBe(6000 + 4000);
+    expect(commentsDue(40, 200, burst)).toBe(6000 + 4000 + 8 * 200);
+    // Second burst: 60 s in, after 58 s at 200/s and 2 s at 2,000/s.
+    expect(commentsDue(62, 200, burst)).toBe(58 * 200 + 2 * 2000 + 2 * 2000);
+    expect(commentsDue(62, 200)).toBe(62 * 200);
+  });
+
+  it("keeps the original stream when no claim mix is asked for", () => {
+    const stream = createCommentStream({ seed: 3, runId: "same" });
+    const again = createCommentStream({ seed: 3, runId: "same", claimShare: null });
+    for (let i = 0; i < 200; i++) {
+      const event = stream.chat();
+      expect(again.chat().comment).toBe(event.comment);
+      expect(stream.intentOf(event)).toBe("other");
+    }
+  });
+
+  it("makes that share of comments claims and un-claims of the given references, read as such by the domain", () => {
+    const refs = [4, 8, 15, 16, 23, 42];
+    const stream = createCommentStream({ seed: 5, runId: "mix", refs, claimShare: 0.3 });
+    const counts = { claim: 0, unclaim: 0, other: 0 };
+    const misread = [];
+    for (let i = 0; i < 5_000; i++) {
+      const event = stream.chat();
+      const intent = stream.intentOf(event);
+      counts[intent] += 1;
+      const reading = readLiveComment(event.comment ?? "");
+      const expected = intent === "other" ? "none" : intent;
+      if (reading.kind !== expected) misread.push(`${event.comment} -> ${reading.kind}`);
+      const read =
+        reading.kind === "claim"
+          ? reading.pieces.map((piece) => piece.ref)
+          : reading.kind === "unclaim"
+            ? reading.refs
+            : [];
+      for (const ref of read) expect(refs).toContain(ref);
+    }
+    expect(misread.slice(0, 10)).toEqual([]);
+    expect((counts.claim + counts.unclaim) / 5_000).toBeCloseTo(0.3, 1);
+    expect(counts.unclaim / (counts.claim + counts.unclaim)).toBeGreaterThan(0.15);
+    expect(counts.unclaim / (counts.claim + counts.unclaim)).toBeLessThan(0.35);
   });
 });
