@@ -44,7 +44,13 @@ export const liveClaimViewSchema = z.object({
   sizeDiffers: z.boolean(),
   colorDiffers: z.boolean(),
   state: z.enum(CLAIM_STATES),
-  /** 1 for the next in line; null unless waitlisted. */
+  /**
+   * The claim's place in its piece's waitlist: the lowest rank is served next (the comment's seq,
+   * moved past the last one by a skip). Claims behind one that leaves keep their rank and version:
+   * a client holding a piece's waitlisted claims numbers them itself from their ranks.
+   */
+  queueRank: z.int(),
+  /** 1 for the next in line when the claim was read; null unless waitlisted. */
   waitlistPosition: z.nullable(z.int()),
   releaseReason: z.nullable(z.enum(CLAIM_RELEASE_REASONS)),
   orderId: z.nullable(z.string()),

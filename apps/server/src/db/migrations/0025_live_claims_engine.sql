@@ -23,22 +23,6 @@ CREATE TRIGGER live_claims_touch BEFORE UPDATE ON live_claims
   FOR EACH ROW EXECUTE FUNCTION live_claims_touch();
 --> statement-breakpoint
 
--- A claim that leaves a waitlist, or moves down it, moves up the ones behind it: they change too
--- (a new version each), so what a stream resends shows their new place.
-CREATE FUNCTION live_claims_waitlist_moved() RETURNS trigger AS $$
-BEGIN
-  UPDATE live_claims w SET state = w.state
-   WHERE w.product_id = OLD.product_id AND w.state = 'waitlisted' AND w.queue_rank > OLD.queue_rank
-     AND w.id <> OLD.id;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
---> statement-breakpoint
-CREATE TRIGGER live_claims_waitlist_moved AFTER UPDATE ON live_claims
-  FOR EACH ROW WHEN (OLD.state = 'waitlisted' AND (NEW.state <> 'waitlisted' OR NEW.queue_rank <> OLD.queue_rank))
-  EXECUTE FUNCTION live_claims_waitlist_moved();
---> statement-breakpoint
-
 -- A line that held a claimed piece stops holding it without the engine (the order page removed
 -- it, its order was cancelled): the claim is written to the inbox, which the engine applies under
 -- the claim lock, and NOTIFY tells the engines. Before the delete, while the claim still names

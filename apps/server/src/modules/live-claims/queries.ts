@@ -26,6 +26,7 @@ type ClaimRow = {
   live_id: string;
   version: string | number;
   seq: string | number;
+  queue_rank: string | number;
   event_id: string;
   comment: string | null;
   handle: string;
@@ -57,6 +58,7 @@ function claimView(row: ClaimRow): LiveClaimView {
     liveId: row.live_id,
     version: Number(row.version),
     seq: Number(row.seq),
+    queueRank: Number(row.queue_rank),
     eventId: row.event_id,
     comment: row.comment ?? "",
     handle: row.handle,
@@ -83,7 +85,7 @@ function claimView(row: ClaimRow): LiveClaimView {
 /** Claims as staff see them, oldest first; `where` filters `live_claims c`. */
 async function claimViews(db: Queryable, where: SQL): Promise<LiveClaimView[]> {
   const { rows } = await db.execute<ClaimRow>(sql`
-    SELECT c.id, c.live_id, c.version, c.seq, c.event_id, e.comment, c.handle, c.product_id,
+    SELECT c.id, c.live_id, c.version, c.seq, c.queue_rank, c.event_id, e.comment, c.handle, c.product_id,
            p.ref, p.name AS product_name, c.size_read, c.color_read,
            (c.size_read IS NOT NULL AND p.size IS NOT NULL
              AND lower(c.size_read) <> lower(p.size)) AS size_differs,

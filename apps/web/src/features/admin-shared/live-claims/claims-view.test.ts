@@ -8,6 +8,7 @@ import {
   holdHoursText,
   mergeClaims,
   newLateUnclaims,
+  numberWaitlists,
   parseHoldHours,
   readText,
   waitlistText,
@@ -19,6 +20,7 @@ function claim(overrides: Partial<LiveClaimView> & Pick<LiveClaimView, "id" | "v
   return {
     liveId: "live",
     seq: overrides.version,
+    queueRank: overrides.seq ?? overrides.version,
     eventId: `event-${overrides.id}`,
     comment: "je prends le 12",
     handle: overrides.id,
@@ -85,6 +87,26 @@ describe("claimedPieces", () => {
       [12, "ines"],
     ]);
     expect(waitlistText(pieces[1]?.waitlist ?? [])).toBe("1. @lea  2. @chloe");
+  });
+});
+
+describe("numberWaitlists", () => {
+  it("numbers each piece's waitlist again from the ranks, when one ahead left without the others changing", () => {
+    // As a stream leaves them: lea (1) released, chloe and noe still carry the places read before.
+    const claims = mergeClaims(new Map(), [
+      claim({ id: "lea", version: 9, seq: 4, state: "released", releaseReason: "un-claimed" }),
+      claim({ id: "chloe", version: 5, seq: 5, state: "waitlisted", waitlistPosition: 2 }),
+      claim({ id: "noe", version: 6, seq: 6, state: "waitlisted", waitlistPosition: 3 }),
+      // Skipped: its rank moved past the others, whatever its seq.
+      claim({ id: "zoe", version: 10, seq: 3, queueRank: 7, state: "waitlisted", waitlistPosition: 3 }),
+      claim({ id: "ines", version: 2, seq: 2, productId: "piece-3", ref: 3, state: "waitlisted" }),
+    ]);
+    const numbered = numberWaitlists(claims);
+    expect(["chloe", "noe", "zoe", "ines"].map((id) => numbered.get(id)?.waitlistPosition)).toEqual([
+      1, 2, 3, 1,
+    ]);
+    expect(numbered.get("lea")?.waitlistPosition).toBeNull();
+    expect(numberWaitlists(numbered)).toBe(numbered);
   });
 });
 

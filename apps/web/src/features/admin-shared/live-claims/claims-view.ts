@@ -29,6 +29,34 @@ export function highestVersion(claims: Iterable<LiveClaimView>, floor = 0): numb
   return version;
 }
 
+const byQueue = (a: LiveClaimView, b: LiveClaimView) => a.queueRank - b.queueRank || a.seq - b.seq;
+
+/**
+ * The claims with their waitlist places numbered from their ranks. A claim leaving a waitlist
+ * changes only itself on the server (the ones behind keep their rank and version), so the places
+ * a stream brought may be stale: they are counted here again, among the waitlisted claims held.
+ */
+export function numberWaitlists(
+  claims: ReadonlyMap<string, LiveClaimView>,
+): ReadonlyMap<string, LiveClaimView> {
+  const waitlists = new Map<string, LiveClaimView[]>();
+  for (const claim of claims.values()) {
+    if (claim.state !== "waitlisted") continue;
+    const waitlist = waitlists.get(claim.productId) ?? [];
+    waitlist.push(claim);
+    waitlists.set(claim.productId, waitlist);
+  }
+  let numbered: Map<string, LiveClaimView> | null = null;
+  for (const waitlist of waitlists.values()) {
+    waitlist.sort(byQueue).forEach((claim, index) => {
+      if (claim.waitlistPosition === index + 1) return;
+      numbered ??= new Map(claims);
+      numbered.set(claim.id, { ...claim, waitlistPosition: index + 1 });
+    });
+  }
+  return numbered ?? claims;
+}
+
 const HOLDING = new Set<LiveClaimView["state"]>(["pending", "in-order", "paid"]);
 
 /** One piece claimed in the live: who holds it (or waits for staff's click) and who waits. */
@@ -60,8 +88,7 @@ export function claimedPieces(claims: Iterable<LiveClaimView>): ClaimedPieceView
     if (HOLDING.has(claim.state)) piece.holder = claim;
     else piece.waitlist.push(claim);
   }
-  const order = (claim: LiveClaimView) => claim.waitlistPosition ?? Number.MAX_SAFE_INTEGER;
-  for (const piece of pieces.values()) piece.waitlist.sort((a, b) => order(a) - order(b) || a.seq - b.seq);
+  for (const piece of pieces.values()) piece.waitlist.sort(byQueue);
   return [...pieces.values()].sort((a, b) => a.ref - b.ref);
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { LiveClaimCounters, LiveClaimsChange, LiveClaimView } from "@vitrine/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { liveClaimsQueryOptions } from "../api/live-claims";
-import { highestVersion, mergeClaims } from "./claims-view";
+import { highestVersion, mergeClaims, numberWaitlists } from "./claims-view";
 
 interface Heard {
   liveId: string;
@@ -42,7 +42,7 @@ export function useLiveClaims(liveId: string) {
   const data = snapshot.data;
   const claims = useMemo(() => {
     const fromSnapshot = new Map((data?.claims ?? []).map((claim) => [claim.id, claim]));
-    return mergeClaims(fromSnapshot, [...current.claims.values()]);
+    return numberWaitlists(mergeClaims(fromSnapshot, [...current.claims.values()]));
   }, [data, current.claims]);
   const version = highestVersion(current.claims.values(), data?.version ?? 0);
   const counters =
