@@ -15,6 +15,8 @@ export const CLAIM_SWEEP_MS = 1_000;
 export const CLAIM_OVERDUE_SECONDS = 30;
 /** How long the shop's colour names are reused before being read again. */
 const COLOURS_TTL_MS = 10_000;
+/** How long the engine waits before trying again to start the job runner (database unreachable). */
+const RUNNER_RETRY_MS = 5_000;
 /** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
 
@@ -88,6 +90,8 @@ export function createClaimsEngine({
   let sweeping = false;
   let runner: Runner | undefined;
   let runnerPool: pg.Pool | undefined;
+  let runnerStarting: Promise<void> | undefined;
+  let wakeRunnerStart: () => void = () => {};
 
   async function shopColours(): Promise<string[]> {
     if (colours && Date.now() - colours.readAt < COLOURS_TTL_MS) return colours.names;
@@ -225,19 +229,43 @@ export function createClaimsEngine({
       log = next;
     },
 
-    /** Starts listening, sweeping and working the hold jobs. */
+    /**
+     * Starts listening, sweeping and working the hold jobs. A database that cannot be reached
+     * yet does not keep the app from starting (its /readyz says so): the job runner is started
+     * again every few seconds until it is, and meanwhile the sweep expires the holds past due.
+     */
     async start() {
       liveHub.subscribe(listener);
-      runnerPool = jobQueuePool(pool, 3);
-      runner = await run({
-        pgPool: runnerPool,
-        schema: JOB_QUEUE_SCHEMA,
-        taskList: { [HOLD_EXPIRED_TASK]: holdExpired },
-        concurrency: 2,
-        noHandleSignals: true,
-        pollInterval: jobPollMs,
-        logger: jobQueueLogger((message) => log(message)),
-      });
+      const ownPool = jobQueuePool(pool, 3);
+      runnerPool = ownPool;
+      runnerStarting = (async () => {
+        while (!stopped) {
+          try {
+            runner = await run({
+              pgPool: ownPool,
+              schema: JOB_QUEUE_SCHEMA,
+              taskList: { [HOLD_EXPIRED_TASK]: holdExpired },
+              concurrency: 2,
+              noHandleSignals: true,
+              pollInterval: jobPollMs,
+              logger: jobQueueLogger((message) => log(message)),
+            });
+            // Stopped while it started: stop() found no runner to stop.
+            if (stopped) {
+              await runner.stop();
+              runner = undefined;
+            }
+            return;
+          } catch (error) {
+            if (stopped) return;
+            log(`live claims: the hold jobs' runner could not start (${errorText(error)}), trying again`);
+            await new Promise<void>((resolve) => {
+              wakeRunnerStart = resolve;
+              setTimeout(resolve, RUNNER_RETRY_MS).unref();
+            });
+          }
+        }
+      })();
       sweepTimer = setInterval(() => void sweep(), sweepMs);
       sweepTimer.unref();
     },
@@ -250,7 +278,9 @@ export function createClaimsEngine({
       stopped = true;
       clearInterval(sweepTimer);
       liveHub.unsubscribe(listener);
+      wakeRunnerStart();
       await Promise.allSettled([...running.values()]);
+      await runnerStarting;
       await runner?.stop();
       await runnerPool?.end();
     },
