@@ -1,31 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { runSimulation } from "../scripts/live/simulate.mjs";
-import { test } from "./support/fixtures";
-import {
-  addLivePieces,
-  createLiveSale,
-  deleteLiveSale,
-  viewerComments,
-  type LiveSale,
-} from "./support/live-selling";
+import { liveTest, openSidebar } from "./support/live-sale-test";
+import { addLivePieces, viewerComments, type LiveSale } from "./support/live-selling";
 import { uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
-
-const liveTest = test.extend<{ sale: LiveSale }>({
-  // Depends on createCustomer so that the live's orders go before the customers they belong to.
-  sale: async ({ createCustomer: _customersOutliveOrders }, use) => {
-    const sale = await createLiveSale();
-    await use(sale);
-    await deleteLiveSale(sale);
-  },
-});
-
-async function openSidebar(page: Page, sale: LiveSale) {
-  await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
-  await expect(page.getByRole("heading", { name: "Commande live", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
-  await expect(page.getByText("Direct actif")).toBeVisible();
-}
 
 /** The live's mode and hold, set as the live page does (PUT settings). */
 async function putClaimSettings(page: Page, sale: LiveSale, holdSeconds: number | null) {

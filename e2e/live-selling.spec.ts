@@ -1,36 +1,12 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../scripts/live/simulate.mjs";
 import { seriousViolations } from "./support/accessibility";
 import { signUpThroughTheForm } from "./support/auth";
-import { test } from "./support/fixtures";
-import {
-  countChatsAfter,
-  createLiveSale,
-  addLivePieces,
-  deleteLiveSale,
-  storeComments,
-  viewerComments,
-  type LiveSale,
-} from "./support/live-selling";
+import { liveTest, openSidebar } from "./support/live-sale-test";
+import { countChatsAfter, addLivePieces, storeComments, viewerComments } from "./support/live-selling";
 import { uniqueEmail, uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
-
-const liveTest = test.extend<{ sale: LiveSale }>({
-  // Depends on createCustomer so that the live's orders go before the customers they belong to.
-  sale: async ({ createCustomer: _customersOutliveOrders }, use) => {
-    const sale = await createLiveSale();
-    await use(sale);
-    await deleteLiveSale(sale);
-  },
-});
-
-async function openSidebar(page: Page, sale: LiveSale) {
-  await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
-  await expect(page.getByRole("heading", { name: "Commande live", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
-  await expect(page.getByText("Direct actif")).toBeVisible();
-}
 
 liveTest(
   "a claim in the chat reaches the sidebar at once, one click on 'Donner' adds it, and the viewer finds it after signing up",

@@ -1,26 +1,11 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import type { LiveEventType } from "@vitrine/domain";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../scripts/live/simulate.mjs";
-import { test } from "./support/fixtures";
-import { createLiveSale, deleteLiveSale, viewerComments, type LiveSale } from "./support/live-selling";
+import { liveTest, openSidebar } from "./support/live-sale-test";
+import { viewerComments } from "./support/live-selling";
 import { uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
-
-const liveTest = test.extend<{ sale: LiveSale }>({
-  sale: async ({ createCustomer: _customersOutliveOrders }, use) => {
-    const sale = await createLiveSale();
-    await use(sale);
-    await deleteLiveSale(sale);
-  },
-});
-
-async function openSidebar(page: Page, sale: LiveSale) {
-  await page.goto(`/admin/live-order-sidebar?live=${sale.id}`);
-  await expect(page.getByRole("heading", { name: "Commande live", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("Live", { exact: true })).toHaveValue(sale.id);
-  await expect(page.getByText("Direct actif")).toBeVisible();
-}
 
 liveTest(
   "the feed holds still under the pointer while 5 comments/s arrive, and brings them in on demand",
