@@ -56,6 +56,6 @@ CREATE UNIQUE INDEX "live_claims_one_per_viewer" ON "live_claims" USING btree ("
 CREATE INDEX "live_claims_waitlist_idx" ON "live_claims" USING btree ("product_id","queue_rank") WHERE "live_claims"."state" = 'waitlisted';--> statement-breakpoint
 CREATE INDEX "live_claims_live_version_idx" ON "live_claims" USING btree ("live_id","version");--> statement-breakpoint
 CREATE INDEX "live_claims_held_until_idx" ON "live_claims" USING btree ("held_until") WHERE "live_claims"."state" = 'in-order';--> statement-breakpoint
-CREATE INDEX "live_claims_order_item_idx" ON "live_claims" USING btree ("order_item_id");--> statement-breakpoint
-CREATE INDEX "live_claims_order_idx" ON "live_claims" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "live_claims_order_item_idx" ON "live_claims" USING btree ("order_item_id") WHERE "live_claims"."order_item_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "live_claims_order_idx" ON "live_claims" USING btree ("order_id") WHERE "live_claims"."order_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "live_claims_event_idx" ON "live_claims" USING btree ("event_id");

@@ -109,8 +109,13 @@ export const liveClaims = pgTable(
     index("live_claims_held_until_idx")
       .on(table.heldUntil)
       .where(sql`${table.state} = 'in-order'`),
-    index("live_claims_order_item_idx").on(table.orderItemId),
-    index("live_claims_order_idx").on(table.orderId),
+    // Only claims in an order have one: most of a busy live's claims wait, and skip these.
+    index("live_claims_order_item_idx")
+      .on(table.orderItemId)
+      .where(sql`${table.orderItemId} IS NOT NULL`),
+    index("live_claims_order_idx")
+      .on(table.orderId)
+      .where(sql`${table.orderId} IS NOT NULL`),
     index("live_claims_event_idx").on(table.eventId),
   ],
 );
