@@ -21,6 +21,7 @@
 //                               [--phase=a|b|both] [--warm-up=10]
 import { loadavg, cpus } from "node:os";
 import pg from "pg";
+import { createAutomaticLive } from "../scripts/live/automatic-live.mjs";
 import { checkLive } from "../scripts/live/check.mjs";
 import { createCommentStream } from "../scripts/live/comment-stream.mjs";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
@@ -61,26 +62,7 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-async function automaticLive(db, ref) {
-  const {
-    rows: [live],
-  } = await db.query(
-    "INSERT INTO lives (ref, title, live_date, is_active) VALUES ($1, $2, now(), true) RETURNING id, ref",
-    [ref, `Bench ${ref}`],
-  );
-  await db.query(
-    `INSERT INTO products (live_id, ref, name, price_cents, size)
-     SELECT $1, n, 'Pièce ' || n, 1500 + (n % 20) * 100, (ARRAY['S','M','L','38','40'])[1 + n % 5]
-       FROM generate_series(1, $2::int) n`,
-    [live.id, PIECES],
-  );
-  await db.query(
-    `INSERT INTO live_claim_state (live_id, mode) VALUES ($1, 'automatique')
-     ON CONFLICT (live_id) DO UPDATE SET mode = excluded.mode`,
-    [live.id],
-  );
-  return live;
-}
+const automaticLive = (db, ref) => createAutomaticLive(db, { ref, title: `Bench ${ref}`, pieces: PIECES });
 
 /**
  * Offers `rate` comments/s for `seconds` as a well-behaved source does (requests of up to 500

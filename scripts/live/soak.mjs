@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startEmbeddedDatabase } from "../../apps/server/src/db/embedded";
+import { createAutomaticLive } from "./automatic-live.mjs";
 import { checkLive, formatCheck } from "./check.mjs";
 import { createViewers } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
@@ -154,27 +155,9 @@ function quieted(say) {
   };
 }
 
-async function makeLive(db) {
+function makeLive(db) {
   const ref = `soak${randomBytes(2).toString("hex")}`;
-  const {
-    rows: [live],
-  } = await db.query(
-    "INSERT INTO lives (ref, title, live_date, is_active) VALUES ($1, $2, now(), true) RETURNING id, ref",
-    [ref, `Soak ${ref}`],
-  );
-  await db.query(
-    `INSERT INTO products (live_id, ref, name, price_cents, size)
-     SELECT $1, n, 'Pièce ' || n, 1500 + (n % 20) * 100, (ARRAY['S','M','L','38','40'])[1 + n % 5]
-       FROM generate_series(1, $2::int) n`,
-    [live.id, PRODUCTS],
-  );
-  // The live's claim settings, as staff set them in the sidebar.
-  await db.query(
-    `INSERT INTO live_claim_state (live_id, mode, hold_seconds) VALUES ($1, 'automatique', $2)
-     ON CONFLICT (live_id) DO UPDATE SET mode = excluded.mode, hold_seconds = excluded.hold_seconds`,
-    [live.id, HOLD],
-  );
-  return live;
+  return createAutomaticLive(db, { ref, title: `Soak ${ref}`, pieces: PRODUCTS, holdSeconds: HOLD });
 }
 
 /** Waits until every comment was read and no hold is past due (by more than its expiry's slack). */
