@@ -11,6 +11,7 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createJobQueue } from "./db/job-queue";
 import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
   app.decorate("liveHub", liveHub);
 
+  const jobs = createJobQueue({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
   const context: AppContext = {
     config,
     db: deps.db,
@@ -101,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authSecret: deps.authSecret,
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
     liveHub,
+    jobs,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
@@ -141,6 +144,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   for (const module of modules) await module.register(app);
+  // Every module has named its tasks by now; the runner stops before the pool it borrows from.
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", async () => jobs.stop());
 
   await registerWebApp(
     app,

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_CLAIM_HOLD_SECONDS, MAX_CLAIM_HOLD_SECONDS, MIN_CLAIM_HOLD_SECONDS } from "@vitrine/domain";
+import {
+  DEFAULT_CLAIM_HOLD_SECONDS,
+  DEFAULT_CLAIM_REMINDER_SECONDS,
+  DEFAULT_UNPAID_HOLDS_LIMIT,
+  MAX_CLAIM_HOLD_SECONDS,
+  MIN_CLAIM_HOLD_SECONDS,
+} from "@vitrine/domain";
 import type { RateLimitRule } from "./http/rate-limiter";
 import {
   defaultAuthRateLimits,
@@ -35,6 +41,9 @@ const trustProxyFromEnv = z
     });
     return z.NEVER;
   });
+
+/** Hours, decimals with a dot or a comma ("0,5"). */
+const hoursFromEnv = z.string().transform((text) => Number(text.trim().replace(",", ".")));
 
 /** "max/windowSeconds": whole numbers from 1, nine digits at most (a window of 31 years). */
 const RATE_LIMIT_RULE = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/;
@@ -108,15 +117,42 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Decimals with a dot or a comma ("0,5"): whole seconds, at least one, at most 30 days.
-  CLAIM_HOLD_HOURS: z
-    .string()
-    .transform((text) => Number(text.trim().replace(",", ".")))
+  CLAIM_HOLD_HOURS: hoursFromEnv
     .pipe(
       z
         .number()
         .gt(0)
         .max(MAX_CLAIM_HOLD_SECONDS / 3600),
     )
+    .optional(),
+  // 0: no reminder.
+  CLAIM_REMINDER_HOURS: hoursFromEnv
+    .pipe(
+      z
+        .number()
+        .min(0)
+        .max(MAX_CLAIM_HOLD_SECONDS / 3600),
+    )
+    .optional(),
+  UNPAID_HOLDS_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_UNPAID_HOLDS_LIMIT),
+  VERIFIED_HANDLES_ONLY: booleanFromEnv.default(false),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{86,88}={0,2}$/,
+      "expected the P-256 public key in base64url (web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{42,44}={0,2}$/,
+      "expected the P-256 private key in base64url (web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "expected mailto:someone@shop.fr or an https:// address")
     .optional(),
   API_DOCS: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
@@ -207,6 +243,19 @@ export type AppConfig = {
   sessionMaxAgeDays: number;
   /** How long a piece given from a live claim is held for its buyer, unless the live says otherwise. */
   claimHoldSeconds: number;
+  /** How long before a hold ends its order's reminder is sent; 0: none. */
+  claimReminderSeconds: number;
+  /** Unpaid holds at which a customer's claims wait for a staff click (0: never). */
+  unpaidHoldsLimit: number;
+  /** Orders and claims from live comments are shown only to customers whose handle is verified. */
+  verifiedHandlesOnly: boolean;
+  /**
+   * The VAPID keys web push is signed with, when the settings give them; otherwise the ones made
+   * at first start and kept in the database (web_push_keys).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact about this shop's sends: VAPID_SUBJECT, else the shop's e-mail. */
+  vapidSubject: string;
   /** The API's description and its browser at /api/docs: on outside production, opt-in in it. */
   apiDocs: boolean;
   seedDemo: boolean;
@@ -359,6 +408,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: e.COLISSIMO_API_URL.replace(/\/$/, ""),
     };
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither");
+  }
   let s3: S3Settings | undefined;
   if (e.STORAGE === "s3") {
     const missing = S3_SETTINGS.filter((name) => !e[name]);
@@ -397,6 +449,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.CLAIM_HOLD_HOURS === undefined
         ? DEFAULT_CLAIM_HOLD_SECONDS
         : Math.max(MIN_CLAIM_HOLD_SECONDS, Math.round(e.CLAIM_HOLD_HOURS * 3600)),
+    claimReminderSeconds:
+      e.CLAIM_REMINDER_HOURS === undefined
+        ? DEFAULT_CLAIM_REMINDER_SECONDS
+        : Math.round(e.CLAIM_REMINDER_HOURS * 3600),
+    unpaidHoldsLimit: e.UNPAID_HOLDS_LIMIT,
+    verifiedHandlesOnly: e.VERIFIED_HANDLES_ONLY,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SHOP_CONTACT_EMAIL}`,
     apiDocs: e.API_DOCS ?? !isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {

@@ -3,19 +3,26 @@ import "./zod-french";
 import {
   availableTemplateTypes,
   messageTemplateInputSchema,
+  MESSAGE_TEMPLATE_TYPES,
   messageTemplateMessages,
   templateTestRequestSchema,
 } from "./message-template";
 import { ORDER_STATUSES } from "./order-status";
 
 describe("availableTemplateTypes", () => {
-  it("offers every order status when no template exists", () => {
-    expect(availableTemplateTypes([])).toEqual([...ORDER_STATUSES]);
+  it("offers every order status, then the claim notices, when no template exists", () => {
+    expect(availableTemplateTypes([])).toEqual([
+      ...ORDER_STATUSES,
+      "claim-reserved",
+      "claim-reminder",
+      "claim-expired",
+      "claim-handed-over",
+    ]);
   });
 
   it("leaves out the types that already have a template", () => {
     expect(availableTemplateTypes(["to-pay", "shipped"])).not.toContain("to-pay");
-    expect(availableTemplateTypes(["to-pay", "shipped"])).toHaveLength(ORDER_STATUSES.length - 2);
+    expect(availableTemplateTypes(["to-pay", "shipped"])).toHaveLength(MESSAGE_TEMPLATE_TYPES.length - 2);
   });
 
   it("keeps the edited template's own type, in the statuses' order", () => {

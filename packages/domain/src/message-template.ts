@@ -1,11 +1,21 @@
 import * as z from "zod/mini";
+import { CUSTOMER_NOTICE_KINDS, customerNoticeLabels, type CustomerNoticeKind } from "./customer-notices";
 import { emailMessages, emailSchema } from "./email";
-import { ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { ORDER_STATUSES, orderStatusLabels, type OrderStatus } from "./order-status";
 import { richTextSchema } from "./rich-text";
 
 export const MESSAGE_TEMPLATE_TITLE_MAX_LENGTH = 200;
 /** The scope of the templates the back office lists and writes. */
 export const BACK_OFFICE_TEMPLATE_SCOPE = "back-office";
+
+/** What a template is for: an order status, or a notice of a live claim (decision 032). */
+export const MESSAGE_TEMPLATE_TYPES = [...ORDER_STATUSES, ...CUSTOMER_NOTICE_KINDS] as const;
+export type MessageTemplateType = OrderStatus | CustomerNoticeKind;
+
+export const messageTemplateTypeLabels: Record<MessageTemplateType, string> = {
+  ...orderStatusLabels,
+  ...customerNoticeLabels,
+};
 
 export const messageTemplateMessages = {
   required: "Veuillez remplir tous les champs",
@@ -22,17 +32,17 @@ export const messageTemplateMessages = {
 } as const;
 
 /**
- * The types the select offers: the order statuses without a template yet, plus the one being
- * edited (it stays shown, locked).
+ * The types the select offers: those without a template yet, plus the one being edited (it stays
+ * shown, locked).
  */
 export function availableTemplateTypes(
-  usedTypes: readonly OrderStatus[],
-  editedType?: OrderStatus,
-): OrderStatus[] {
-  return ORDER_STATUSES.filter((status) => status === editedType || !usedTypes.includes(status));
+  usedTypes: readonly MessageTemplateType[],
+  editedType?: MessageTemplateType,
+): MessageTemplateType[] {
+  return MESSAGE_TEMPLATE_TYPES.filter((type) => type === editedType || !usedTypes.includes(type));
 }
 
-export const messageTemplateTypeSchema = z.enum(ORDER_STATUSES, {
+export const messageTemplateTypeSchema = z.enum(MESSAGE_TEMPLATE_TYPES, {
   error: (issue) =>
     issue.input === undefined || issue.input === ""
       ? messageTemplateMessages.required

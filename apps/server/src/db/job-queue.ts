@@ -1,10 +1,20 @@
-import { Logger, runMigrations } from "graphile-worker";
+import {
+  Logger,
+  makeWorkerUtils,
+  run,
+  runMigrations,
+  type Runner,
+  type Task,
+  type TaskList,
+  type TaskSpec,
+} from "graphile-worker";
 import pg from "pg";
+import { errorText } from "../lib/error-text";
 
 /**
  * The job queue (graphile-worker) keeps its tables in the schema `graphile_worker` of the app's
  * database. Jobs are added from SQL in the transaction that decides them; a runner per server
- * instance works them (modules/live-claims). Jobs survive restarts and each runs on one instance.
+ * instance works them (createJobQueue). Jobs survive restarts and each runs on one instance.
  */
 export const JOB_QUEUE_SCHEMA = "graphile_worker";
 
@@ -35,3 +45,102 @@ export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
     await own.end();
   }
 }
+
+/** How long the queue waits before trying again to start its runner (database unreachable). */
+const RUNNER_RETRY_MS = 5_000;
+
+export interface JobQueueOptions {
+  /** The app's pool: the runner gets a pool of its own with the same settings. */
+  pool: pg.Pool;
+  log?: (message: string) => void;
+  /** How often the runner looks for jobs that came due (it is also woken by the queue's NOTIFY). */
+  pollMs?: number;
+}
+
+/**
+ * The instance's one job runner: modules name their tasks with `define` while they are built, the
+ * app starts it once every module is registered and stops it when it closes. Jobs are added from
+ * SQL (`graphile_worker.add_job`) in the transaction that decides them, or with `addJob`.
+ */
+export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }: JobQueueOptions) {
+  const taskList: TaskList = {};
+  let log = givenLog;
+  let stopped = false;
+  let runner: Runner | undefined;
+  let runnerPool: pg.Pool | undefined;
+  let starting: Promise<void> | undefined;
+  let wakeStart: () => void = () => {};
+
+  return {
+    define(name: string, task: Task) {
+      if (taskList[name]) throw new Error(`the job task ${name} is defined twice`);
+      taskList[name] = task;
+    },
+
+    useLog(next: (message: string) => void) {
+      log = next;
+    },
+
+    /**
+     * Starts the runner. A database that cannot be reached yet does not keep the app from
+     * starting (its /readyz says so): the runner is started again every few seconds until it is.
+     */
+    start() {
+      if (starting || stopped) return;
+      const ownPool = jobQueuePool(pool, 3);
+      runnerPool = ownPool;
+      starting = (async () => {
+        while (!stopped) {
+          try {
+            runner = await run({
+              pgPool: ownPool,
+              schema: JOB_QUEUE_SCHEMA,
+              taskList,
+              concurrency: 2,
+              noHandleSignals: true,
+              pollInterval: pollMs,
+              logger: jobQueueLogger((message) => log(message)),
+            });
+            // Stopped while it started: stop() found no runner to stop.
+            if (stopped) {
+              await runner.stop();
+              runner = undefined;
+            }
+            return;
+          } catch (error) {
+            if (stopped) return;
+            log(`job queue: the runner could not start (${errorText(error)}), trying again`);
+            await new Promise<void>((resolve) => {
+              wakeStart = resolve;
+              setTimeout(resolve, RUNNER_RETRY_MS).unref();
+            });
+          }
+        }
+      })();
+    },
+
+    /** Adds a job from Node (jobs decided in SQL are added there, in their transaction). */
+    async addJob(name: string, payload: unknown, spec: TaskSpec = {}) {
+      const utils = await makeWorkerUtils({
+        pgPool: pool,
+        schema: JOB_QUEUE_SCHEMA,
+        logger: jobQueueLogger(log),
+      });
+      try {
+        await utils.addJob(name, payload, spec);
+      } finally {
+        await utils.release();
+      }
+    },
+
+    async stop() {
+      stopped = true;
+      wakeStart();
+      await starting;
+      await runner?.stop();
+      await runnerPool?.end();
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
+import type { JobQueue } from "../db/job-queue";
 import type { AfterSignedInWrite, ViewerResolver } from "../http/access";
 import type { Mailer } from "../integrations/mail/mailer";
 import type { LiveHub } from "../realtime/live-hub";
@@ -15,6 +16,8 @@ export interface AppContext {
   authSecret: string;
   authRateLimits: AuthRateLimits;
   liveHub: LiveHub;
+  /** The instance's job runner: a module names its tasks while it is built; the app starts it. */
+  jobs: JobQueue;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
-import { ORDER_STATUSES } from "../order-status";
+import { MESSAGE_TEMPLATE_TYPES } from "../message-template";
 
 export const messageTemplateSchema = z.object({
   id: z.string(),
-  type: z.enum(ORDER_STATUSES),
+  type: z.enum(MESSAGE_TEMPLATE_TYPES),
   title: z.string(),
   /** HTML, sanitized by the server. */
   body: z.string(),

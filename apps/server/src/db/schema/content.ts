@@ -1,7 +1,7 @@
+import { CUSTOMER_NOTICE_KINDS, ORDER_STATUSES, type MessageTemplateType } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
-import { orderStatusEnum } from "./orders";
+import { createdAt, sqlStringList, updatedAt } from "./columns";
 
 export const faqs = pgTable(
   "faqs",
@@ -40,7 +40,8 @@ export const messageTemplates = pgTable(
   "message_templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    type: orderStatusEnum("type").notNull(),
+    /** An order status, or one of the notices of a live claim (CUSTOMER_NOTICE_KINDS). */
+    type: text("type").$type<MessageTemplateType>().notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     scope: text("scope")
@@ -50,5 +51,11 @@ export const messageTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("message_templates_type_key").on(table.type)],
+  (table) => [
+    uniqueIndex("message_templates_type_key").on(table.type),
+    check(
+      "message_templates_type",
+      sql`${table.type} in (${sqlStringList([...ORDER_STATUSES, ...CUSTOMER_NOTICE_KINDS])})`,
+    ),
+  ],
 );

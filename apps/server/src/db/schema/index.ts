@@ -8,3 +8,4 @@ export * from "./platform";
 export * from "./users";
 export * from "./payment-reviews";
 export * from "./live-claims";
+export * from "./notices";

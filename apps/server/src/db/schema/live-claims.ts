@@ -14,11 +14,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, sqlStringList, updatedAt } from "./columns";
 import { lives, tiktokEvents } from "./lives";
 import { orderItems, orders } from "./orders";
-
-const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /**
  * Every change of a claim draws the next value (a trigger on live_claims), under the live's claim
@@ -47,7 +45,7 @@ export const liveClaimState = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    check("live_claim_state_mode", sql`${table.mode} in (${quoted(CLAIM_MODES)})`),
+    check("live_claim_state_mode", sql`${table.mode} in (${sqlStringList(CLAIM_MODES)})`),
     check("live_claim_state_hold_positive", sql`${table.holdSeconds} IS NULL OR ${table.holdSeconds} > 0`),
   ],
 );
@@ -83,6 +81,8 @@ export const liveClaims = pgTable(
     orderItemId: uuid("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
     heldUntil: timestamp("held_until", { withTimezone: true }),
     lateUnclaimAt: timestamp("late_unclaim_at", { withTimezone: true }),
+    /** When the claim left the waitlist to be served (its customer is told 'C'est à vous !'). */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
     version: bigint("version", { mode: "number" })
       .notNull()
       .default(sql`nextval('live_claim_version')`),
@@ -93,7 +93,7 @@ export const liveClaims = pgTable(
     check("live_claims_state", sql`${table.state} in ('pending', 'in-order', 'waitlisted', 'released')`),
     check(
       "live_claims_release_reason",
-      sql`(${table.state} = 'released') = (${table.releaseReason} IS NOT NULL) AND (${table.releaseReason} IS NULL OR ${table.releaseReason} in (${quoted(CLAIM_RELEASE_REASONS)}))`,
+      sql`(${table.state} = 'released') = (${table.releaseReason} IS NOT NULL) AND (${table.releaseReason} IS NULL OR ${table.releaseReason} in (${sqlStringList(CLAIM_RELEASE_REASONS)}))`,
     ),
     // One holder per piece, one live claim per viewer and piece.
     uniqueIndex("live_claims_one_holder")
@@ -117,6 +117,8 @@ export const liveClaims = pgTable(
       .on(table.orderId)
       .where(sql`${table.orderId} IS NOT NULL`),
     index("live_claims_event_idx").on(table.eventId),
+    // A customer's own claims of a live (/customer/live).
+    index("live_claims_live_handle_idx").on(table.liveId, table.handle),
   ],
 );
 

@@ -75,6 +75,8 @@ export const orders = pgTable(
      * for the form's end (a payment wins over an expiry).
      */
     paymentStartedAt: timestamp("payment_started_at", { withTimezone: true }),
+    /** When its one reminder before a claim's hold ends was sent (decision 032). */
+    claimReminderSentAt: timestamp("claim_reminder_sent_at", { withTimezone: true }),
     paymentId: text("payment_id"),
     paymentStatus: text("payment_status"),
     paymentMethod: text("payment_method").notNull().default("card"),

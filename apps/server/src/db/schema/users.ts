@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { authUsers } from "./auth";
 import { createdAt, updatedAt } from "./columns";
 
@@ -14,6 +24,12 @@ export const users = pgTable(
     email: text("email"),
     phoneNumber: text("phone_number"),
     tiktokUsername: text("tiktok_username"),
+    /** When a chat comment of this handle carried the account's proof code (decision 032); a new handle clears it. */
+    handleVerifiedAt: timestamp("handle_verified_at", { withTimezone: true }),
+    /** The code the profile shows ("VT-7K3QX", handle-proof.ts), made when first shown. */
+    handleProofCode: text("handle_proof_code"),
+    /** Holds of theirs that expired unpaid: at UNPAID_HOLDS_LIMIT the engine gives them nothing by itself. */
+    unpaidHolds: integer("unpaid_holds").notNull().default(0),
     displayName: text("display_name"),
     isAdmin: boolean("is_admin").notNull().default(false),
     /** The last sign-in that opened a session (magic link or password); impersonation is not one. */
@@ -25,6 +41,10 @@ export const users = pgTable(
     uniqueIndex("users_auth_id_key").on(table.authId),
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
     uniqueIndex("users_tiktok_username_key").on(sql`lower(${table.tiktokUsername})`),
+    uniqueIndex("users_handle_proof_code_key")
+      .on(table.handleProofCode)
+      .where(sql`${table.handleProofCode} IS NOT NULL`),
+    check("users_unpaid_holds_non_negative", sql`${table.unpaidHolds} >= 0`),
     // Substring ILIKE on e-mail and handle through trigrams (pg_trgm): the orders list's free text.
     index("users_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
     index("users_tiktok_username_trgm_idx").using("gin", table.tiktokUsername.op("gin_trgm_ops")),

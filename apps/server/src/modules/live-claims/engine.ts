@@ -1,8 +1,7 @@
 import { readLiveComment, sidebarHandle, type ClaimedPiece } from "@vitrine/domain";
-import { run, type Runner, type Task } from "graphile-worker";
-import type pg from "pg";
+import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
-import { JOB_QUEUE_SCHEMA, jobQueueLogger, jobQueuePool } from "../../db/job-queue";
+import type { JobQueue } from "../../db/job-queue";
 import { errorText } from "../../lib/error-text";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
 import { claimRules, type ClaimsOutcome } from "./rules";
@@ -15,20 +14,18 @@ export const CLAIM_SWEEP_MS = 1_000;
 export const CLAIM_OVERDUE_SECONDS = 30;
 /** How long the shop's colour names are reused before being read again. */
 const COLOURS_TTL_MS = 10_000;
-/** How long the engine waits before trying again to start the job runner (database unreachable). */
-const RUNNER_RETRY_MS = 5_000;
 /** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
 
 export interface ClaimsEngineOptions {
   db: Database;
   liveHub: LiveHub;
+  /** The instance's job runner: the engine names its hold expiry task there. */
+  jobs: JobQueue;
   /** The shop's hold (CLAIM_HOLD_HOURS), for lives without their own. */
   shopHoldSeconds: number;
   log?: (message: string) => void;
   sweepMs?: number;
-  /** How often the job runner looks for jobs that came due. */
-  jobPollMs?: number;
 }
 
 interface EventRow {
@@ -73,10 +70,10 @@ const LIVES_WITH_WORK = `
 export function createClaimsEngine({
   db,
   liveHub,
+  jobs,
   shopHoldSeconds,
   log: givenLog = () => {},
   sweepMs = CLAIM_SWEEP_MS,
-  jobPollMs = 500,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
   const rules = claimRules(shopHoldSeconds);
@@ -88,10 +85,6 @@ export function createClaimsEngine({
   let colours: { names: string[]; readAt: number } | null = null;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping = false;
-  let runner: Runner | undefined;
-  let runnerPool: pg.Pool | undefined;
-  let runnerStarting: Promise<void> | undefined;
-  let wakeRunnerStart: () => void = () => {};
 
   async function shopColours(): Promise<string[]> {
     if (colours && Date.now() - colours.readAt < COLOURS_TTL_MS) return colours.names;
@@ -222,6 +215,7 @@ export function createClaimsEngine({
     const outcome = rows[0]?.outcome ?? {};
     if (outcome.liveId) await announce(outcome.liveId, outcome);
   };
+  jobs.define(HOLD_EXPIRED_TASK, holdExpired);
 
   return {
     /** Where the engine's warnings go from now on (the app's log once it has one). */
@@ -229,43 +223,9 @@ export function createClaimsEngine({
       log = next;
     },
 
-    /**
-     * Starts listening, sweeping and working the hold jobs. A database that cannot be reached
-     * yet does not keep the app from starting (its /readyz says so): the job runner is started
-     * again every few seconds until it is, and meanwhile the sweep expires the holds past due.
-     */
-    async start() {
+    /** Starts listening and sweeping; the hold jobs are worked by the app's job runner. */
+    start() {
       liveHub.subscribe(listener);
-      const ownPool = jobQueuePool(pool, 3);
-      runnerPool = ownPool;
-      runnerStarting = (async () => {
-        while (!stopped) {
-          try {
-            runner = await run({
-              pgPool: ownPool,
-              schema: JOB_QUEUE_SCHEMA,
-              taskList: { [HOLD_EXPIRED_TASK]: holdExpired },
-              concurrency: 2,
-              noHandleSignals: true,
-              pollInterval: jobPollMs,
-              logger: jobQueueLogger((message) => log(message)),
-            });
-            // Stopped while it started: stop() found no runner to stop.
-            if (stopped) {
-              await runner.stop();
-              runner = undefined;
-            }
-            return;
-          } catch (error) {
-            if (stopped) return;
-            log(`live claims: the hold jobs' runner could not start (${errorText(error)}), trying again`);
-            await new Promise<void>((resolve) => {
-              wakeRunnerStart = resolve;
-              setTimeout(resolve, RUNNER_RETRY_MS).unref();
-            });
-          }
-        }
-      })();
       sweepTimer = setInterval(() => void sweep(), sweepMs);
       sweepTimer.unref();
     },
@@ -273,16 +233,12 @@ export function createClaimsEngine({
     /** A pass over the live now (its comments, then its other work). */
     process: (liveId: string) => kick(liveId, { withSettle: true }),
 
-    /** Stops taking work, lets the passes in progress end, stops the job runner. */
+    /** Stops taking work and lets the passes in progress end. */
     async stop() {
       stopped = true;
       clearInterval(sweepTimer);
       liveHub.unsubscribe(listener);
-      wakeRunnerStart();
       await Promise.allSettled([...running.values()]);
-      await runnerStarting;
-      await runner?.stop();
-      await runnerPool?.end();
     },
 
     rules,

@@ -20,7 +20,7 @@ export const liveClaimsRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveClai
 ) => {
   // The engine works from the app's start to its close, its warnings in the app's log.
   service.engine.useLog((message) => app.log.warn(message));
-  await service.engine.start();
+  service.engine.start();
   app.addHook("onClose", async () => service.engine.stop());
 
   app.get(

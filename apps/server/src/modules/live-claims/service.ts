@@ -58,11 +58,12 @@ function rethrow(error: unknown): never {
   throw claimRefusal(error);
 }
 
-export function createLiveClaimsService({ db, liveHub, config }: AppContext) {
+export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContext) {
   const shopHoldSeconds = config.claimHoldSeconds;
   const engine = createClaimsEngine({
     db,
     liveHub,
+    jobs,
     shopHoldSeconds,
     log: (message) => console.warn(message),
   });

@@ -1,9 +1,10 @@
 import {
   BACK_OFFICE_TEMPLATE_SCOPE,
+  MESSAGE_TEMPLATE_TYPES,
   messageTemplateMessages,
   type MessageTemplateInput,
 } from "@vitrine/domain";
-import { arrayContains, asc, eq } from "drizzle-orm";
+import { arrayContains, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { messageTemplates } from "../../db/schema";
@@ -15,6 +16,9 @@ import { sanitizeRichText } from "../../lib/sanitize-html";
 
 /** Test mails one admin may send: enough to check a template, too few to spam through the shop. */
 export const TEMPLATE_TEST_MAIL_LIMIT: RateLimitRule = { max: 10, windowSeconds: 10 * 60 };
+
+/** Templates are listed in the types' order: the order statuses in their sequence, then the notices. */
+const TYPE_ORDER = `{${MESSAGE_TEMPLATE_TYPES.join(",")}}`;
 
 const templateColumns = {
   id: messageTemplates.id,
@@ -42,7 +46,7 @@ export function createMessageTemplateService({ db, mailer, rateLimiter }: Messag
         .select(templateColumns)
         .from(messageTemplates)
         .where(arrayContains(messageTemplates.scope, [BACK_OFFICE_TEMPLATE_SCOPE]))
-        .orderBy(asc(messageTemplates.type));
+        .orderBy(sql`array_position(${TYPE_ORDER}::text[], ${messageTemplates.type})`);
       return rows.map((template) => ({ ...template, body: sanitizeRichText(template.body) }));
     },
 

@@ -4,9 +4,9 @@ import {
   messageTemplateInputSchema,
   messageTemplateMessages,
   messageTemplateTypeSchema,
-  orderStatusLabels,
+  messageTemplateTypeLabels,
   type MessageTemplate,
-  type OrderStatus,
+  type MessageTemplateType,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
@@ -29,7 +29,7 @@ export interface TemplateDialogProps {
   /** The template edited, or null for a new one. */
   template: MessageTemplate | null;
   /** The types that already have a template: a new one cannot take them. */
-  usedTypes: readonly OrderStatus[];
+  usedTypes: readonly MessageTemplateType[];
   onClose: () => void;
 }
 
@@ -82,7 +82,7 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
               <option value="">Choisir un statut de commande</option>
               {types.map((type) => (
                 <option key={type} value={type}>
-                  {orderStatusLabels[type]}
+                  {messageTemplateTypeLabels[type]}
                 </option>
               ))}
             </NativeSelect>

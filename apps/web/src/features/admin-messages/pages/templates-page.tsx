@@ -1,7 +1,7 @@
 import {
   messageTemplateMessages,
-  ORDER_STATUSES,
-  orderStatusLabels,
+  MESSAGE_TEMPLATE_TYPES,
+  messageTemplateTypeLabels,
   type MessageTemplate,
 } from "@vitrine/domain";
 import { PencilIcon } from "lucide-react";
@@ -18,14 +18,14 @@ export function MessageTemplatesPage() {
   const templates = useMessageTemplates();
   const [editing, setEditing] = useState<Editing>(null);
   const usedTypes = (templates.data ?? []).map((template) => template.type);
-  const allTypesUsed = usedTypes.length >= ORDER_STATUSES.length;
+  const allTypesUsed = usedTypes.length >= MESSAGE_TEMPLATE_TYPES.length;
 
   const columns: ColumnDef<MessageTemplate>[] = [
     {
       id: "type",
       header: "Type",
       enableSorting: false,
-      accessorFn: (template) => orderStatusLabels[template.type],
+      accessorFn: (template) => messageTemplateTypeLabels[template.type],
     },
     { accessorKey: "title", header: "Titre", enableSorting: false },
     {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   adminMessageMessages,
-  orderStatusLabels,
+  messageTemplateTypeLabels,
   recipientsLabel,
   richTextHasText,
   sendMessageRequestSchema,
@@ -153,7 +153,7 @@ function MessageForm({ recipients, onClose }: { recipients: MessageRecipient[]; 
           <option value="">Choisir un type de message</option>
           {(templates.data ?? []).map((template) => (
             <option key={template.id} value={template.type}>
-              {orderStatusLabels[template.type]}
+              {messageTemplateTypeLabels[template.type]}
             </option>
           ))}
         </NativeSelect>

@@ -1,0 +1,81 @@
+import * as z from "zod/mini";
+import { ORDER_STATUSES } from "../order-status";
+
+/*
+ * The customer's own live page, /customer/live (decision 032), signed-in customers only:
+ *   GET /api/customer/live          CustomerLiveSnapshot
+ *   GET /api/customer/live/stream   server-sent events, scoped to the customer's own claims:
+ *       event: live   data: CustomerLiveSnapshot   (the whole snapshot, again on every change of
+ *                                                   one of their claims or of a waitlist they are on)
+ *       a comment line every 15 s keeps proxies from closing it.
+ * A customer without a handle, or whose comment orders are hidden (VERIFIED_HANDLES_ONLY and the
+ * handle not verified), gets `claimsHidden: true` and no claims.
+ */
+
+/** What a customer reads of one of their claims. */
+export const CUSTOMER_CLAIM_STATES = [
+  "reserved",
+  "pending",
+  "waitlisted",
+  "paid",
+  "expired",
+  "released",
+] as const;
+export type CustomerClaimState = (typeof CUSTOMER_CLAIM_STATES)[number];
+
+export const customerClaimStateLabels: Record<CustomerClaimState, string> = {
+  reserved: "Réservé",
+  pending: "En attente de la boutique",
+  waitlisted: "En liste d'attente",
+  paid: "Payé",
+  expired: "Expiré",
+  released: "Libéré",
+};
+
+export const customerLiveClaimSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  ref: z.int(),
+  productName: z.string(),
+  priceCents: z.int(),
+  sizeRead: z.nullable(z.string()),
+  colorRead: z.nullable(z.string()),
+  state: z.enum(CUSTOMER_CLAIM_STATES),
+  /** 1 when they are next for the piece; null unless waitlisted. Computed when read. */
+  waitlistPosition: z.nullable(z.int()),
+  /** ISO 8601, when the hold ends (reserved only). */
+  heldUntil: z.nullable(z.string()),
+  orderId: z.nullable(z.string()),
+  /** ISO 8601, the comment's time. */
+  claimedAt: z.string(),
+});
+export type CustomerLiveClaim = z.infer<typeof customerLiveClaimSchema>;
+
+export const customerLiveOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmountCents: z.int(),
+});
+export type CustomerLiveOrder = z.infer<typeof customerLiveOrderSchema>;
+
+export const customerLiveSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** ISO 8601. */
+  startedAt: z.string(),
+  isActive: z.boolean(),
+});
+
+export const customerLiveSnapshotSchema = z.object({
+  /** The server's clock when written (ISO 8601): the page counts holds down from it, not from the device's. */
+  serverNow: z.string(),
+  /** The active live, or when none the last one that ran (null before the first live). */
+  live: z.nullable(customerLiveSummarySchema),
+  /** The customer's claims of that live, newest first. */
+  claims: z.array(customerLiveClaimSchema),
+  /** The customer's orders of that live, not cancelled: the button validates and pays these. */
+  orders: z.array(customerLiveOrderSchema),
+  claimsHidden: z.boolean(),
+});
+export type CustomerLiveSnapshot = z.infer<typeof customerLiveSnapshotSchema>;
