@@ -22,6 +22,7 @@ describe("paths", () => {
     expect(paths.signup()).toBe("/signup");
     expect(paths.customer.home()).toBe("/customer");
     expect(paths.customer.orders()).toBe("/customer/orders");
+    expect(paths.customer.live()).toBe("/customer/live");
     expect(paths.customer.order("42")).toBe("/customer/order/42");
     expect(paths.customer.profile()).toBe("/customer/profile");
     expect(paths.customer.faq()).toBe("/customer/faq");
