@@ -277,6 +277,23 @@ describe("the customer's live stream", () => {
     expect(snapshot.orders).toHaveLength(1);
   });
 
+  it("follows the customer to another active live once they claim a piece there", async () => {
+    const earlier = await automaticLive();
+    await t.db
+      .update(lives)
+      .set({ liveDate: new Date(Date.now() - 3_600_000) })
+      .where(eq(lives.id, earlier.id));
+    const later = await automaticLive();
+    const robe = await pieceOf(earlier);
+    const me = await customer();
+    const client = await streamOf(me.cookie);
+    await streamed(client, (s) => s.live?.id === later.id);
+
+    await comment(earlier, [me.handle, `je prends le ${robe.ref}`]);
+    const moved = await streamed(client, (s) => s.live?.id === earlier.id);
+    expect(claimOn(moved, robe)).toMatchObject({ state: "reserved" });
+  });
+
   it("sends the new waitlist position when the claim ahead is un-claimed, though their own claim did not change", async () => {
     const live = await automaticLive();
     const robe = await pieceOf(live);

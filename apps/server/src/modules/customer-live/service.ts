@@ -63,11 +63,12 @@ export function createCustomerLiveService(
   const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly);
 
   // Per live: the highest claim version read, and the read under way (with whether to read again).
+  // Every live is read while a stream is open: a customer's claim may start on any active live.
+  // Below `floor`, changes are in the snapshots of the streams open since (versions are one
+  // sequence across lives, drawn under each live's claim lock: they commit in increasing order).
   const lastRead = new Map<string, number>();
   const reading = new Map<string, { again: boolean }>();
-  const started = readCurrentClaimVersion(db).catch(() => 0);
-
-  const watching = (liveId: string) => [...streams].some((stream) => stream.liveId === liveId);
+  let floor = 0;
 
   async function readLive(liveId: string) {
     const state = { again: false };
@@ -75,17 +76,16 @@ export function createCustomerLiveService(
     try {
       do {
         state.again = false;
-        const after = lastRead.get(liveId) ?? (await started);
+        const after = lastRead.get(liveId) ?? floor;
         const changes = await readChangedClaims(db, liveId, after);
         if (changes.length === 0) continue;
         lastRead.set(liveId, Math.max(after, ...changes.map((change) => change.version)));
         const handles = new Set(changes.map((change) => change.handle));
         const products = new Set(changes.map((change) => change.productId));
         for (const stream of streams) {
-          if (stream.liveId !== liveId) continue;
           const concerned =
             (stream.handle !== null && handles.has(stream.handle)) ||
-            [...stream.productIds].some((id) => products.has(id));
+            (stream.liveId === liveId && [...stream.productIds].some((id) => products.has(id)));
           if (concerned) refresh(stream);
         }
       } while (state.again);
@@ -99,11 +99,7 @@ export function createCustomerLiveService(
   function claimsChanged(liveId: string) {
     // A stream whose first snapshot is being read does not know its live yet: it reads again.
     for (const stream of streams) if (stream.opening) stream.again = true;
-    // Nobody here watches it: the version read stays where it was, a stream opening reads anew.
-    if (!watching(liveId)) {
-      lastRead.delete(liveId);
-      return;
-    }
+    if (streams.size === 0) return;
     const running = reading.get(liveId);
     if (running) running.again = true;
     else void readLive(liveId);
@@ -215,13 +211,17 @@ export function createCustomerLiveService(
       response.on("close", stream.close);
       startSseResponse(response, options.headers);
       // Listed at once: a change told during its first read brings a second one.
+      const first = streams.size === 0;
       streams.add(stream);
       try {
-        // Read before the snapshot: whatever commits after it is read from this version on.
+        // Read before the snapshot: whatever commits after it is read from this version on. The
+        // first stream of the instance: nobody needed the changes before it, no live is behind.
         const version = await readCurrentClaimVersion(db);
+        if (first && reading.size === 0) {
+          lastRead.clear();
+          floor = version;
+        }
         const { snapshot, handle } = await readSnapshot(stream.userId);
-        const liveId = snapshot.live?.isActive ? snapshot.live.id : null;
-        if (liveId !== null && !lastRead.has(liveId)) lastRead.set(liveId, version);
         stream.opening = false;
         if (closed) return;
         send(stream, snapshot, handle);
