@@ -357,6 +357,21 @@ describe("the customer's live stream", () => {
     expect(JSON.stringify(mine.messages)).not.toContain(jupe.id);
   });
 
+  it("sends the last live's result when the live ends", async () => {
+    const live = await automaticLive();
+    const robe = await pieceOf(live);
+    const me = await customer();
+    await comment(live, [me.handle, `je prends le ${robe.ref}`]);
+    await snapshotWhen(me.cookie, (s) => claimOn(s, robe)?.state === "reserved");
+    const client = await streamOf(me.cookie);
+    await streamed(client, (s) => s.live?.isActive === true);
+
+    await t.db.update(lives).set({ isActive: false }).where(eq(lives.id, live.id));
+    const ended = await streamed(client, (s) => s.live?.isActive === false, 10_000);
+    expect(ended.live?.id).toBe(live.id);
+    expect(claimOn(ended, robe)).toMatchObject({ state: "reserved" });
+  });
+
   it("ends with the session: a signed-out customer's stream closes", async () => {
     await automaticLive();
     const me = await customer();
