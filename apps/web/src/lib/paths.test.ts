@@ -79,7 +79,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(33);
+    expect(patterns).toHaveLength(34);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });
