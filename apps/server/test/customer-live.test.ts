@@ -357,6 +357,21 @@ describe("the customer's live stream", () => {
     expect(JSON.stringify(mine.messages)).not.toContain(jupe.id);
   });
 
+  it("sends their order again when staff change it without a claim changing", async () => {
+    const live = await automaticLive();
+    const robe = await pieceOf(live);
+    const me = await customer();
+    await comment(live, [me.handle, `je prends le ${robe.ref}`]);
+    const before = await snapshotWhen(me.cookie, (s) => s.orders.length === 1);
+    const orderId = before.orders[0]?.id ?? "";
+    const client = await streamOf(me.cookie);
+    await streamed(client, (s) => s.orders[0]?.status === "to-validate");
+
+    await t.db.update(orders).set({ status: "to-pay" }).where(eq(orders.id, orderId));
+    await t.app.liveHub.publishOrdersChanged({ liveId: live.id, orderId });
+    await streamed(client, (s) => s.orders[0]?.status === "to-pay");
+  });
+
   it("sends the last live's result when the live ends", async () => {
     const live = await automaticLive();
     const robe = await pieceOf(live);

@@ -29,6 +29,7 @@ interface CustomerStream {
   handle: string | null;
   liveId: string | null;
   productIds: Set<string>;
+  orderIds: Set<string>;
   /** The last snapshot sent, without its clock: an identical one is not sent again. */
   lastSent: string | null;
   reading: boolean;
@@ -107,6 +108,10 @@ export function createCustomerLiveService(
 
   const unsubscribe = liveHub.subscribe((message: LiveHubMessage) => {
     if (message.kind === "claims-changed") claimsChanged(message.liveId);
+    // An order of the live changed without its claims (staff added or removed a piece by hand).
+    else if (message.kind === "orders") {
+      for (const stream of streams) if (stream.orderIds.has(message.change.orderId)) refresh(stream);
+    }
   });
 
   /** Sends the stream its snapshot, read now; a call while one is read asks for one more after. */
@@ -139,6 +144,7 @@ export function createCustomerLiveService(
     stream.handle = handle;
     stream.liveId = snapshot.live?.isActive ? snapshot.live.id : null;
     stream.productIds = new Set(snapshot.claims.map((claim) => claim.productId));
+    stream.orderIds = new Set(snapshot.orders.map((order) => order.id));
     const { serverNow: _clock, ...content } = snapshot;
     const key = JSON.stringify(content);
     if (key === stream.lastSent) return;
@@ -184,6 +190,7 @@ export function createCustomerLiveService(
         handle: null,
         liveId: null,
         productIds: new Set(),
+        orderIds: new Set(),
         lastSent: null,
         reading: false,
         again: false,
