@@ -178,7 +178,7 @@ const validBodies: Record<string, () => unknown> = {
  * Routes that answer whom they serve with a stream that never ends (server-sent events): called
  * with a deadline, a stream still open then was served.
  */
-const streamingRoutes = new Set(["GET /api/admin/live-feed/stream"]);
+const streamingRoutes = new Set(["GET /api/admin/live-feed/stream", "GET /api/customer/live/stream"]);
 const STREAM_DEADLINE_MS = 1_000;
 
 /** The kit signs each role in once, and again after a route (sign-out) cleared its cookie. */
@@ -249,6 +249,8 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "GET /api/customer/profile": "a signed-in person",
   "PUT /api/customer/profile": "a signed-in person",
   "GET /api/customer/orders": "a signed-in person",
+  "GET /api/customer/live": "a signed-in person",
+  "GET /api/customer/live/stream": "a signed-in person",
   "GET /api/customer/orders/last-address": "a signed-in person",
   "GET /api/customer/orders/:id": "a signed-in person",
   "PUT /api/customer/orders/:id/address": "a signed-in person",

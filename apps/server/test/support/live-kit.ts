@@ -48,6 +48,8 @@ export interface SseClient {
   lastEventId(): string | undefined;
   close(): void;
   response: Response;
+  /** Resolves true once the server ended the stream (false when the client closed it). */
+  ended: Promise<boolean>;
 }
 
 export async function openSse(url: string, headers: Record<string, string>): Promise<SseClient> {
@@ -59,11 +61,11 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   let lastEventId: string | undefined;
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return true;
         buffer += value;
         let end: number;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -87,11 +89,13 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
       }
     } catch {
       // aborted
+      return false;
     }
   })();
   const client: SseClient = {
     messages,
     response,
+    ended,
     lastEventId: () => lastEventId,
     liveEvents: () =>
       messages.filter((m) => m.event === "live-event").map((m) => JSON.parse(m.data) as LiveFeedEvent),

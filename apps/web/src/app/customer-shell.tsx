@@ -1,4 +1,4 @@
-import { CircleHelpIcon, LogOutIcon, PackageIcon, ShieldIcon, UserIcon } from "lucide-react";
+import { CircleHelpIcon, LogOutIcon, PackageIcon, RadioIcon, ShieldIcon, UserIcon } from "lucide-react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
 import { ImpersonationBanner } from "../features/impersonation/impersonation-banner";
@@ -9,6 +9,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 
 const navigation = [
   { to: paths.customer.orders(), label: "Commandes", icon: PackageIcon },
+  { to: paths.customer.live(), label: "Live", icon: RadioIcon },
   { to: paths.customer.profile(), label: "Profil", icon: UserIcon },
   { to: paths.customer.faq(), label: "FAQ", icon: CircleHelpIcon },
 ] as const;
@@ -96,7 +97,7 @@ export function CustomerShell() {
         aria-label={NAVIGATION_LABEL}
         className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-background pb-[env(safe-area-inset-bottom)] desktop:hidden"
       >
-        <ul className="mx-auto grid max-w-3xl grid-cols-3">
+        <ul className="mx-auto grid max-w-3xl grid-cols-4">
           {navigation.map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink

@@ -22,6 +22,7 @@ describe("paths", () => {
     expect(paths.signup()).toBe("/signup");
     expect(paths.customer.home()).toBe("/customer");
     expect(paths.customer.orders()).toBe("/customer/orders");
+    expect(paths.customer.live()).toBe("/customer/live");
     expect(paths.customer.order("42")).toBe("/customer/order/42");
     expect(paths.customer.profile()).toBe("/customer/profile");
     expect(paths.customer.faq()).toBe("/customer/faq");
@@ -78,7 +79,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(33);
+    expect(patterns).toHaveLength(34);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });

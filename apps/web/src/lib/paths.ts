@@ -54,6 +54,7 @@ export const paths = {
   customer: {
     home: page("/customer"),
     orders: page("/customer/orders"),
+    live: page("/customer/live"),
     order: recordPage("/customer/order/:id"),
     profile: page("/customer/profile"),
     faq: page("/customer/faq"),

@@ -1,6 +1,7 @@
 import type { LiveClaimsChange, LiveFeedEvent, LiveFeedGap } from "@vitrine/domain";
 import type { ServerResponse } from "node:http";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
+import { KEEP_ALIVE_MS, startSseResponse } from "../../realtime/sse";
 import type { ClaimsRelay } from "./claims-relay";
 
 /** What a reader of the feed asks: one live or every active one, some event types, after a seq. */
@@ -19,8 +20,6 @@ export function typesOf(types: string | undefined): string[] | null {
   return list.length > 0 ? list : null;
 }
 
-/** A comment line this often keeps proxies and browsers from dropping an idle stream. */
-export const KEEP_ALIVE_MS = 15_000;
 /** A client this far behind (bytes not yet sent) is dropped: it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -173,15 +172,7 @@ export async function openFeedStream(response: ServerResponse, options: FeedStre
   response.on("close", close);
   streams.add(response);
 
-  response.writeHead(200, {
-    ...options.headers,
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-store, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-  });
-  // The first bytes tell the client the stream is open; `retry` asks for a quick reconnection.
-  write("retry: 1000\n: connected\n\n");
+  startSseResponse(response, options.headers);
 
   const replayed = new Set<number>();
   try {

@@ -12,6 +12,10 @@ export const customerRoutes: RouteObject[] = [
     element: <OrdersPage />,
   },
   {
+    path: paths.customer.live.pattern,
+    element: lazyPage(async () => ({ Component: (await import("./pages/live-page")).LivePage })),
+  },
+  {
     path: paths.customer.order.pattern,
     element: lazyPage(async () => ({ Component: (await import("./pages/order-page")).OrderPage })),
   },
