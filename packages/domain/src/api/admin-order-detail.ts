@@ -40,6 +40,8 @@ export const adminOrderSchema = z.object({
     lastName: z.nullable(z.string()),
     email: z.nullable(z.string()),
     tiktokUsername: z.nullable(z.string()),
+    /** Whether a comment of the handle carried the account's code (handle-proof.ts). */
+    handleVerified: z.boolean(),
   }),
   /** "colissimo" */
   shippingType: z.string(),

@@ -62,6 +62,12 @@ export const liveClaimViewSchema = z.object({
   lateUnclaimAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Whether the account with this handle proved it (null: no account has the handle). */
+  handleVerified: z.nullable(z.boolean()),
+  /** Holds of that account that expired unpaid (0 without an account). */
+  unpaidHolds: z.int(),
+  /** Pending because the account is at UNPAID_HOLDS_LIMIT: only staff give it the piece. */
+  waitsForStaff: z.boolean(),
 });
 export type LiveClaimView = z.infer<typeof liveClaimViewSchema>;
 
