@@ -111,7 +111,7 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            END AS waitlist_position,
            c.release_reason, c.order_id, o.order_number, p.price_cents, c.held_until, c.late_unclaim_at,
            c.created_at, c.updated_at,
-           u.handle_verified_at IS NOT NULL AS handle_verified, u.unpaid_holds
+           CASE WHEN u.id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
       -- The account that has the handle, if any (users_tiktok_username_key).
