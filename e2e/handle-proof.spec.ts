@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { connectDatabase } from "../apps/server/src/db/client";
 import { users } from "../apps/server/src/db/schema";
+import { seriousViolations } from "./support/accessibility";
 import { liveTest, openSidebar } from "./support/live-sale-test";
 import { viewerComments, type LiveSale } from "./support/live-selling";
 import { appDataAccess, E2E_BASE_URL } from "./support/server";
@@ -36,6 +37,7 @@ liveTest(
     // Large enough to copy from a phone, with a button that copies it.
     await expect(page.getByText(code, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copier le code" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await viewerComments(sale, customer.handle, `coucou c'est moi ${code.toLowerCase()}`);
 
@@ -76,6 +78,7 @@ liveTest(
     await expect(reason).toHaveCSS("color", "rgb(185, 28, 28)");
     await expect(piece).toContainText("non vérifié");
     await expect(piece).toContainText("2 expirées sans paiement");
+    expect(await seriousViolations(page)).toEqual([]);
     // In automatic mode, still waiting for a click: staff give it.
     await piece.getByRole("button", { name: /^Donner/ }).click();
     await expect(piece).toContainText(`@${other.handle}`);
