@@ -10,7 +10,14 @@ import { orders, users } from "../src/db/schema";
 import { signInByLink } from "./support/actors";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
-import { insertCustomer, insertLive, insertOrder, insertProduct, type LiveRow } from "./support/factories";
+import {
+  insertCustomer,
+  insertLive,
+  insertLiveViewer,
+  insertOrder,
+  insertProduct,
+  type LiveRow,
+} from "./support/factories";
 import { chatEvent, postEvents } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -163,6 +170,8 @@ describe("a change of handle", () => {
 describe("staff see the verification", () => {
   it("in the users list, the order detail and the claims (null for a handle with no account)", async () => {
     const [julie, marie] = [await customer(), await customer()];
+    // A live viewer's row has unpaid holds like anyone, but no account to prove its handle with.
+    const viewer = await insertLiveViewer(t.db, { unpaidHolds: 1 });
     await t.db.update(users).set({ handleVerifiedAt: new Date() }).where(eq(users.id, marie.row.id));
     const list = await kit.injectAs("admin", { method: "GET", url: "/api/admin/users" });
     const rows = list.json<{ users: { id: string; handleVerified: boolean }[] }>().users;
@@ -173,6 +182,12 @@ describe("staff see the verification", () => {
     const detail = await kit.injectAs("admin", { method: "GET", url: `/api/admin/orders/${order.id}` });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().order.client).toMatchObject({ handleVerified: false });
+    const viewersOrder = await insertOrder(t.db, { userId: viewer.id });
+    const viewersDetail = await kit.injectAs("admin", {
+      method: "GET",
+      url: `/api/admin/orders/${viewersOrder.id}`,
+    });
+    expect(viewersDetail.json().order.client).toMatchObject({ handleVerified: null });
 
     const live = await activeLive(t);
     const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
@@ -182,13 +197,15 @@ describe("staff see the verification", () => {
       [julie.handle, `je prends le ${robe.ref}`],
       [marie.handle, `je prends le ${robe.ref}`],
       ["inconnue_sans_compte", `je prends le ${robe.ref}`],
+      [viewer.tiktokUsername ?? "", `je prends le ${robe.ref}`],
     );
     let claims: LiveClaimView[] = [];
-    await eventually(async () => (claims = await claimsOf(t, live)).length === 3);
+    await eventually(async () => (claims = await claimsOf(t, live)).length === 4);
     const byHandle = (handle: string) => claims.find((claim) => claim.handle === handle);
     expect(byHandle(julie.handle)).toMatchObject({ handleVerified: false, unpaidHolds: 0 });
     expect(byHandle(marie.handle)).toMatchObject({ handleVerified: true });
     expect(byHandle("inconnue_sans_compte")).toMatchObject({ handleVerified: null, unpaidHolds: 0 });
+    expect(byHandle(viewer.tiktokUsername ?? "")).toMatchObject({ handleVerified: null, unpaidHolds: 1 });
   });
 });
 

@@ -21,7 +21,9 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
         lastName: users.lastName,
         email: users.email,
         tiktokUsername: users.tiktokUsername,
-        handleVerified: sql<boolean>`${users.handleVerifiedAt} IS NOT NULL`,
+        handleVerified: sql<
+          boolean | null
+        >`CASE WHEN ${users.authId} IS NOT NULL THEN ${users.handleVerifiedAt} IS NOT NULL END`,
       },
       shippingType: orders.shippingType,
       shippingAddress: orders.shippingAddress,

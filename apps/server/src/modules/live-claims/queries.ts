@@ -111,10 +111,11 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            END AS waitlist_position,
            c.release_reason, c.order_id, o.order_number, p.price_cents, c.held_until, c.late_unclaim_at,
            c.created_at, c.updated_at,
-           CASE WHEN u.id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds
+           CASE WHEN u.auth_id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
-      -- The account that has the handle, if any (users_tiktok_username_key).
+      -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts
+      -- unpaid holds too, but only an account (a sign-in) can prove its handle.
       LEFT JOIN users u ON lower(u.tiktok_username) = c.handle
       LEFT JOIN product_colors pc ON pc.id = p.color_id
       LEFT JOIN tiktok_events e ON e.id = c.event_id

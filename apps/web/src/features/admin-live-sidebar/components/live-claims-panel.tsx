@@ -102,10 +102,9 @@ function PieceEntry({
       </p>
       {holder ? (
         <div className="flex flex-col gap-1">
-          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p>
             <span className="font-semibold break-all">@{holder.handle}</span>
-            <HandleTrust claim={holder} />
-            <span>— {holderText(holder)}</span>
+            <HandleTrust claim={holder} className="ml-2" /> — {holderText(holder)}
           </p>
           {holder.waitsForStaff ? (
             <p className="flex items-center gap-1 font-medium text-destructive">
@@ -142,7 +141,8 @@ function PieceEntry({
             {waitlist.map((claim) => (
               <li key={claim.id} className="flex flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 break-all">
-                  {claim.waitlistPosition ?? "?"}. @{claim.handle} <HandleTrust claim={claim} />
+                  {claim.waitlistPosition ?? "?"}. @{claim.handle}
+                  <HandleTrust claim={claim} className="ml-2" />
                 </span>
                 <ReadNote claim={claim} />
                 <ActionButton claim={claim} action="give" onAction={onAction} pendingId={pendingId} />

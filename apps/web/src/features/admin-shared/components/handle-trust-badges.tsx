@@ -43,11 +43,17 @@ export function waitsForStaffReason(unpaidHolds: number): string {
 }
 
 /** What staff need beside a claimer's handle: verification and unpaid holds. */
-export function HandleTrust({ claim }: { claim: Pick<LiveClaimView, "handleVerified" | "unpaidHolds"> }) {
+export function HandleTrust({
+  claim,
+  className,
+}: {
+  claim: Pick<LiveClaimView, "handleVerified" | "unpaidHolds">;
+  className?: string;
+}) {
   return (
     <>
-      <HandleNotVerifiedBadge verified={claim.handleVerified} />
-      <UnpaidHoldsBadge count={claim.unpaidHolds} />
+      <HandleNotVerifiedBadge verified={claim.handleVerified} className={className} />
+      <UnpaidHoldsBadge count={claim.unpaidHolds} className={className} />
     </>
   );
 }

@@ -57,7 +57,10 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
         row.original.tiktokUsername ? (
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="break-all">@{row.original.tiktokUsername}</span>
-            <HandleNotVerifiedBadge verified={row.original.handleVerified} />
+            {/* A live viewer without an account has no code to comment. */}
+            {row.original.hasAccount ? (
+              <HandleNotVerifiedBadge verified={row.original.handleVerified} />
+            ) : null}
           </span>
         ) : (
           <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
