@@ -124,14 +124,14 @@ describe("holds that expire unpaid", () => {
     expect(await unpaidHolds(viewer.id)).toBe(2);
   });
 
-  it("do not count when staff release the piece or the viewer un-claims it", async () => {
+  it("count only the expiry: a piece staff release or the viewer un-claims counts nothing", async () => {
     const live = await activeLive("automatique");
-    const [robe, jupe] = [await productOf(live), await productOf(live)];
+    const [robe, jupe, sac] = [await productOf(live), await productOf(live), await productOf(live)];
     const viewer = await viewerWith(0);
-    await comment(live, [viewer.handle, `je prends le ${robe.ref} et le ${jupe.ref}`]);
+    await comment(live, [viewer.handle, `je prends le ${robe.ref}, le ${jupe.ref} et le ${sac.ref}`]);
     const claims = await claimsWhen(
       live,
-      (all) => all.filter((claim) => claim.state === "in-order").length === 2,
+      (all) => all.filter((claim) => claim.state === "in-order").length === 3,
     );
     const released = await kit.injectAs("admin", {
       method: "POST",
@@ -139,8 +139,16 @@ describe("holds that expire unpaid", () => {
     });
     expect(released.statusCode, released.body).toBe(200);
     await comment(live, [viewer.handle, `je passe le ${jupe.ref}`]);
-    await claimsWhen(live, (all) => all.every((claim) => claim.state === "released"));
-    expect(await unpaidHolds(viewer.id)).toBe(0);
+    await claimsWhen(live, (all) => claimOf(all, viewer.handle, jupe)?.state === "released");
+    const expiring = claimOf(claims, viewer.handle, sac)?.id;
+    await t.db.$client.query(
+      "UPDATE live_claims SET held_until = now() - interval '1 second' WHERE id = $1",
+      [expiring],
+    );
+    await t.db.$client.query("SELECT live_claim_expire($1, $2::jsonb)", [expiring, rules()]);
+    const after = await claimsWhen(live, (all) => all.every((claim) => claim.state === "released"));
+    expect(after.map((claim) => claim.releaseReason).sort()).toEqual(["hold-expired", "staff", "un-claimed"]);
+    expect(await unpaidHolds(viewer.id)).toBe(1);
   });
 });
 
