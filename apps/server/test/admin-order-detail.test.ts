@@ -117,6 +117,7 @@ describe("reading an order", () => {
           lastName: "Martin",
           email: customer.email,
           tiktokUsername: customer.tiktokUsername,
+          handleVerified: false,
         },
         shippingType: "colissimo",
         shippingAddress: savedAddress,

@@ -84,6 +84,8 @@ describe("the users list", () => {
       lastName: "Martin",
       displayName: null,
       tiktokUsername: older.tiktokUsername,
+      handleVerified: false,
+      unpaidHolds: 0,
       isAdmin: false,
       hasAccount: true,
       ordersCount: 2,

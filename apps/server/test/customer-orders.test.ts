@@ -149,7 +149,7 @@ describe("the customer's orders list", () => {
     const cookie = await signInByLink(t, me.email ?? "");
     const response = await t.app.inject({ method: "GET", url: URL, headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ orders: [] });
+    expect(response.json()).toEqual({ orders: [], commentOrdersHidden: false });
   });
 });
 

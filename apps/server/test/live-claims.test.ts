@@ -135,7 +135,7 @@ describe("claims in manual mode", () => {
   });
 });
 
-const rules = () => claimRules(t.config.claimHoldSeconds);
+const rules = () => claimRules(t.config.claimHoldSeconds, t.config.unpaidHoldsLimit);
 
 /** A staff action on a claim, through the API. */
 const act = (live: LiveRow, claimId: string | undefined, action: string) =>

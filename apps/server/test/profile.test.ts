@@ -58,6 +58,8 @@ describe("reading the profile", () => {
         lastName: null,
         email: customer.email,
         tiktokUsername: customer.tiktokUsername,
+        handleProofCode: expect.stringMatching(/^VT-[A-Z2-9]{5}$/),
+        handleVerified: false,
       },
     });
   });
@@ -206,7 +208,11 @@ describe("the TikTok handle", () => {
 
 describe("claiming a live viewer's handle", () => {
   it("moves the viewer's orders to the customer, who then sees them, and removes the viewer", async () => {
-    const viewer = await insertLiveViewer(t.db, { tiktokUsername: "lea_claim", displayName: "Léa" });
+    const viewer = await insertLiveViewer(t.db, {
+      tiktokUsername: "lea_claim",
+      displayName: "Léa",
+      unpaidHolds: 2,
+    });
     const first = await insertOrder(t.db, { userId: viewer.id });
     const second = await insertOrder(t.db, {
       userId: viewer.id,
@@ -226,10 +232,18 @@ describe("claiming a live viewer's handle", () => {
       lastName: "Petit",
       email: customer.row.email,
       tiktokUsername: "lea_claim",
+      handleProofCode: expect.stringMatching(/^VT-/),
+      handleVerified: false,
     });
     expect(await userRow(viewer.id)).toBeUndefined();
+    // The holds that expired unpaid were on the orders the customer now has.
     expect(await holdersOf("lea_claim")).toEqual([
-      expect.objectContaining({ id: customer.row.id, displayName: "Léa", authId: customer.row.authId }),
+      expect.objectContaining({
+        id: customer.row.id,
+        displayName: "Léa",
+        authId: customer.row.authId,
+        unpaidHolds: 2,
+      }),
     ]);
     const listed: { id: string }[] = (await customer.orders()).json().orders;
     expect(listed.map((order) => order.id).sort()).toEqual([first.id, second.id].sort());

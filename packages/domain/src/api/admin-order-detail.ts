@@ -40,6 +40,11 @@ export const adminOrderSchema = z.object({
     lastName: z.nullable(z.string()),
     email: z.nullable(z.string()),
     tiktokUsername: z.nullable(z.string()),
+    /**
+     * Whether a comment of the handle carried the account's code (handle-proof.ts); null for a
+     * live viewer without an account, who has no code to comment.
+     */
+    handleVerified: z.nullable(z.boolean()),
   }),
   /** "colissimo" */
   shippingType: z.string(),

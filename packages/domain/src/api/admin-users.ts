@@ -10,6 +10,10 @@ export const adminUserSchema = z.object({
   lastName: z.nullable(z.string()),
   displayName: z.nullable(z.string()),
   tiktokUsername: z.nullable(z.string()),
+  /** Whether a comment of the handle carried the account's code (handle-proof.ts). */
+  handleVerified: z.boolean(),
+  /** Holds that expired unpaid (UNPAID_HOLDS_LIMIT stops the engine's automatic gives). */
+  unpaidHolds: z.int(),
   isAdmin: z.boolean(),
   /** Whether a sign-in account exists (auth_id is set). */
   hasAccount: z.boolean(),

@@ -59,7 +59,14 @@ export const customerOrderSchema = z.extend(customerOrderSummarySchema, {
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
-export const customerOrderListResponseSchema = z.object({ orders: z.array(customerOrderSummarySchema) });
+export const customerOrderListResponseSchema = z.object({
+  orders: z.array(customerOrderSummarySchema),
+  /**
+   * The shop shows orders made from live comments only to verified handles (VERIFIED_HANDLES_ONLY)
+   * and this customer's is not: those orders are left out until it is.
+   */
+  commentOrdersHidden: z.boolean(),
+});
 export type CustomerOrderListResponse = z.infer<typeof customerOrderListResponseSchema>;
 export const customerOrderResponseSchema = z.object({ order: customerOrderSchema });
 export type CustomerOrderResponse = z.infer<typeof customerOrderResponseSchema>;

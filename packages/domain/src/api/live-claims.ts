@@ -62,6 +62,15 @@ export const liveClaimViewSchema = z.object({
   lateUnclaimAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Whether the account with this handle proved it (null: no account has the handle, a live
+   * viewer's row without sign-in included).
+   */
+  handleVerified: z.nullable(z.boolean()),
+  /** Holds of that handle's user (account or live viewer) that expired unpaid; 0 without one. */
+  unpaidHolds: z.int(),
+  /** Pending because the account is at UNPAID_HOLDS_LIMIT: only staff give it the piece. */
+  waitsForStaff: z.boolean(),
 });
 export type LiveClaimView = z.infer<typeof liveClaimViewSchema>;
 

@@ -1,5 +1,5 @@
 import { storedShippingAddress, type AdminOrder } from "@vitrine/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { lives, orders, users } from "../../db/schema";
 import { orderLinesOf } from "../orders";
@@ -21,6 +21,9 @@ export async function findAdminOrder(db: Queryable, orderId: string): Promise<Ad
         lastName: users.lastName,
         email: users.email,
         tiktokUsername: users.tiktokUsername,
+        handleVerified: sql<
+          boolean | null
+        >`CASE WHEN ${users.authId} IS NOT NULL THEN ${users.handleVerifiedAt} IS NOT NULL END`,
       },
       shippingType: orders.shippingType,
       shippingAddress: orders.shippingAddress,

@@ -16,6 +16,8 @@ const adminUserColumns = {
   lastName: users.lastName,
   displayName: users.displayName,
   tiktokUsername: users.tiktokUsername,
+  handleVerified: sql<boolean>`${users.handleVerifiedAt} IS NOT NULL`,
+  unpaidHolds: users.unpaidHolds,
   isAdmin: users.isAdmin,
   hasAccount: sql<boolean>`${users.authId} IS NOT NULL`,
   // Spelled out: inside a subquery, drizzle's unqualified column names would mean the orders' own id.

@@ -5,6 +5,7 @@ import { createCustomerOrderService } from "./service";
 export const customerOrdersModule = defineModule({
   name: "customer-orders",
   prefix: "/api/customer/orders",
-  createService: createCustomerOrderService,
+  createService: ({ db, config }) =>
+    createCustomerOrderService({ db, verifiedHandlesOnly: config.verifiedHandlesOnly }),
   routes: customerOrderRoutes,
 });

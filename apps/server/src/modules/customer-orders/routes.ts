@@ -22,7 +22,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<Custo
     { config: customer, schema: { response: { 200: customerOrderListResponseSchema } } },
     async (request) => {
       const viewer = await request.requireViewer();
-      return { orders: await service.listOrders(viewer.user.id) };
+      return service.listOrders(viewer.user.id);
     },
   );
 

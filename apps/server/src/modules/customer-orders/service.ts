@@ -3,6 +3,7 @@ import {
   customerMayReopen,
   customerOrderMessages,
   ORDER_STATUSES,
+  showsCommentOrders,
   type CustomerOrder,
   type CustomerOrderSummary,
   type OrderStatus,
@@ -10,7 +11,7 @@ import {
 } from "@vitrine/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { orders } from "../../db/schema";
+import { orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "../orders";
 
@@ -24,7 +25,16 @@ interface CustomerTransition {
   refusal: string;
 }
 
-export function createCustomerOrderService({ db }: { db: Database }) {
+export function createCustomerOrderService({
+  db,
+  verifiedHandlesOnly,
+}: {
+  db: Database;
+  /** VERIFIED_HANDLES_ONLY: orders from live comments only for verified handles. */
+  verifiedHandlesOnly: boolean;
+}) {
+  const viewerOf = (userId: string) => ({ userId, verifiedHandlesOnly });
+
   /**
    * One conditional UPDATE decides: a payment or a staff change committed meanwhile makes it match
    * no row, so it is never overwritten. Then, in the same transaction, the order as it now stands.
@@ -40,7 +50,7 @@ export function createCustomerOrderService({ db }: { db: Database }) {
         .set({ ...move.set, updatedAt: sql`now()` })
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, move.from)))
         .returning({ id: orders.id });
-      const order = await findCustomerOrder(tx, userId, orderId);
+      const order = await findCustomerOrder(tx, viewerOf(userId), orderId);
       if (!order) throw notFound();
       if (!moved) throw new DomainError("CONFLICT", move.refusal);
       return order;
@@ -48,8 +58,17 @@ export function createCustomerOrderService({ db }: { db: Database }) {
   }
 
   return {
-    async listOrders(userId: string): Promise<CustomerOrderSummary[]> {
-      return listCustomerOrders(db, userId);
+    async listOrders(
+      userId: string,
+    ): Promise<{ orders: CustomerOrderSummary[]; commentOrdersHidden: boolean }> {
+      const [[viewer], list] = await Promise.all([
+        db.select({ handleVerifiedAt: users.handleVerifiedAt }).from(users).where(eq(users.id, userId)),
+        listCustomerOrders(db, viewerOf(userId)),
+      ]);
+      return {
+        orders: list,
+        commentOrdersHidden: !showsCommentOrders(verifiedHandlesOnly, viewer?.handleVerifiedAt ?? null),
+      };
     },
 
     async lastShippingAddress(userId: string) {
@@ -57,7 +76,7 @@ export function createCustomerOrderService({ db }: { db: Database }) {
     },
 
     async getOrder(userId: string, orderId: string): Promise<CustomerOrder> {
-      const order = await findCustomerOrder(db, userId, orderId);
+      const order = await findCustomerOrder(db, viewerOf(userId), orderId);
       if (!order) throw notFound();
       return order;
     },

@@ -1,4 +1,4 @@
-import { readLiveComment, sidebarHandle, type ClaimedPiece } from "@vitrine/domain";
+import { readHandleProofCodes, readLiveComment, sidebarHandle, type ClaimedPiece } from "@vitrine/domain";
 import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
@@ -24,6 +24,8 @@ export interface ClaimsEngineOptions {
   jobs: JobQueue;
   /** The shop's hold (CLAIM_HOLD_HOURS), for lives without their own. */
   shopHoldSeconds: number;
+  /** UNPAID_HOLDS_LIMIT: a customer at it gets pieces only by a staff click (0: never). */
+  unpaidHoldsLimit: number;
   log?: (message: string) => void;
   sweepMs?: number;
 }
@@ -53,6 +55,14 @@ const READ_EVENTS = `
        WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
     ) e ON true`;
 
+// A handle is verified by a comment of that handle carrying its account's code; a code of another
+// account, or from another handle, matches no row. One statement per batch that has codes.
+const VERIFY_HANDLES = `
+  UPDATE users u SET handle_verified_at = now()
+    FROM unnest($1::text[], $2::text[]) AS proof(handle, code)
+   WHERE u.handle_proof_code = proof.code AND lower(u.tiktok_username) = proof.handle
+     AND u.handle_verified_at IS NULL`;
+
 // The lives with work: active ones (comments to read, pieces to hand over), and any with inbox
 // lines or holds past due.
 const LIVES_WITH_WORK = `
@@ -72,11 +82,12 @@ export function createClaimsEngine({
   liveHub,
   jobs,
   shopHoldSeconds,
+  unpaidHoldsLimit,
   log: givenLog = () => {},
   sweepMs = CLAIM_SWEEP_MS,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
-  const rules = claimRules(shopHoldSeconds);
+  const rules = claimRules(shopHoldSeconds, unpaidHoldsLimit);
   let log = givenLog;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
@@ -118,6 +129,15 @@ export function createClaimsEngine({
     return null;
   }
 
+  /** A failed verification costs the customer a comment again, never the batch's claims. */
+  async function verifyHandles(handles: string[], codes: string[]) {
+    try {
+      await pool.query(VERIFY_HANDLES, [handles, codes]);
+    } catch (error) {
+      if (!stopped) log(`live claims: handle proofs were not checked (${errorText(error)})`);
+    }
+  }
+
   /** Reads and applies the live's comments after its cursor, batch after batch. */
   async function processComments(liveId: string): Promise<void> {
     while (!stopped) {
@@ -128,6 +148,8 @@ export function createClaimsEngine({
       if (!last) return;
       const names = await shopColours();
       const items: ClaimItem[] = [];
+      const proofHandles: string[] = [];
+      const proofCodes: string[] = [];
       let comments = 0;
       for (const row of events) {
         if (row.event_type !== "chat" || !row.comment) continue;
@@ -136,6 +158,10 @@ export function createClaimsEngine({
         if (!handle) continue;
         const item = itemOf(row, readLiveComment(row.comment, names), handle);
         if (item) items.push(item);
+        for (const code of readHandleProofCodes(row.comment)) {
+          proofHandles.push(handle);
+          proofCodes.push(code);
+        }
       }
       const { rows: applied } = await pool.query<{ outcome: ClaimsOutcome }>(
         "SELECT live_claims_apply($1, $2, $3, $4, $5::jsonb, $6::jsonb) AS outcome",
@@ -144,6 +170,7 @@ export function createClaimsEngine({
       const outcome = applied[0]?.outcome ?? {};
       // Another instance applied them first: read again from its cursor.
       if (outcome.stale) continue;
+      if (proofCodes.length > 0) await verifyHandles(proofHandles, proofCodes);
       await announce(liveId, outcome);
       if (events.length < CLAIM_BATCH) return;
     }

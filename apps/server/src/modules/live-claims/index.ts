@@ -14,6 +14,7 @@ export {
   readClaimCounters,
   readClaimSettings,
   readClaimVersion,
+  type ClaimViewRules,
 } from "./queries";
 export { claimRules } from "./rules";
 

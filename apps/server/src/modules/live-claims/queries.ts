@@ -1,6 +1,7 @@
 import {
   CANCELLED_ORDER_STATUSES,
   LIVE_CLAIMS_RELEASED_LIMIT,
+  needsStaffToGive,
   PAID_ORDER_STATUSES,
   type ClaimMode,
   type ClaimReleaseReason,
@@ -47,12 +48,15 @@ type ClaimRow = {
   late_unclaim_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  handle_verified: boolean | null;
+  unpaid_holds: number | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-function claimView(row: ClaimRow): LiveClaimView {
+function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
+  const unpaidHolds = row.unpaid_holds ?? 0;
   return {
     id: row.id,
     liveId: row.live_id,
@@ -79,11 +83,20 @@ function claimView(row: ClaimRow): LiveClaimView {
     lateUnclaimAt: isoOrNull(row.late_unclaim_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    handleVerified: row.handle_verified,
+    unpaidHolds,
+    waitsForStaff: row.state === "pending" && needsStaffToGive(unpaidHolds, unpaidHoldsLimit),
   };
 }
 
+/** What staff views of claims need from the shop's settings. */
+export interface ClaimViewRules {
+  /** UNPAID_HOLDS_LIMIT: a pending claim of a customer at it waits for a staff click. */
+  unpaidHoldsLimit: number;
+}
+
 /** Claims as staff see them, oldest first; `where` filters `live_claims c`. */
-async function claimViews(db: Queryable, where: SQL): Promise<LiveClaimView[]> {
+async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Promise<LiveClaimView[]> {
   const { rows } = await db.execute<ClaimRow>(sql`
     SELECT c.id, c.live_id, c.version, c.seq, c.queue_rank, c.event_id, e.comment, c.handle, c.product_id,
            p.ref, p.name AS product_name, c.size_read, c.color_read,
@@ -97,15 +110,19 @@ async function claimViews(db: Queryable, where: SQL): Promise<LiveClaimView[]> {
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
            END AS waitlist_position,
            c.release_reason, c.order_id, o.order_number, p.price_cents, c.held_until, c.late_unclaim_at,
-           c.created_at, c.updated_at
+           c.created_at, c.updated_at,
+           CASE WHEN u.auth_id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
+      -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts
+      -- unpaid holds too, but only an account (a sign-in) can prove its handle.
+      LEFT JOIN users u ON lower(u.tiktok_username) = c.handle
       LEFT JOIN product_colors pc ON pc.id = p.color_id
       LEFT JOIN tiktok_events e ON e.id = c.event_id
       LEFT JOIN orders o ON o.id = c.order_id
      WHERE ${where}
      ORDER BY c.seq, c.id`);
-  return rows.map(claimView);
+  return rows.map((row) => claimView(row, rules.unpaidHoldsLimit));
 }
 
 /**
@@ -115,16 +132,18 @@ async function claimViews(db: Queryable, where: SQL): Promise<LiveClaimView[]> {
 export async function listClaimViews(
   db: Queryable,
   liveId: string,
+  rules: ClaimViewRules,
   { afterVersion }: { afterVersion?: number } = {},
 ): Promise<LiveClaimView[]> {
   if (afterVersion !== undefined) {
-    return claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.version > ${afterVersion}`);
+    return claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.version > ${afterVersion}`, rules);
   }
   return claimViews(
     db,
     sql`c.live_id = ${liveId}::uuid AND (c.state <> 'released' OR c.id IN (
       SELECT r.id FROM live_claims r WHERE r.live_id = ${liveId}::uuid AND r.state = 'released'
        ORDER BY r.version DESC LIMIT ${LIVE_CLAIMS_RELEASED_LIMIT}))`,
+    rules,
   );
 }
 
@@ -133,8 +152,9 @@ export async function findClaimView(
   db: Queryable,
   liveId: string,
   claimId: string,
+  rules: ClaimViewRules,
 ): Promise<LiveClaimView | null> {
-  const [view] = await claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.id = ${claimId}::uuid`);
+  const [view] = await claimViews(db, sql`c.live_id = ${liveId}::uuid AND c.id = ${claimId}::uuid`, rules);
   return view ?? null;
 }
 

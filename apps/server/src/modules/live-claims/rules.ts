@@ -12,11 +12,14 @@ import { claimLockKey } from "../auth";
  * The server's rules the claims' SQL functions apply (migration live_claims_engine, `p_rules`):
  * the shop's hold, what a new order is made with, which orders' lines may change, a viewer's
  * claim lock key and placeholder e-mail (around the handle, as the sidebar's add makes them) and a
- * payment form's lifetime. Written once here, passed as JSON.
+ * payment form's lifetime, and the unpaid holds at which the engine gives a customer nothing by
+ * itself (UNPAID_HOLDS_LIMIT, 0 never; migration unpaid_holds_and_handle_proof). Written once
+ * here, passed as JSON.
  */
-export function claimRules(shopHoldSeconds: number): string {
+export function claimRules(shopHoldSeconds: number, unpaidHoldsLimit: number): string {
   return JSON.stringify({
     shopHoldSeconds,
+    unpaidHoldsLimit,
     fee: SHIPPING_FEE_CENTS,
     shippingType: NEW_ORDER_SHIPPING_TYPE,
     prefix: ORDER_NUMBER_PREFIX,

@@ -60,11 +60,13 @@ function rethrow(error: unknown): never {
 
 export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContext) {
   const shopHoldSeconds = config.claimHoldSeconds;
+  const viewRules = { unpaidHoldsLimit: config.unpaidHoldsLimit };
   const engine = createClaimsEngine({
     db,
     liveHub,
     jobs,
     shopHoldSeconds,
+    unpaidHoldsLimit: config.unpaidHoldsLimit,
     log: (message) => console.warn(message),
   });
 
@@ -89,7 +91,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
       const [settings, counters, claims] = await Promise.all([
         readClaimSettings(db, liveId, shopHoldSeconds),
         readClaimCounters(db, liveId),
-        listClaimViews(db, liveId),
+        listClaimViews(db, liveId, viewRules),
       ]);
       return { liveId, settings, version, counters, claims };
     },
@@ -135,7 +137,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
             outcome: ClaimsOutcome;
           }>(sql`SELECT live_claim_staff_action(${liveId}::uuid, ${claimId}::uuid, ${action},
               ${engine.rules}::jsonb) AS outcome`);
-          const claim = await findClaimView(tx, liveId, claimId);
+          const claim = await findClaimView(tx, liveId, claimId, viewRules);
           await recordAuditEvent(tx, {
             actorUserId,
             subjectUserId: null,

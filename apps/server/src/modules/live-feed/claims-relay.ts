@@ -2,7 +2,7 @@ import type { LiveClaimsChange, LiveClaimView } from "@vitrine/domain";
 import type { AppContext } from "../module";
 import type { LiveHubMessage } from "../../realtime/live-hub";
 import { errorText } from "../../lib/error-text";
-import { listClaimViews, readClaimCounters } from "../live-claims";
+import { listClaimViews, readClaimCounters, type ClaimViewRules } from "../live-claims";
 
 export type ClaimsListener = (change: LiveClaimsChange) => void;
 
@@ -27,9 +27,14 @@ export function createClaimsRelay({
   liveHub,
   log = () => {},
   readers,
-}: Pick<AppContext, "db" | "liveHub"> & { log?: (message: string) => void; readers?: ClaimsReaders }) {
+  viewRules = { unpaidHoldsLimit: 0 },
+}: Pick<AppContext, "db" | "liveHub"> & {
+  log?: (message: string) => void;
+  readers?: ClaimsReaders;
+  viewRules?: ClaimViewRules;
+}) {
   const read: ClaimsReaders = readers ?? {
-    views: (liveId, afterVersion) => listClaimViews(db, liveId, { afterVersion }),
+    views: (liveId, afterVersion) => listClaimViews(db, liveId, viewRules, { afterVersion }),
     counters: (liveId) => readClaimCounters(db, liveId),
     currentVersion: async () => {
       const { rows } = await db.$client.query<{ version: string | null }>(

@@ -32,13 +32,17 @@ export type LiveFeedService = ReturnType<typeof createLiveFeedService>;
 
 /** The live feed: the polling reads, the source states, the gaps and the SSE streams. */
 export function createLiveFeedService(
-  { db, liveHub }: Pick<AppContext, "db" | "liveHub">,
+  { db, liveHub, config }: Pick<AppContext, "db" | "liveHub" | "config">,
   limits: Partial<LiveFeedLimits> = {},
 ) {
   const { replayMax, replayPage, gapPage } = { ...DEFAULT_FEED_LIMITS, ...limits };
   const pool = db.$client;
   const streams = new Set<ServerResponse>();
-  const claimsRelay = createClaimsRelay({ db, liveHub });
+  const claimsRelay = createClaimsRelay({
+    db,
+    liveHub,
+    viewRules: { unpaidHoldsLimit: config.unpaidHoldsLimit },
+  });
 
   /** The WHERE clause of a scope's events with `after < seq <= through`, its values pushed. */
   function scopeWhere(scope: FeedScope & { after?: number; through?: number }, values: unknown[]) {

@@ -9,11 +9,31 @@ import {
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesByOrder } from "./lines";
-import { orders, paymentReviews } from "../../db/schema";
+import { orderItems, orders, paymentReviews, users } from "../../db/schema";
 
-/** The orders a customer sees: their own, except those staff cancelled (spec: hidden). */
-function visibleOrdersOf(userId: string) {
-  return [eq(orders.userId, userId), ne(orders.status, "cancelled-by-admin")];
+/** Who reads their orders, and whether the shop shows comment orders only to verified handles. */
+export interface OrderViewer {
+  userId: string;
+  /** VERIFIED_HANDLES_ONLY (showsCommentOrders). */
+  verifiedHandlesOnly: boolean;
+}
+
+/**
+ * The orders a customer sees: their own, except those staff cancelled (spec: hidden), and, when
+ * the shop shows orders made from live comments only to verified handles, those with a line from
+ * a comment (the sidebar's add and the claims engine set its source event) while the handle is
+ * not verified. Every customer read of orders goes through here, payments included.
+ */
+function visibleOrdersOf({ userId, verifiedHandlesOnly }: OrderViewer) {
+  const visible = [eq(orders.userId, userId), ne(orders.status, "cancelled-by-admin")];
+  if (verifiedHandlesOnly) {
+    // Spelled out: inside a subquery, drizzle's unqualified column names would be the subquery's.
+    visible.push(sql`(EXISTS (SELECT 1 FROM ${users} AS viewer
+                              WHERE viewer.id = ${orders}.user_id AND viewer.handle_verified_at IS NOT NULL)
+                   OR NOT EXISTS (SELECT 1 FROM ${orderItems} AS line
+                                   WHERE line.order_id = ${orders}.id AND line.source_event_id IS NOT NULL))`);
+  }
+  return visible;
 }
 
 const summaryColumns = {
@@ -48,11 +68,14 @@ function toSummary(row: SummaryRow, items: CustomerOrderItem[]): CustomerOrderSu
 }
 
 /** The customer's orders for /customer/orders, newest first, each with its lines (two queries). */
-export async function listCustomerOrders(db: Queryable, userId: string): Promise<CustomerOrderSummary[]> {
+export async function listCustomerOrders(
+  db: Queryable,
+  viewer: OrderViewer,
+): Promise<CustomerOrderSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(orders)
-    .where(and(...visibleOrdersOf(userId)))
+    .where(and(...visibleOrdersOf(viewer)))
     .orderBy(desc(orders.orderDate), desc(orders.createdAt));
   const items = await orderLinesByOrder(
     db,
@@ -67,13 +90,13 @@ export async function listCustomerOrders(db: Queryable, userId: string): Promise
  */
 export async function findCustomerOrder(
   db: Queryable,
-  userId: string,
+  viewer: OrderViewer,
   orderId: string,
 ): Promise<CustomerOrder | null> {
   const [row] = await db
     .select(detailColumns)
     .from(orders)
-    .where(and(eq(orders.id, orderId), ...visibleOrdersOf(userId)));
+    .where(and(eq(orders.id, orderId), ...visibleOrdersOf(viewer)));
   if (!row) return null;
   const {
     shippingAddress,

@@ -7,7 +7,12 @@
  * - The add-item path: `addItem` (and `addItemForHandle` for the live sidebar), both on the SQL
  *   function order_add_item (decision 025).
  */
-export { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "./customer-view";
+export {
+  findCustomerOrder,
+  lastShippingAddressOf,
+  listCustomerOrders,
+  type OrderViewer,
+} from "./customer-view";
 export { availableProductsByRef, isHeld, isRefSold } from "./held";
 export { orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
 export { alreadySold, breaksSoldOnce, orderNotFound, orderRefusal, SOLD_ONCE_INDEX } from "./refusals";

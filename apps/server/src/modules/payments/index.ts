@@ -16,7 +16,8 @@ export const paymentsModule = defineModule({
       appUrl: config.appUrl,
       rateLimiter: createRateLimiter(db),
       rateLimits: config.paymentRateLimits,
-      findCustomerOrder: (userId, orderId) => findCustomerOrder(db, userId, orderId),
+      findCustomerOrder: (userId, orderId) =>
+        findCustomerOrder(db, { userId, verifiedHandlesOnly: config.verifiedHandlesOnly }, orderId),
       recordPaymentToReview: createPaymentReviewRecorder({
         mailer,
         shop: { ...config.shop, appUrl: config.appUrl },

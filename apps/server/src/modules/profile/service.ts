@@ -1,4 +1,7 @@
 import {
+  formatHandleProofCode,
+  HANDLE_PROOF_ALPHABET,
+  HANDLE_PROOF_LENGTH,
   httpMessages,
   normalizeEmail,
   normalizeTiktokUsername,
@@ -6,6 +9,7 @@ import {
   type ProfileUpdate,
 } from "@vitrine/domain";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
 import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { auditEvents, orders, paymentReviews, users } from "../../db/schema";
@@ -16,12 +20,49 @@ type UserRow = typeof users.$inferSelect;
 
 const signedOut = () => new DomainError("UNAUTHENTICATED", httpMessages.unauthenticated);
 
-function toProfile(row: UserRow): CustomerProfile {
+/** Tries at a new code when another account already has the one drawn (31^5: rare). */
+const PROOF_CODE_ATTEMPTS = 5;
+
+/** A fresh handle proof code: crypto random characters of the readable alphabet. */
+export function drawHandleProofCode(): string {
+  let characters = "";
+  for (let i = 0; i < HANDLE_PROOF_LENGTH; i += 1) {
+    characters += HANDLE_PROOF_ALPHABET[randomInt(HANDLE_PROOF_ALPHABET.length)];
+  }
+  return formatHandleProofCode(characters);
+}
+
+/**
+ * The account's handle proof code, made at its first read and kept: a code another account holds
+ * is drawn again; a code set meanwhile by a concurrent read is the one kept.
+ */
+async function proofCodeOf(db: Queryable, row: UserRow, draw = drawHandleProofCode): Promise<string> {
+  if (row.handleProofCode) return row.handleProofCode;
+  for (let attempt = 0; attempt < PROOF_CODE_ATTEMPTS; attempt += 1) {
+    try {
+      await db
+        .update(users)
+        .set({ handleProofCode: draw() })
+        .where(and(eq(users.id, row.id), isNull(users.handleProofCode)));
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) continue;
+      throw error;
+    }
+    const [stored] = await db.select({ code: users.handleProofCode }).from(users).where(eq(users.id, row.id));
+    if (!stored) throw signedOut();
+    if (stored.code) return stored.code;
+  }
+  throw new Error("no free handle proof code after several draws");
+}
+
+async function toProfile(db: Queryable, row: UserRow): Promise<CustomerProfile> {
   return {
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email ?? "",
     tiktokUsername: row.tiktokUsername,
+    handleProofCode: await proofCodeOf(db, row),
+    handleVerified: row.tiktokUsername !== null && row.handleVerifiedAt !== null,
   };
 }
 
@@ -90,6 +131,8 @@ async function setTiktokUsername(tx: Queryable, userId: string, email: string | 
     .update(users)
     .set({
       tiktokUsername: handle,
+      // The viewer's expired holds were on the orders the customer now has.
+      unpaidHolds: sql`${users.unpaidHolds} + ${holder?.unpaidHolds ?? 0}`,
       displayName: customer.displayName ?? holder?.displayName ?? null,
       phoneNumber: customer.phoneNumber ?? holder?.phoneNumber ?? null,
       updatedAt: sql`now()`,
@@ -100,7 +143,7 @@ async function setTiktokUsername(tx: Queryable, userId: string, email: string | 
 export function createProfileService({ db }: { db: Database }) {
   return {
     async getProfile(userId: string): Promise<CustomerProfile> {
-      return toProfile(await userRow(db, userId));
+      return toProfile(db, await userRow(db, userId));
     },
 
     /**
@@ -108,15 +151,16 @@ export function createProfileService({ db }: { db: Database }) {
      * only names are updated), and a handle sent then is ignored.
      */
     async updateProfile(userId: string, update: ProfileUpdate): Promise<CustomerProfile> {
+      let row: UserRow;
       try {
-        return await db.transaction(async (tx) => {
+        row = await db.transaction(async (tx) => {
           const current = await userRow(tx, userId);
           const handle =
             !current.tiktokUsername && update.tiktokUsername
               ? normalizeTiktokUsername(update.tiktokUsername)
               : null;
           const namesChanged = current.firstName !== update.firstName || current.lastName !== update.lastName;
-          if (!handle && !namesChanged) return toProfile(current);
+          if (!handle && !namesChanged) return current;
 
           if (handle) await setTiktokUsername(tx, userId, current.email, handle);
           if (namesChanged) {
@@ -125,13 +169,15 @@ export function createProfileService({ db }: { db: Database }) {
               .set({ firstName: update.firstName, lastName: update.lastName, updatedAt: sql`now()` })
               .where(eq(users.id, userId));
           }
-          return toProfile(await userRow(tx, userId));
+          return userRow(tx, userId);
         });
       } catch (error) {
         // The locks make this unreachable in practice; the unique index stays the last word.
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw tiktokUsernameTaken();
         throw error;
       }
+      // After the commit: a code drawn twice must not abort the change.
+      return toProfile(db, row);
     },
   };
 }

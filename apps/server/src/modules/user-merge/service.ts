@@ -26,7 +26,10 @@ const candidateColumns = {
 
 /**
  * Moving every order of one account to another (spec: /admin/user-merge). Only the orders' owner
- * changes: names, addresses and the orders' own data stay as they are.
+ * changes: names, addresses and the orders' own data stay as they are. Each account keeps its own
+ * handle, so the destination keeps its handle's proof (code and verification) and the source its
+ * own; the holds that expired unpaid follow the orders they were on (the destination's count is
+ * the sum, the source's goes to 0).
  */
 export function createUserMergeService({ db }: { db: Database }) {
   return {
@@ -88,7 +91,7 @@ export function createUserMergeService({ db }: { db: Database }) {
       return db.transaction(async (tx) => {
         // Locked in id order, so two merges of the same pair never wait on each other forever.
         const found = await tx
-          .select({ id: users.id })
+          .select({ id: users.id, unpaidHolds: users.unpaidHolds })
           .from(users)
           .where(inArray(users.id, [sourceUserId, destinationUserId]))
           .orderBy(asc(users.id))
@@ -104,6 +107,14 @@ export function createUserMergeService({ db }: { db: Database }) {
             sourceUserId: userMergeMessages.sourceHasNoOrders,
           });
         }
+        const sourceHolds = found.find((user) => user.id === sourceUserId)?.unpaidHolds ?? 0;
+        if (sourceHolds > 0) {
+          await tx
+            .update(users)
+            .set({ unpaidHolds: sql`${users.unpaidHolds} + ${sourceHolds}` })
+            .where(eq(users.id, destinationUserId));
+          await tx.update(users).set({ unpaidHolds: 0 }).where(eq(users.id, sourceUserId));
+        }
         await tx.insert(auditEvents).values({
           actorUserId,
           subjectUserId: sourceUserId,
@@ -111,6 +122,7 @@ export function createUserMergeService({ db }: { db: Database }) {
           details: {
             destinationUserId,
             ordersTransferred: moved.length,
+            unpaidHoldsTransferred: sourceHolds,
             orderIds: moved.map((order) => order.id),
             orderNumbers: moved.map((order) => order.orderNumber),
           },

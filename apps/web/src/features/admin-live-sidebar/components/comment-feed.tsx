@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { HandIcon } from "lucide-react";
 import type { Ref } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
+import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
 import { claimBadgeText } from "../../admin-shared/live-claims/claims-view";
 import { claimActionName } from "../use-claim-actions";
 
@@ -53,6 +54,8 @@ export function CommentFeed({
           >
             <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold break-all">@{event.userUniqueId ?? "inconnu"}</span>
+              {/* The handle's account is known through the comment's claims. */}
+              {claims[0] ? <HandleTrust claim={claims[0]} /> : null}
               {event.userNickname ? (
                 <span className="text-muted-foreground break-all">{event.userNickname}</span>
               ) : null}
@@ -73,6 +76,11 @@ export function CommentFeed({
                 <span className="font-medium">
                   Réf {claim.ref} · {claimBadgeText(claim)}
                 </span>
+                {claim.waitsForStaff ? (
+                  <span className="font-medium text-destructive">
+                    {waitsForStaffReason(claim.unpaidHolds)}
+                  </span>
+                ) : null}
                 {claim.state === "pending" ? (
                   <BusyButton
                     type="button"

@@ -11,6 +11,7 @@ import { BusyButton } from "../../../components/ui/busy-button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
+import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
 import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-select";
 import {
   claimedPieces,
@@ -91,7 +92,10 @@ function PieceEntry({
   return (
     <li
       aria-labelledby={headingId}
-      className="flex flex-col gap-2 rounded-md border border-border bg-background p-3 text-sm"
+      className={cn(
+        "flex flex-col gap-2 rounded-md border p-3 text-sm",
+        holder?.waitsForStaff ? "border-destructive bg-destructive-muted" : "border-border bg-background",
+      )}
     >
       <p id={headingId} className="font-medium">
         <span className="font-mono tabular-nums">Réf {piece.ref}</span> · {piece.productName}
@@ -99,8 +103,15 @@ function PieceEntry({
       {holder ? (
         <div className="flex flex-col gap-1">
           <p>
-            <span className="font-semibold break-all">@{holder.handle}</span> — {holderText(holder)}
+            <span className="font-semibold break-all">@{holder.handle}</span>
+            <HandleTrust claim={holder} className="ml-2" /> — {holderText(holder)}
           </p>
+          {holder.waitsForStaff ? (
+            <p className="flex items-center gap-1 font-medium text-destructive">
+              <TriangleAlertIcon aria-hidden className="size-4 shrink-0" />
+              {waitsForStaffReason(holder.unpaidHolds)}
+            </p>
+          ) : null}
           <ReadNote claim={holder} />
           {holder.lateUnclaimAt ? (
             <p className="text-xs font-medium text-destructive">{liveClaimMessages.lateUnclaim}</p>
@@ -131,6 +142,7 @@ function PieceEntry({
               <li key={claim.id} className="flex flex-wrap items-center gap-2">
                 <span className="min-w-0 flex-1 break-all">
                   {claim.waitlistPosition ?? "?"}. @{claim.handle}
+                  <HandleTrust claim={claim} className="ml-2" />
                 </span>
                 <ReadNote claim={claim} />
                 <ActionButton claim={claim} action="give" onAction={onAction} pendingId={pendingId} />

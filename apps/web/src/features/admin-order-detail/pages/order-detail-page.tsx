@@ -24,6 +24,7 @@ import { ShippingAddressCard } from "../components/shipping-address-card";
 import { StatusDialog } from "../components/status-dialog";
 import { ShippingLabelBlock } from "../../admin-shared/components/shipping-label-block";
 import { PaymentReviewBanner } from "../components/payment-review-banner";
+import { HandleNotVerifiedBadge } from "../../admin-shared/components/handle-trust-badges";
 
 function BackToOrders() {
   return (
@@ -123,7 +124,10 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
               <span className="flex flex-col">
                 <span>{clientName(client)}</span>
                 {client.tiktokUsername ? (
-                  <span className="text-sm font-normal text-muted-foreground">@{client.tiktokUsername}</span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm font-normal text-muted-foreground">
+                    @{client.tiktokUsername}
+                    <HandleNotVerifiedBadge verified={client.handleVerified} />
+                  </span>
                 ) : null}
                 {client.email ? (
                   <span className="text-sm font-normal break-all text-muted-foreground">

@@ -41,6 +41,9 @@ function claim(overrides: Partial<LiveClaimView> & Pick<LiveClaimView, "id" | "v
     lateUnclaimAt: null,
     createdAt: "2026-11-26T10:00:00.000Z",
     updatedAt: "2026-11-26T10:00:00.000Z",
+    handleVerified: null,
+    unpaidHolds: 0,
+    waitsForStaff: false,
     ...overrides,
   };
 }

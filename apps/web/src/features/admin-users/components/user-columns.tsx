@@ -8,6 +8,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { IconButton } from "../../../components/ui/icon-button";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { HandleNotVerifiedBadge, unpaidHoldsText } from "../../admin-shared/components/handle-trust-badges";
 
 /** The two accounts picked for the merge page's link. */
 export interface MergeSelection {
@@ -54,7 +55,13 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
       accessorFn: (user) => user.tiktokUsername ?? "",
       cell: ({ row }) =>
         row.original.tiktokUsername ? (
-          <span className="break-all">@{row.original.tiktokUsername}</span>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="break-all">@{row.original.tiktokUsername}</span>
+            {/* A live viewer without an account has no code to comment. */}
+            {row.original.hasAccount ? (
+              <HandleNotVerifiedBadge verified={row.original.handleVerified} />
+            ) : null}
+          </span>
         ) : (
           <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
         ),
@@ -87,6 +94,21 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
           >
             {user.ordersCount}
           </Button>
+        );
+      },
+    },
+    {
+      id: "unpaidHolds",
+      header: "Réservations expirées",
+      accessorFn: (user) => user.unpaidHolds,
+      cell: ({ row }) => {
+        const count = row.original.unpaidHolds;
+        return count === 0 ? (
+          <span className="text-muted-foreground">0</span>
+        ) : (
+          <span className="font-semibold text-destructive tabular-nums" title={unpaidHoldsText(count)}>
+            {count}
+          </span>
         );
       },
     },

@@ -17,7 +17,10 @@ export const customerOrdersQueryOptions = queryOptions({
   queryFn: ({ signal }) =>
     apiFetch("/api/customer/orders", { response: customerOrderListResponseSchema, signal }),
   // The spec hides the orders the shop cancelled, whatever the server sends.
-  select: (data) => data.orders.filter((order) => order.status !== "cancelled-by-admin"),
+  select: (data) => ({
+    orders: data.orders.filter((order) => order.status !== "cancelled-by-admin"),
+    commentOrdersHidden: data.commentOrdersHidden,
+  }),
 });
 
 export function useCustomerOrders() {

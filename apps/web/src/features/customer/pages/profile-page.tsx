@@ -19,6 +19,7 @@ import {
 } from "../profile-form";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { TiktokUsernameFields } from "../../../components/tiktok-username-fields";
+import { HandleProofCard } from "../components/handle-proof-card";
 
 export function ProfilePage() {
   const profile = useCustomerProfile();
@@ -34,6 +35,7 @@ export function ProfilePage() {
       ) : (
         <ProfileForm key={profile.data.tiktokUsername ?? ""} profile={profile.data} />
       )}
+      <HandleProofCard />
     </div>
   );
 }
