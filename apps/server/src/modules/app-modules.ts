@@ -34,6 +34,8 @@ import { liveFeedModule } from "./live-feed";
 import { liveSidebarModule } from "./live-sidebar";
 // Claims of a live, decided on the server.
 import { liveClaimsModule } from "./live-claims";
+// Customers told of their claims: mails and web push.
+import { customerNoticesModule } from "./customer-notices";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -71,4 +73,6 @@ export const appModules: AppModule[] = [
   liveSidebarModule,
   // Claims of a live, decided on the server.
   liveClaimsModule,
+  // Customers told of their claims: mails and web push.
+  customerNoticesModule,
 ];
