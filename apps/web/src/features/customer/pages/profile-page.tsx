@@ -19,6 +19,7 @@ import {
 } from "../profile-form";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { TiktokUsernameFields } from "../../../components/tiktok-username-fields";
+import { PushNotifications } from "../components/push-notifications";
 
 export function ProfilePage() {
   const profile = useCustomerProfile();
@@ -34,6 +35,7 @@ export function ProfilePage() {
       ) : (
         <ProfileForm key={profile.data.tiktokUsername ?? ""} profile={profile.data} />
       )}
+      <PushNotifications />
     </div>
   );
 }
