@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { holdEndText, noticePieceLine, noticePushBody } from "./customer-notices";
+import { CUSTOMER_NOTICE_KINDS, holdEndText, noticePieceLine, noticePushBody } from "./customer-notices";
+import { isStaffMessageType, MESSAGE_TEMPLATE_TYPES } from "./message-template";
+import { ORDER_STATUSES } from "./order-status";
 
 describe("what a notice says", () => {
   it("gives a hold's end in Paris time, in French", () => {
@@ -24,5 +26,12 @@ describe("what a notice says", () => {
     expect(noticePushBody("claim-reserved", pieces.slice(0, 1), new Date("2026-11-26T20:30:00Z"))).toBe(
       "Pièce 1 (n°1) : réservé pour vous jusqu'au jeudi 26 novembre à 21:30.",
     );
+  });
+});
+
+describe("the send-a-message dialog's types", () => {
+  it("are the order statuses: a notice of a claim is never sent by hand", () => {
+    expect(MESSAGE_TEMPLATE_TYPES.filter(isStaffMessageType)).toEqual([...ORDER_STATUSES]);
+    for (const kind of CUSTOMER_NOTICE_KINDS) expect(isStaffMessageType(kind)).toBe(false);
   });
 });
