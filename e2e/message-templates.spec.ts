@@ -24,7 +24,7 @@ test("an admin rewrites the default 'to pay' template and sends herself a test",
     ["Rappel avant la fin de la réservation", "Votre réservation se termine bientôt"],
     ["Réservation expirée", "Réservation expirée"],
     ["C'est à vous !", "C'est à vous !"],
-  ]) {
+  ] as const) {
     const notice = page.getByRole("row", { name: new RegExp(`^${label}`) });
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(title);
