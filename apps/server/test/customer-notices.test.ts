@@ -318,3 +318,116 @@ describe("a viewer without an account", () => {
     expect(mailsTo(other, "Réservé pour vous")).toHaveLength(before);
   });
 });
+
+describe("which claim changes write a notice", () => {
+  const noticesOf = async (userId: string, liveId: string) =>
+    (
+      await t.db.$client.query<{ kind: string }>(
+        "SELECT kind FROM customer_notices WHERE user_id = $1 AND live_id = $2 ORDER BY created_at, kind",
+        [userId, liveId],
+      )
+    ).rows.map((row) => row.kind);
+
+  const act = (live: LiveRow, claimId: string | undefined, action: string) =>
+    kit.injectAs("admin", { method: "POST", url: `/api/admin/lives/${live.id}/claims/${claimId}/${action}` });
+
+  it("a give, a staff release and a hand-over do; a viewer's un-claim and a cancelled order do not", async () => {
+    const live = await activeLive(3600);
+    const [robe, jupe, sac] = await productsOf(live, 3);
+    const [mine, theirs] = [handleOf(customer), handleOf(other)];
+    await comment(live, [mine, `je prends le ${robe?.ref}`], [theirs, `je prends le ${robe?.ref}`]);
+    await comment(live, [mine, `je prends le ${jupe?.ref}`], [mine, `je prends le ${sac?.ref}`]);
+    let claims = await claimsWhen(
+      live,
+      (all) => all.filter((claim) => claim.state === "in-order").length === 3,
+    );
+    expect(await noticesOf(customer.userId, live.id)).toEqual([
+      "claim-reserved",
+      "claim-reserved",
+      "claim-reserved",
+    ]);
+    expect(await noticesOf(other.userId, live.id)).toEqual([]);
+
+    // Staff take the robe back: it expires for one, and is handed over to the next.
+    const robeClaim = claims.find((claim) => claim.productId === robe?.id && claim.state === "in-order");
+    expect((await act(live, robeClaim?.id, "release")).statusCode).toBe(200);
+    expect(await noticesOf(customer.userId, live.id)).toContain("claim-expired");
+    expect(await noticesOf(other.userId, live.id)).toEqual(["claim-handed-over"]);
+
+    // Her own un-claim of the skirt, and the cancellation of her order: nothing to tell her.
+    const before = await noticesOf(customer.userId, live.id);
+    await comment(live, [mine, `annule le ${jupe?.ref}`]);
+    claims = await claimsWhen(live, (all) => all.some((claim) => claim.releaseReason === "un-claimed"));
+    const sacClaim = claims.find((claim) => claim.productId === sac?.id);
+    await setOrderStatus(t.db, sacClaim?.orderId ?? "", "cancelled-by-customer");
+    await claimsWhen(live, (all) => all.some((claim) => claim.releaseReason === "order-cancelled"));
+    expect(await noticesOf(customer.userId, live.id)).toEqual(before);
+  });
+
+  it('in manual mode, a piece handed over is "C\'est à vous !" when staff give it, however late', async () => {
+    const live = await insertLive(t.db, { isActive: true });
+    const settings = await kit.injectAs("admin", {
+      method: "PUT",
+      url: `/api/admin/lives/${live.id}/claims/settings`,
+      payload: { mode: "manuel", holdSeconds: 3600 },
+    });
+    expect(settings.statusCode).toBe(200);
+    const [robe] = await productsOf(live, 1);
+    await comment(
+      live,
+      [handleOf(other), `je prends le ${robe?.ref}`],
+      [handleOf(customer), `le ${robe?.ref}`],
+    );
+    let claims = await claimsWhen(live, (all) => all.length === 2);
+    const first = claims.find((claim) => claim.state === "pending");
+    expect((await act(live, first?.id, "give")).statusCode).toBe(200);
+    expect(await noticesOf(other.userId, live.id)).toEqual(["claim-reserved"]);
+    expect((await act(live, first?.id, "release")).statusCode).toBe(200);
+    claims = await claimsOf(live);
+    const next = claims.find((claim) => claim.state === "pending");
+    expect(next?.handedOverAt).not.toBeNull();
+    expect(await noticesOf(customer.userId, live.id)).toEqual([]);
+    expect((await act(live, next?.id, "give")).statusCode).toBe(200);
+    expect(await noticesOf(customer.userId, live.id)).toEqual(["claim-handed-over"]);
+  });
+
+  it("never calls the notice function for a waitlisted claim, inserted or released", async () => {
+    const live = await activeLive(3600);
+    const [robe] = await productsOf(live, 1);
+    await comment(live, [handleOf(other), `je prends le ${robe?.ref}`]);
+    const [held] = await claimsWhen(live, (all) => all[0]?.state === "in-order");
+    const client = await t.db.$client.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL track_functions = 'pl'");
+      const calls = async () =>
+        Number(
+          (
+            await client.query<{ calls: string | null }>(
+              "SELECT pg_stat_get_xact_function_calls('live_claims_customer_notice'::regproc) AS calls",
+            )
+          ).rows[0]?.calls ?? 0,
+        );
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO live_claims (live_id, event_id, seq, handle, product_id, state, queue_rank)
+         SELECT live_id, event_id, seq + 1, 'waiting_' || substr(md5(random()::text), 1, 8), product_id, 'waitlisted', seq + 1
+           FROM live_claims WHERE id = $1 RETURNING id`,
+        [held?.id],
+      );
+      await client.query(
+        "UPDATE live_claims SET state = 'released', release_reason = 'un-claimed' WHERE id = $1",
+        [rows[0]?.id],
+      );
+      expect(await calls()).toBe(0);
+      // The check itself can fail: a change that does tell calls it.
+      await client.query(
+        "UPDATE live_claims SET state = 'released', release_reason = 'staff' WHERE id = $1",
+        [held?.id],
+      );
+      expect(await calls()).toBe(1);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+});
