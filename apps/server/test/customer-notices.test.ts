@@ -149,9 +149,8 @@ describe("'Réservé pour vous'", () => {
         batchSeconds: 0,
       }),
     );
-    const helpers = undefined as never;
-    await Promise.all(instances.map((jobs) => jobs.sendNotices({ userId: other.userId }, helpers)));
-    await Promise.all(instances.map((jobs) => jobs.sendNotices({ userId: other.userId }, helpers)));
+    await Promise.all(instances.map((jobs) => jobs.sendNotices({ userId: other.userId })));
+    await Promise.all(instances.map((jobs) => jobs.sendNotices({ userId: other.userId })));
     // And the app's own run, once the window is over.
     await jobDone(`customer-notices:${other.userId}`);
     const all = [...t.mails, ...instanceMails.flat()];
@@ -312,7 +311,7 @@ describe("a viewer without an account", () => {
     const before = mailsTo(other, "Réservé pour vous").length;
     await comment(live, [handleOf(other), `je prends le ${robe?.ref}`]);
     await claimsWhen(live, (claims) => claims[0]?.state === "in-order");
-    await jobs.sendNotices({ userId: other.userId }, undefined as never);
+    await jobs.sendNotices({ userId: other.userId });
     expect(await unsentNotices(other.userId)).toBe(0);
     await jobDone(`customer-notices:${other.userId}`);
     expect(mailsTo(other, "Réservé pour vous")).toHaveLength(before);

@@ -9,7 +9,6 @@ import {
   type NoticePiece,
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
-import type { Task } from "graphile-worker";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
@@ -181,21 +180,22 @@ export function createNoticeJobs({
        WHERE r.at > now()`);
   }
 
-  const sendNotices: Task = async (payload) => {
+  /** A graphile-worker task (it reads only its payload). */
+  const sendNotices = async (payload: unknown): Promise<void> => {
     const userId = payloadField(payload, "userId");
     if (!userId) return;
     // Notices that come within the window of the first one go together: a burst is one mail.
-    const [window] = await rowsOf<{ due: boolean; run_at: Date | string | null }>(
+    const [batch] = await rowsOf<{ due: boolean; run_at: Date | string | null }>(
       db,
       sql`SELECT min(created_at) + make_interval(secs => ${batchSeconds}) <= now() AS due,
                  min(created_at) + make_interval(secs => ${batchSeconds}) AS run_at
             FROM customer_notices WHERE user_id = ${userId} AND sent_at IS NULL`,
     );
-    if (!window?.run_at) return;
-    if (!window.due) {
+    if (!batch?.run_at) return;
+    if (!batch.due) {
       await db.execute(sql`
         SELECT graphile_worker.add_job(${NOTICES_TASK}, json_build_object('userId', ${userId}::uuid),
-                 run_at := ${toDate(window.run_at)?.toISOString()}::timestamptz, max_attempts := ${MAIL_JOB_ATTEMPTS},
+                 run_at := ${toDate(batch.run_at)?.toISOString()}::timestamptz, max_attempts := ${MAIL_JOB_ATTEMPTS},
                  job_key := 'customer-notices:' || ${userId}, job_key_mode := 'replace')`);
       return;
     }
@@ -248,7 +248,7 @@ export function createNoticeJobs({
     for (const { title, notice } of sent) await pushNotice(userId, title, notice);
   };
 
-  const sendReminder: Task = async (payload) => {
+  const sendReminder = async (payload: unknown): Promise<void> => {
     const orderId = payloadField(payload, "orderId");
     if (!orderId) return;
     let sent: { userId: string; title: string; notice: Notice } | undefined;
