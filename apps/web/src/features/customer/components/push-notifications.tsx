@@ -1,4 +1,4 @@
-import { pushMessages, type PushSubscriptionRequest } from "@vitrine/domain";
+import { pushMessages, pushSubscriptionRequestSchema } from "@vitrine/domain";
 import { useEffect, useState } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -49,7 +49,8 @@ async function enable(): Promise<PushState> {
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  await saveSubscription(subscription.toJSON() as PushSubscriptionRequest);
+  // The browser's own shape, checked as the server will check it.
+  await saveSubscription(pushSubscriptionRequestSchema.parse(subscription.toJSON()));
   return "enabled";
 }
 
