@@ -1,18 +1,36 @@
 import { expect, type Page } from "@playwright/test";
+import { asc, eq } from "drizzle-orm";
+import { connectDatabase } from "../apps/server/src/db/client";
+import { liveClaims } from "../apps/server/src/db/schema";
 import { liveTest } from "./support/live-sale-test";
 import { viewerComments, type LiveSale } from "./support/live-selling";
 import { mailsTo, type SunkMail } from "./support/mail-sink";
-import { E2E_BASE_URL } from "./support/server";
+import { appDataAccess, E2E_BASE_URL } from "./support/server";
 import { seriousViolations } from "./support/accessibility";
 import { test } from "./support/fixtures";
 
-/** The live's claims given at once, with a hold of an hour, as the live page sets them. */
-async function automaticLive(page: Page, sale: LiveSale) {
+/** The live's claims given at once, with a hold of an hour unless said, as the live page sets them. */
+async function automaticLive(page: Page, sale: LiveSale, holdSeconds = 3600) {
   const response = await page.request.put(`/api/admin/lives/${sale.id}/claims/settings`, {
     headers: { origin: E2E_BASE_URL },
-    data: { mode: "automatique", holdSeconds: 3600 },
+    data: { mode: "automatique", holdSeconds },
   });
   expect(response.ok()).toBe(true);
+}
+
+/** The states of the live's claims, in receive order, as the database holds them. */
+async function claimStates(sale: LiveSale): Promise<string[]> {
+  const { db, close } = connectDatabase(appDataAccess().databaseUrl, 1);
+  try {
+    const rows = await db
+      .select({ state: liveClaims.state })
+      .from(liveClaims)
+      .where(eq(liveClaims.liveId, sale.id))
+      .orderBy(asc(liveClaims.seq));
+    return rows.map((row) => row.state);
+  } finally {
+    await close();
+  }
 }
 
 /** The first mail of that subject to `email`: the notices wait a few seconds to come together. */
@@ -45,6 +63,26 @@ liveTest(
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText(`Robe ${sale.ref} n°2`)).toBeVisible();
     expect(mailsTo(customer.email).filter((sent) => sent.subject === "Réservé pour vous")).toHaveLength(1);
+  },
+);
+
+liveTest(
+  "a hold that ends is 'Réservation expirée' for its holder and \"C'est à vous !\" for the next one, each by mail",
+  async ({ adminPage, customer, createCustomer, sale }) => {
+    const next = await createCustomer();
+    await automaticLive(adminPage, sale, 4);
+    await viewerComments(sale, customer.handle, "je prends le 3");
+    await viewerComments(sale, next.handle, "je prends le 3 aussi");
+    // The next holder's own hold starts when she is given the piece: a long one, to be told of it.
+    await expect.poll(() => claimStates(sale)).toEqual(["in-order", "waitlisted"]);
+    await automaticLive(adminPage, sale, 3600);
+
+    const expired = await mailOf(customer.email, "Réservation expirée");
+    expect(expired.text).toContain(`n°3 · Robe ${sale.ref} n°3`);
+    const handedOver = await mailOf(next.email, "C'est à vous !");
+    expect(handedOver.text).toContain(`n°3 · Robe ${sale.ref} n°3`);
+    expect(handedOver.text).toMatch(/Voir ma commande : http:\/\/localhost:\d+\/customer\/order\//);
+    expect(mailsTo(customer.email).filter((mail) => mail.subject === "C'est à vous !")).toEqual([]);
   },
 );
 
