@@ -159,6 +159,37 @@ describe("'Réservé pour vous'", () => {
   });
 });
 
+describe("a piece given and taken back within the window", () => {
+  it("is no news: neither 'Réservé pour vous' nor 'Réservation expirée'", async () => {
+    const live = await activeLive(3600);
+    const [robe, jupe] = await productsOf(live, 2);
+    await comment(
+      live,
+      [handleOf(other), `je prends le ${robe?.ref}`],
+      [handleOf(other), `je prends le ${jupe?.ref}`],
+    );
+    const claims = await claimsWhen(
+      live,
+      (all) => all.filter((claim) => claim.state === "in-order").length === 2,
+    );
+    const robeClaim = claims.find((claim) => claim.productId === robe?.id);
+    const released = await kit.injectAs("admin", {
+      method: "POST",
+      url: `/api/admin/lives/${live.id}/claims/${robeClaim?.id}/release`,
+    });
+    expect(released.statusCode).toBe(200);
+    const orderId = robeClaim?.orderId ?? "";
+    const ofOrder = (subject: string) =>
+      mailsTo(other, subject).filter((mail) => mail.text.includes(orderId));
+    await eventually(() => ofOrder("Réservé pour vous").length > 0, (NOTICE_BATCH_SECONDS + 10) * 1000);
+    await eventually(async () => (await unsentNotices(other.userId)) === 0);
+    const [reserved] = ofOrder("Réservé pour vous");
+    expect(reserved?.text).toContain(`n°${jupe?.ref} · `);
+    expect(reserved?.text).not.toContain(`n°${robe?.ref} · `);
+    expect(ofOrder("Réservation expirée")).toEqual([]);
+  });
+});
+
 describe("the reminder before a hold ends", () => {
   it("goes once, CLAIM_REMINDER_HOURS before the order's first hold ends, naming the pieces still held", async () => {
     const live = await activeLive(30);

@@ -224,11 +224,18 @@ export function createNoticeJobs({
           group.claimIds.push(notice.claim_id);
           groups.set(key, group);
         }
+        // Pieces given and taken back within the window: the customer never heard they were hers.
+        const untold = new Set(
+          notices.filter((notice) => notice.kind !== "claim-expired").map((notice) => notice.claim_id),
+        );
         for (const group of groups.values()) {
           const facts = await claimFacts(tx, sql`c.id = ANY(${sql.param(group.claimIds)}::uuid[])`);
-          // Only what is still true is told: a piece taken back within the window is not "reserved".
-          const wanted = group.kind === "claim-expired" ? "released" : "in-order";
-          const still = facts.filter((fact) => fact.state === wanted);
+          // Only what is still true is told: a piece taken back within the window is not "reserved",
+          // and its end is no news.
+          const expiry = group.kind === "claim-expired";
+          const still = facts.filter((fact) =>
+            expiry ? fact.state === "released" && !untold.has(fact.claimId) : fact.state === "in-order",
+          );
           if (still.length === 0) continue;
           const notice: Notice = {
             kind: group.kind,
