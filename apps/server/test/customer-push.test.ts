@@ -116,7 +116,8 @@ beforeAll(async () => {
   second = await buildApp({
     config: t.config,
     db: secondDatabase.db,
-    mailer: { send: async () => {} },
+    // Either instance may run a job: both mail into the same list.
+    mailer: { send: async (mail) => void t.mails.push(mail) },
     authSecret: t.authSecret,
     logger: false,
   });
@@ -253,6 +254,49 @@ describe("a notice pushed", () => {
         (row) => row.endpoint === browser.json.endpoint && row.last_sent_at,
       ),
     );
+  });
+});
+
+describe("a push that fails while its notice is mailed", () => {
+  it("never makes the mail go again: the notice is sent once, the failure counted", async () => {
+    const path = `/down-${randomBytes(3).toString("hex")}`;
+    const browser = browserSubscription(`${pushService.origin}${path}`);
+    expect((await subscribe("customer", browser.json)).statusCode).toBe(204);
+    const live = await insertLive(t.db, { isActive: true });
+    const settings = await kit.injectAs("admin", {
+      method: "PUT",
+      url: `/api/admin/lives/${live.id}/claims/settings`,
+      payload: { mode: "automatique", holdSeconds: 3600 },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    pushService.answer(503);
+    try {
+      await postEvents(t.app, live.ref, [
+        chatEvent({ uniqueId: customer.tiktokUsername ?? "", comment: `je prends le ${robe.ref}` }),
+      ]);
+      await eventually(() => pushService.received.some((request) => request.path === path), 15_000);
+      await eventually(async () =>
+        (await subscriptionsOf(customer.userId)).some(
+          (row) => row.endpoint === browser.json.endpoint && row.failures === 1,
+        ),
+      );
+    } finally {
+      pushService.answer(201);
+    }
+    const { rows } = await t.db.$client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = $1",
+      [`customer-notices:${customer.userId}`],
+    );
+    expect(rows[0]?.n).toBe("0");
+    const claim = await t.db.$client.query<{ order_id: string }>(
+      "SELECT order_id FROM live_claims WHERE product_id = $1",
+      [robe.id],
+    );
+    const orderUrl = `/customer/order/${claim.rows[0]?.order_id}`;
+    const mails = t.mails.filter((mail) => mail.to === customer.email && mail.text.includes(orderUrl));
+    expect(mails.map((mail) => mail.subject)).toEqual(["Réservé pour vous"]);
+    expect(pushService.received.filter((request) => request.path === path)).toHaveLength(1);
   });
 });
 
