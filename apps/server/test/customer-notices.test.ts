@@ -284,6 +284,14 @@ describe("a hold that expires", () => {
       [handleOf(customer), `je prends le ${robe?.ref}`],
       [handleOf(other), `le ${robe?.ref} svp`],
     );
+    await claimsWhen(live, (all) => all.some((claim) => claim.state === "in-order"));
+    // The next holder's own hold starts when she is given the piece: a long one, to be told of it.
+    const longer = await kit.injectAs("admin", {
+      method: "PUT",
+      url: `/api/admin/lives/${live.id}/claims/settings`,
+      payload: { mode: "automatique", holdSeconds: 3600 },
+    });
+    expect(longer.statusCode).toBe(200);
     const claims = await claimsWhen(
       live,
       (all) =>
