@@ -85,6 +85,10 @@ test("an admin sends a customer the 'shipped' message, received by mail", async 
   await expect(dialog).toContainText(customer.email);
   await expect(dialog.getByLabel("Objet")).toBeDisabled();
   await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeDisabled();
+  // The order statuses only: a live claim's notice needs facts the server writes.
+  const types = dialog.getByLabel("Type de message").getByRole("option");
+  await expect(types).toHaveCount(1 + 9);
+  await expect(types.filter({ hasText: "Réservé pour vous" })).toHaveCount(0);
 
   await dialog.getByLabel("Type de message").selectOption({ label: "Expédiée" });
   await expect(dialog.getByLabel("Objet")).toHaveValue("Votre commande est en route");

@@ -15,9 +15,20 @@ test("an admin rewrites the default 'to pay' template and sends herself a test",
     .click();
   await expect(page.getByRole("heading", { name: "Templates messages", level: 1 })).toBeVisible();
 
-  // A new shop has a French template for every status: one per type, so none is left to create.
+  // A new shop has a French template for every status and every notice of a live claim: one per
+  // type, so none is left to create.
   for (const status of ["À valider", "À payer", "Payée", "Expédiée", "Livrée", "Annulée par l'admin"])
     await expect(page.getByRole("row", { name: new RegExp(status) })).toHaveCount(1);
+  for (const [label, title] of [
+    ["Réservé pour vous", "Réservé pour vous"],
+    ["Rappel avant la fin de la réservation", "Votre réservation se termine bientôt"],
+    ["Réservation expirée", "Réservation expirée"],
+    ["C'est à vous !", "C'est à vous !"],
+  ] as const) {
+    const notice = page.getByRole("row", { name: new RegExp(`^${label}`) });
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText(title);
+  }
   await expect(page.getByRole("button", { name: "Nouveau template" })).toBeDisabled();
   const row = page.getByRole("row", { name: /À payer/ });
   await expect(row).toContainText("Votre commande vous attend");

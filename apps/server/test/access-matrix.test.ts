@@ -112,6 +112,12 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/orders": () => ({ liveId: randomUUID(), userId: randomUUID() }),
   "POST /api/admin/orders/bulk-status": () => ({ orderIds: [randomUUID()], status: "paid" }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  // Web push subscriptions.
+  "POST /api/customer/push/subscriptions": () => ({
+    endpoint: "https://push.example/matrix",
+    keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+  }),
+  "DELETE /api/customer/push/subscriptions": () => ({ endpoint: "https://push.example/matrix" }),
   // User merge (the label and preparation routes take no body).
   "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),
   // Users, impersonation, audit log and messaging.
@@ -248,6 +254,9 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "DELETE /api/auth/impersonation": "a signed-in person",
   "GET /api/customer/profile": "a signed-in person",
   "PUT /api/customer/profile": "a signed-in person",
+  "GET /api/customer/push/key": "a signed-in person",
+  "POST /api/customer/push/subscriptions": "a signed-in person",
+  "DELETE /api/customer/push/subscriptions": "a signed-in person",
   "GET /api/customer/orders": "a signed-in person",
   "GET /api/customer/live": "a signed-in person",
   "GET /api/customer/live/stream": "a signed-in person",

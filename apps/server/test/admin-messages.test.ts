@@ -98,6 +98,8 @@ describe("sending a message", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ type: "" }, "type", adminMessageMessages.typeRequired],
       [{ type: "archived" }, "type", "Le type doit être un statut de commande"],
+      // A notice of a live claim carries facts only the server writes: never sent by hand.
+      [{ type: "claim-reserved" }, "type", adminMessageMessages.noticeTypeRefused],
       [{ subject: "  " }, "subject", adminMessageMessages.subjectRequired],
       [{ body: "<p> </p>" }, "body", adminMessageMessages.bodyRequired],
       [{ recipients: [] }, "recipients", adminMessageMessages.recipientsRequired],

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type MessageTemplate } from "@vitrine/domain";
+import { MESSAGE_TEMPLATE_TYPES, type MessageTemplate } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,9 +23,9 @@ const list = async (): Promise<MessageTemplate[]> => {
 };
 
 describe("a new shop's message templates", () => {
-  it("has a French template for every order status, in the order of the statuses", async () => {
+  it("has a French template for every order status and every claim notice, in the types' order", async () => {
     const templates = await list();
-    expect(templates.map((template) => template.type)).toEqual([...ORDER_STATUSES]);
+    expect(templates.map((template) => template.type)).toEqual([...MESSAGE_TEMPLATE_TYPES]);
     expect(templates.map(({ type, title, body }) => ({ type, title, body }))).toEqual(
       DEFAULT_MESSAGE_TEMPLATES,
     );
@@ -59,19 +59,37 @@ describe("a new shop's message templates", () => {
     });
   });
 
-  it("is inserted by the migration only where a status has none: a shop's own template stays", async () => {
-    await t.db.delete(messageTemplates).where(sql`${messageTemplates.type} <> 'shipped'`);
+  it("is inserted by the migrations only where a type has none: a shop's own template stays", async () => {
+    await t.db
+      .delete(messageTemplates)
+      .where(sql`${messageTemplates.type} not in ('shipped', 'claim-expired')`);
     await t.db
       .update(messageTemplates)
       .set({ title: "Colis parti", body: "<p>Il arrive.</p>" })
       .where(sql`${messageTemplates.type} = 'shipped'`);
-    const migration = readFileSync(
+    await t.db
+      .update(messageTemplates)
+      .set({ title: "Trop tard", body: "<p>Dommage.</p>" })
+      .where(sql`${messageTemplates.type} = 'claim-expired'`);
+    const statuses = readFileSync(
       new globalThis.URL("../src/db/migrations/0021_default_message_templates.sql", import.meta.url),
       "utf8",
     );
-    await t.db.execute(sql.raw(migration));
+    await t.db.execute(sql.raw(statuses));
+    // The notices' migration holds triggers too: only its templates' statement is run again.
+    const notices = readFileSync(
+      new globalThis.URL("../src/db/migrations/0027_customer_notices.sql", import.meta.url),
+      "utf8",
+    );
+    const noticeTemplates = notices.slice(notices.indexOf('INSERT INTO "message_templates"'));
+    await t.db.execute(sql.raw(noticeTemplates));
     const templates = await list();
-    expect(templates).toHaveLength(ORDER_STATUSES.length);
+    expect(templates).toHaveLength(MESSAGE_TEMPLATE_TYPES.length);
+    expect(templates.find((template) => template.type === "claim-expired")).toMatchObject({
+      title: "Trop tard",
+      body: "<p>Dommage.</p>",
+    });
+    expect(templates.find((template) => template.type === "claim-reserved")?.title).toBe("Réservé pour vous");
     expect(templates.find((template) => template.type === "shipped")).toMatchObject({
       title: "Colis parti",
       body: "<p>Il arrive.</p>",

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -20,6 +20,8 @@ function writeBuiltWebApp(dir: string) {
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(text));
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(text));
   }
+  // Vite copies the public folder to the build's root as it is.
+  copyFileSync(new URL("../../web/public/sw.js", import.meta.url), path.join(dir, "sw.js"));
 }
 
 let t: TestApp;
@@ -131,5 +133,18 @@ describe("the built web app's files", () => {
       expect(answers[api], api).toEqual({ status: 200, body: direct.json() });
     }
     expect(response.headers.vary).toMatch(/cookie/);
+  });
+
+  it("serves the push service worker from the root, as a script checked on every visit, which the CSP allows", async () => {
+    const response = await t.app.inject({ url: "/sw.js", headers: { "accept-encoding": "identity" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+    // A stale worker would show old notices: the browser asks again each time.
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain('addEventListener("push"');
+    expect(response.body).toContain('addEventListener("notificationclick"');
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/worker-src/);
   });
 });

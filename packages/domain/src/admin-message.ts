@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { messageTemplateTypeSchema } from "./message-template";
+import { isStaffMessageType, messageTemplateTypeSchema } from "./message-template";
 import { richTextSchema } from "./rich-text";
 
 export const MESSAGE_SUBJECT_MAX_LENGTH = 200;
@@ -23,6 +23,7 @@ export const adminMessageMessages = {
   partiallySent: (sent: number, failed: number) =>
     `${sent} message${sent > 1 ? "s" : ""} envoyé${sent > 1 ? "s" : ""}, ${failed} échec${failed > 1 ? "s" : ""}`,
   noneSent: "Aucun message n'a pu être envoyé",
+  noticeTypeRefused: "Ce type de message est envoyé automatiquement pendant les lives",
 } as const;
 
 /** POST /api/admin/messages: one message to the distinct e-mails of these users. */
@@ -31,7 +32,9 @@ export const sendMessageRequestSchema = z.object({
     z
       .string({ error: adminMessageMessages.typeRequired })
       .check(z.minLength(1, { error: adminMessageMessages.typeRequired, abort: true })),
-    messageTemplateTypeSchema,
+    messageTemplateTypeSchema.check(
+      z.refine(isStaffMessageType, { error: adminMessageMessages.noticeTypeRefused }),
+    ),
   ),
   subject: z.string({ error: adminMessageMessages.subjectRequired }).check(
     z.trim(),

@@ -1,3 +1,6 @@
+import { formatEuros } from "./money";
+import { SHOP_TIME_ZONE } from "./order-status";
+
 /*
  * What a customer is told of their live claims (decision 032): by e-mail through the shop's
  * message templates, and as web push notifications on the devices they allowed.
@@ -47,4 +50,69 @@ export const pushMessages = {
   disabled: "Notifications désactivées sur cet appareil",
   failed: "Impossible d'activer les notifications",
   invalidSubscription: "Abonnement aux notifications invalide",
+} as const;
+
+/** A piece a notice is about, as its mail and push name it. */
+export interface NoticePiece {
+  ref: number;
+  name: string;
+  priceCents: number;
+}
+
+const holdDay = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: SHOP_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+});
+const holdTime = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: SHOP_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A hold's end in the shop's time: "jusqu'au jeudi 26 novembre à 21:30". */
+export function holdEndText(heldUntil: Date): string {
+  return `jusqu'au ${holdDay.format(heldUntil)} à ${holdTime.format(heldUntil)}`;
+}
+
+/** One line of a notice's list of pieces: "n°12 · Robe fleurie · 9,90 €". */
+export function noticePieceLine(piece: NoticePiece): string {
+  return `n°${piece.ref} · ${piece.name} · ${formatEuros(piece.priceCents)}`;
+}
+
+/** The pieces in a push's short text: the first three by name, then how many more. */
+function piecesInShort(pieces: readonly NoticePiece[]): string {
+  const named = pieces.slice(0, 3).map((piece) => `${piece.name} (n°${piece.ref})`);
+  const more = pieces.length - named.length;
+  if (more === 0) return named.join(", ");
+  return `${named.join(", ")} et ${more} autre${more > 1 ? "s" : ""}`;
+}
+
+/** The short French text of a push notification; its title is the template's. */
+export function noticePushBody(
+  kind: CustomerNoticeKind,
+  pieces: readonly NoticePiece[],
+  heldUntil: Date | null,
+): string {
+  const names = piecesInShort(pieces);
+  const until = heldUntil ? ` ${holdEndText(heldUntil)}` : "";
+  switch (kind) {
+    case "claim-reserved":
+      return `${names} : réservé pour vous${until}.`;
+    case "claim-handed-over":
+      return `${names} : c'est à vous${until}.`;
+    case "claim-reminder":
+      return `${names} : pensez à régler votre commande, réservé${until}.`;
+    case "claim-expired":
+      return `${names} : la réservation a pris fin.`;
+  }
+}
+
+/** The block of facts the server writes under a notice's template. */
+export const noticeMailMessages = {
+  piecesHeading: "Vos articles",
+  reservedUntil: (holdEnd: string) => `Réservé pour vous ${holdEnd}.`,
+  seeOrder: "Voir ma commande",
 } as const;

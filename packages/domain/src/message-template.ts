@@ -17,6 +17,15 @@ export const messageTemplateTypeLabels: Record<MessageTemplateType, string> = {
   ...customerNoticeLabels,
 };
 
+/**
+ * Whether staff may send a message of this type by hand: the order statuses. A notice of a live
+ * claim carries facts only the server writes (the pieces, the hold's end), so it is never sent
+ * from the send-a-message dialog.
+ */
+export function isStaffMessageType(type: MessageTemplateType): type is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(type);
+}
+
 export const messageTemplateMessages = {
   required: "Veuillez remplir tous les champs",
   duplicateType: "Un template existe déjà pour ce type",

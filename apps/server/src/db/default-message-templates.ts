@@ -1,11 +1,17 @@
-import type { OrderStatus } from "@vitrine/domain";
+import type { MessageTemplateType } from "@vitrine/domain";
 
 /**
  * The message a shop starts with for each order status, so that a new shop can remind a customer
- * to pay on its first day; staff edit them as any other template. A migration inserts the same
- * texts into every shop where a status has no template yet (a test keeps both in step).
+ * to pay on its first day, and for each notice of a live claim; staff edit them as any other
+ * template. Migrations insert the same texts into every shop where a type has no template yet
+ * (the statuses' in default_message_templates, the notices' in customer_notices; a test keeps
+ * them in step).
  */
-export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{ type: OrderStatus; title: string; body: string }> = [
+export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
+  type: MessageTemplateType;
+  title: string;
+  body: string;
+}> = [
   {
     type: "to-validate",
     title: "Votre commande est bien enregistrée",
@@ -50,5 +56,25 @@ export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{ type: OrderStatus; title
     type: "cancelled-by-admin",
     title: "Votre commande a été annulée",
     body: "<p>Bonjour,</p><p>Nous sommes désolés : nous avons dû annuler votre commande. Si vous l'aviez déjà réglée, nous vous remboursons.</p><p>Pour toute question, répondez simplement à ce message.</p>",
+  },
+  {
+    type: "claim-reserved",
+    title: "Réservé pour vous",
+    body: "<p>Bonjour,</p><p>Bonne nouvelle : les articles que vous avez demandés pendant le live sont réservés pour vous. Ils vous attendent dans votre commande.</p><p>Pensez à la valider et à la régler avant la fin de la réservation : après, ils passent à la personne suivante.</p>",
+  },
+  {
+    type: "claim-reminder",
+    title: "Votre réservation se termine bientôt",
+    body: "<p>Bonjour,</p><p>Petit rappel : vos articles réservés pendant le live vous attendent toujours, mais plus pour très longtemps.</p><p>Réglez votre commande avant la fin de la réservation pour les garder.</p>",
+  },
+  {
+    type: "claim-expired",
+    title: "Réservation expirée",
+    body: "<p>Bonjour,</p><p>La réservation de ces articles a pris fin : ils ont quitté votre commande et sont proposés à la personne suivante.</p><p>À très vite en live !</p>",
+  },
+  {
+    type: "claim-handed-over",
+    title: "C'est à vous !",
+    body: "<p>Bonjour,</p><p>Un article que vous attendiez s'est libéré : il est à vous et vous attend dans votre commande.</p><p>Pensez à la régler avant la fin de la réservation. Merci !</p>",
   },
 ];

@@ -36,6 +36,8 @@ import { liveSidebarModule } from "./live-sidebar";
 import { liveClaimsModule } from "./live-claims";
 // The customer's own live page.
 import { customerLiveModule } from "./customer-live";
+// Customers told of their claims: mails and web push.
+import { customerNoticesModule } from "./customer-notices";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -75,4 +77,6 @@ export const appModules: AppModule[] = [
   liveClaimsModule,
   // The customer's own live page.
   customerLiveModule,
+  // Customers told of their claims: mails and web push.
+  customerNoticesModule,
 ];

@@ -1,4 +1,10 @@
-import { richTextToText } from "@vitrine/domain";
+import {
+  holdEndText,
+  noticeMailMessages,
+  noticePieceLine,
+  richTextToText,
+  type NoticePiece,
+} from "@vitrine/domain";
 import { escapeHtml } from "../../lib/escape-html";
 import { sanitizeRichText } from "../../lib/sanitize-html";
 import type { OutgoingMail } from "./mailer";
@@ -20,14 +26,58 @@ function plainTextOf(html: string): string {
     .trim();
 }
 
-/** A message template as sent: its title is the subject, its rich body the mail. */
-export function templateMail(to: string, template: { title: string; body: string }): OutgoingMail {
+/** What the server writes under a template's body: its own markup and its text part. */
+interface MailFacts {
+  html: string;
+  text: string;
+}
+
+/** A message template as sent: its title is the subject, its rich body the mail, then `facts`. */
+export function templateMail(
+  to: string,
+  template: { title: string; body: string },
+  facts?: MailFacts,
+): OutgoingMail {
   const body = sanitizeRichText(template.body);
   const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(template.title)}</title></head>
 <body style="font-family:Arial,sans-serif;color:#1f2937">
-${body}
+${body}${facts ? `\n${facts.html}` : ""}
 </body></html>`;
-  return { to, subject: template.title, html, text: plainTextOf(body) };
+  const text = plainTextOf(body) + (facts ? `\n\n${facts.text}` : "");
+  return { to, subject: template.title, html, text };
+}
+
+/** What a notice of live claims says besides its template: the pieces, the hold's end, the order. */
+export interface NoticeFacts {
+  pieces: readonly NoticePiece[];
+  /** The earliest hold's end among the pieces still held; null when they are no longer held. */
+  heldUntil: Date | null;
+  /** The customer's order page. */
+  orderUrl: string;
+}
+
+/**
+ * A notice of live claims (reserved, reminder, expired, handed over): the shop's template of its
+ * kind, then the facts written by the server, so that a template staff edit can never lose them.
+ */
+export function noticeMail(
+  to: string,
+  template: { title: string; body: string },
+  facts: NoticeFacts,
+): OutgoingMail {
+  const lines = facts.pieces.map(noticePieceLine);
+  const holdEnd = facts.heldUntil ? noticeMailMessages.reservedUntil(holdEndText(facts.heldUntil)) : null;
+  const html = `<h2 style="font-size:16px">${escapeHtml(noticeMailMessages.piecesHeading)}</h2>
+<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
+${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}<p><a href="${escapeHtml(facts.orderUrl)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(noticeMailMessages.seeOrder)}</a></p>`;
+  const text = [
+    `${noticeMailMessages.piecesHeading} :`,
+    ...lines.map((line) => `- ${line}`),
+    ...(holdEnd ? ["", holdEnd] : []),
+    "",
+    `${noticeMailMessages.seeOrder} : ${facts.orderUrl}`,
+  ].join("\n");
+  return templateMail(to, template, { html, text });
 }
 
 /** Where a message's footer points and whom it tells to write to. */

@@ -76,7 +76,8 @@ async function userRow(db: Queryable, userId: string, { forUpdate = false } = {}
 /**
  * The customer takes a live viewer's row (no sign-in account): its orders and history move to the
  * customer, the row goes, and the audit log keeps the merge. The caller holds the handle's lock.
- * Every foreign key to users is moved here; profile.test.ts fails on one it does not list.
+ * Every foreign key to users is moved here, but those only accounts have (customer notices, push
+ * subscriptions); profile.test.ts fails on one it does not list.
  */
 async function claimViewerRow(tx: Queryable, viewer: UserRow, customer: UserRow) {
   const moved = await tx

@@ -47,7 +47,7 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
     <FormDialog
       form={form}
       title={template ? "Modifier le template" : "Nouveau template"}
-      description="Le message envoyé aux clientes pour un statut de commande : le titre en est l'objet."
+      description="Le message envoyé aux clientes pour un statut de commande ou un moment d'un live : le titre en est l'objet."
       submitLabel="Enregistrer"
       save={async (input) => {
         await save.mutateAsync({ id: template?.id ?? null, input });
@@ -79,7 +79,7 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
               onChange={(event) => field.onChange(event.target.value)}
               disabled={template !== null}
             >
-              <option value="">Choisir un statut de commande</option>
+              <option value="">Choisir un type de message</option>
               {types.map((type) => (
                 <option key={type} value={type}>
                   {messageTemplateTypeLabels[type]}

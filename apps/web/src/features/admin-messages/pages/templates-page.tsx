@@ -51,12 +51,12 @@ export function MessageTemplatesPage() {
         label: "Nouveau template",
         onClick: () => setEditing({ template: null }),
         disabled: templates.isPending || allTypesUsed,
-        title: allTypesUsed ? "Chaque statut de commande a déjà son template" : undefined,
+        title: allTypesUsed ? "Chaque type de message a déjà son template" : undefined,
       }}
       query={templates}
       loadFailed={messageTemplateMessages.loadFailed}
       table={{
-        caption: "Templates des messages envoyés aux clientes, par statut de commande",
+        caption: "Templates des messages envoyés aux clientes, par statut de commande et pendant les lives",
         columns,
         getRowId: (template) => template.id,
         emptyText: "Aucun template pour le moment",

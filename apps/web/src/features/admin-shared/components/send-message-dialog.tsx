@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   adminMessageMessages,
+  isStaffMessageType,
   messageTemplateTypeLabels,
   recipientsLabel,
   richTextHasText,
@@ -151,11 +152,13 @@ function MessageForm({ recipients, onClose }: { recipients: MessageRecipient[]; 
           disabled={templates.isPending || result !== null}
         >
           <option value="">Choisir un type de message</option>
-          {(templates.data ?? []).map((template) => (
-            <option key={template.id} value={template.type}>
-              {messageTemplateTypeLabels[template.type]}
-            </option>
-          ))}
+          {(templates.data ?? [])
+            .filter((template) => isStaffMessageType(template.type))
+            .map((template) => (
+              <option key={template.id} value={template.type}>
+                {messageTemplateTypeLabels[template.type]}
+              </option>
+            ))}
         </NativeSelect>
       </Field>
       <Field id="message-subject" label="Objet" error={errors.subject?.message}>

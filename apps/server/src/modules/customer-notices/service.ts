@@ -1,0 +1,61 @@
+import type { PushSubscriptionRequest } from "@vitrine/domain";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../module";
+import { createNoticeJobs, NOTICES_TASK, REMINDER_TASK } from "./notices-job";
+import { createPushSender } from "./push";
+
+/** Browsers one customer may have subscribed at once: the oldest go first beyond it. */
+export const PUSH_SUBSCRIPTIONS_PER_CUSTOMER = 10;
+
+export interface CustomerNoticesOptions {
+  /** The batch window in seconds (NOTICE_BATCH_SECONDS by default). */
+  batchSeconds?: number;
+}
+
+/**
+ * Customers told of their live claims (decision 032): the jobs that mail and push the notices
+ * the claims' triggers write, and the customer's push subscriptions.
+ */
+export function createCustomerNoticesService(
+  { db, mailer, config, jobs }: Pick<AppContext, "db" | "mailer" | "config" | "jobs">,
+  { batchSeconds }: CustomerNoticesOptions = {},
+) {
+  let log: (message: string) => void = () => {};
+  const push = createPushSender({ db, config, log: () => log });
+  const tasks = createNoticeJobs({ db, mailer, push, config, batchSeconds });
+  jobs.define(NOTICES_TASK, tasks.sendNotices);
+  jobs.define(REMINDER_TASK, tasks.sendReminder);
+
+  return {
+    useLog(next: (message: string) => void) {
+      log = next;
+    },
+
+    publicKey: push.publicKey,
+
+    /** The same endpoint again (a browser re-subscribing, another account on it) replaces its keys and owner. */
+    async subscribe(userId: string, subscription: PushSubscriptionRequest) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+          VALUES (${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth})
+          ON CONFLICT (endpoint) DO UPDATE
+            SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+                failures = 0, created_at = now()`);
+        await tx.execute(sql`
+          DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
+            SELECT id FROM push_subscriptions WHERE user_id = ${userId}
+             ORDER BY created_at DESC LIMIT ${PUSH_SUBSCRIPTIONS_PER_CUSTOMER})`);
+      });
+    },
+
+    /** Only the customer's own subscription: someone else's endpoint changes nothing. */
+    async unsubscribe(userId: string, endpoint: string) {
+      await db.execute(
+        sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`,
+      );
+    },
+  };
+}
+
+export type CustomerNoticesService = ReturnType<typeof createCustomerNoticesService>;
