@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "@vitrine/domain";
+import { MESSAGE_TEMPLATE_TYPES } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { liveUsers, lives, messageTemplates, orders, products, tiktokEvents, users } from "../src/db/schema";
 import { seedDemoData } from "../src/db/seed";
@@ -34,9 +34,9 @@ describe("the demo data", () => {
     expect(await counts()).toEqual(loaded);
   });
 
-  it("offers the back office a message template for every order status", async () => {
+  it("offers the back office a message template for every order status and claim notice", async () => {
     const templates = await t.db.select().from(messageTemplates);
-    expect(templates.map((template) => template.type).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(templates.map((template) => template.type).sort()).toEqual([...MESSAGE_TEMPLATE_TYPES].sort());
     expect(templates).toContainEqual(
       expect.objectContaining({
         type: "shipped",
