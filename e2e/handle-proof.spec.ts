@@ -65,8 +65,11 @@ liveTest(
       .filter({ hasText: other.email });
     await expect(row).toContainText(`@${other.handle}`);
     await expect(row).toContainText("non vérifié");
+    await expect(row).not.toContainText("expirées sans paiement");
 
     await setUnpaidHolds(other.id, 2);
+    await page.goto(`/admin/users?recherche=${encodeURIComponent(other.email)}`);
+    await expect(row).toContainText("2 expirées sans paiement");
     await automaticMode(page, sale);
     await openSidebar(page, sale);
     await viewerComments(sale, other.handle, "je prends le 1");

@@ -8,7 +8,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { IconButton } from "../../../components/ui/icon-button";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { HandleNotVerifiedBadge, unpaidHoldsText } from "../../admin-shared/components/handle-trust-badges";
+import { HandleNotVerifiedBadge, UnpaidHoldsBadge } from "../../admin-shared/components/handle-trust-badges";
 
 /** The two accounts picked for the merge page's link. */
 export interface MergeSelection {
@@ -61,6 +61,8 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
             {row.original.hasAccount ? (
               <HandleNotVerifiedBadge verified={row.original.handleVerified} />
             ) : null}
+            {/* Beside the handle rather than in a column of its own: the row's actions stay in view. */}
+            <UnpaidHoldsBadge count={row.original.unpaidHolds} />
           </span>
         ) : (
           <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
@@ -94,21 +96,6 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
           >
             {user.ordersCount}
           </Button>
-        );
-      },
-    },
-    {
-      id: "unpaidHolds",
-      header: "Réservations expirées",
-      accessorFn: (user) => user.unpaidHolds,
-      cell: ({ row }) => {
-        const count = row.original.unpaidHolds;
-        return count === 0 ? (
-          <span className="text-muted-foreground">0</span>
-        ) : (
-          <span className="font-semibold text-destructive tabular-nums" title={unpaidHoldsText(count)}>
-            {count}
-          </span>
         );
       },
     },
