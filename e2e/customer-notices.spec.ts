@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { NOTICE_BATCH_SECONDS } from "@vitrine/domain";
 import { asc, eq } from "drizzle-orm";
 import { connectDatabase } from "../apps/server/src/db/client";
 import { liveClaims } from "../apps/server/src/db/schema";
@@ -38,7 +39,7 @@ async function mailOf(email: string, subject: string): Promise<SunkMail> {
   let found: SunkMail | undefined;
   await expect
     .poll(() => (found = mailsTo(email).find((mail) => mail.subject === subject)) !== undefined, {
-      timeout: 20_000,
+      timeout: 30_000,
     })
     .toBe(true);
   if (!found) throw new Error(`no mail « ${subject} » to ${email}`);
@@ -70,7 +71,9 @@ liveTest(
   "a hold that ends is 'Réservation expirée' for its holder and \"C'est à vous !\" for the next one, each by mail",
   async ({ adminPage, customer, createCustomer, sale }) => {
     const next = await createCustomer();
-    await automaticLive(adminPage, sale, 4);
+    // Longer than the notices' batch window: a piece given and taken back within one window is
+    // no news at all (neither 'Réservé pour vous' nor 'Réservation expirée').
+    await automaticLive(adminPage, sale, NOTICE_BATCH_SECONDS + 3);
     await viewerComments(sale, customer.handle, "je prends le 3");
     await viewerComments(sale, next.handle, "je prends le 3 aussi");
     // The next holder's own hold starts when she is given the piece: a long one, to be told of it.
