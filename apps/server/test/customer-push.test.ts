@@ -206,19 +206,25 @@ describe("push subscriptions", () => {
   });
 });
 
+/** An active live in automatic mode (holds of an hour) showing one piece. */
+async function automaticLiveWithOnePiece() {
+  const live = await insertLive(t.db, { isActive: true });
+  const settings = await kit.injectAs("admin", {
+    method: "PUT",
+    url: `/api/admin/lives/${live.id}/claims/settings`,
+    payload: { mode: "automatique", holdSeconds: 3600 },
+  });
+  expect(settings.statusCode, settings.body).toBe(200);
+  const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+  return { live, robe };
+}
+
 describe("a notice pushed", () => {
   it("reaches the push service signed with the shop's VAPID key, encrypted for the browser, opening the order", async () => {
     const path = `/claims-${randomBytes(3).toString("hex")}`;
     const browser = browserSubscription(`${pushService.origin}${path}`);
     expect((await subscribe("customer", browser.json)).statusCode).toBe(204);
-    const live = await insertLive(t.db, { isActive: true });
-    const settings = await kit.injectAs("admin", {
-      method: "PUT",
-      url: `/api/admin/lives/${live.id}/claims/settings`,
-      payload: { mode: "automatique", holdSeconds: 3600 },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
-    const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const { live, robe } = await automaticLiveWithOnePiece();
     await postEvents(t.app, live.ref, [
       chatEvent({ uniqueId: customer.tiktokUsername ?? "", comment: `je prends le ${robe.ref}` }),
     ]);
@@ -262,14 +268,7 @@ describe("a push that fails while its notice is mailed", () => {
     const path = `/down-${randomBytes(3).toString("hex")}`;
     const browser = browserSubscription(`${pushService.origin}${path}`);
     expect((await subscribe("customer", browser.json)).statusCode).toBe(204);
-    const live = await insertLive(t.db, { isActive: true });
-    const settings = await kit.injectAs("admin", {
-      method: "PUT",
-      url: `/api/admin/lives/${live.id}/claims/settings`,
-      payload: { mode: "automatique", holdSeconds: 3600 },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
-    const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const { live, robe } = await automaticLiveWithOnePiece();
     pushService.answer(503);
     try {
       await postEvents(t.app, live.ref, [

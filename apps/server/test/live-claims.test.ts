@@ -14,7 +14,7 @@ import { apiKitOf, type ApiKit } from "./support/api-kit";
 import type { Caller } from "./support/catalogue-fixtures";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, orderRowOf, type LiveRow, type ProductRow } from "./support/factories";
-import { chatEvent, postEvents } from "./support/live-kit";
+import { postComments } from "./support/live-kit";
 import { backendPid, waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -57,15 +57,9 @@ async function activeLive(
 
 const productOf = (live: LiveRow) => insertProduct(t.db, { liveId: live.id, colorId: null });
 
-/** Comments posted through the real ingestion route, in this order (one batch). */
-async function comment(live: LiveRow, ...said: [handle: string, text: string][]) {
-  const response = await postEvents(
-    t.app,
-    live.ref,
-    said.map(([uniqueId, text]) => chatEvent({ uniqueId, comment: text })),
-  );
-  expect(response.statusCode, response.body).toBeLessThan(300);
-}
+/** Comments through the real ingestion route, in this order (one batch). */
+const comment = (live: LiveRow, ...said: [handle: string, text: string][]) =>
+  postComments(t.app, live.ref, said);
 
 async function snapshot(live: LiveRow): Promise<LiveClaimsSnapshot> {
   const response = await as.admin("GET", claimsUrl(live.id));

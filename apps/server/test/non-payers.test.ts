@@ -18,7 +18,7 @@ import {
   type LiveRow,
   type ProductRow,
 } from "./support/factories";
-import { chatEvent, postEvents } from "./support/live-kit";
+import { postComments } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -49,14 +49,9 @@ async function activeLive(mode: "manuel" | "automatique", holdSeconds: number | 
 
 const productOf = (live: LiveRow) => insertProduct(t.db, { liveId: live.id, colorId: null });
 
-async function comment(live: LiveRow, ...said: [string, string][]) {
-  const response = await postEvents(
-    t.app,
-    live.ref,
-    said.map(([uniqueId, text]) => chatEvent({ uniqueId, comment: text })),
-  );
-  expect(response.statusCode, response.body).toBeLessThan(300);
-}
+/** Comments through the real ingestion route, in this order (one batch). */
+const comment = (live: LiveRow, ...said: [handle: string, text: string][]) =>
+  postComments(t.app, live.ref, said);
 
 async function claimsWhen(live: LiveRow, ready: (claims: LiveClaimView[]) => boolean, timeoutMs = 10_000) {
   let claims: LiveClaimView[] = [];

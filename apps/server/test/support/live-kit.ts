@@ -1,6 +1,7 @@
 import type { LiveFeedEvent, LiveIngestEvent } from "@vitrine/domain";
 import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
 import { DEMO_LIVE_INGEST_TOKEN } from "../../src/config";
 
 /** The token test apps accept (the development default). */
@@ -30,6 +31,20 @@ export function postEvents(app: FastifyInstance, liveRef: string, events: LiveIn
     headers: bearer(token),
     payload: { liveRef, events },
   });
+}
+
+/** Chat comments through the real ingestion route, in this order (one batch), accepted. */
+export async function postComments(
+  app: FastifyInstance,
+  liveRef: string,
+  said: [handle: string, text: string][],
+) {
+  const response = await postEvents(
+    app,
+    liveRef,
+    said.map(([uniqueId, text]) => chatEvent({ uniqueId, comment: text })),
+  );
+  expect(response.statusCode, response.body).toBeLessThan(300);
 }
 
 export interface SseMessage {

@@ -1,6 +1,4 @@
 import {
-  CANCELLED_ORDER_STATUSES,
-  PAID_ORDER_STATUSES,
   showsCommentOrders,
   type CustomerClaimState,
   type CustomerLiveClaim,
@@ -10,14 +8,7 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-
-const statusList = (statuses: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  )}]::order_status[]`;
-const paidStatuses = statusList(PAID_ORDER_STATUSES);
-const cancelledStatuses = statusList(CANCELLED_ORDER_STATUSES);
+import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -73,7 +64,7 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
   const { rows } = await db.execute<ClaimRow>(sql`
     SELECT c.id, c.product_id, p.ref, p.name AS product_name, p.price_cents, c.size_read, c.color_read,
            CASE
-             WHEN c.state = 'in-order' AND o.status = ANY (${paidStatuses}) THEN 'paid'
+             WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid'
              WHEN c.state = 'in-order' THEN 'reserved'
              WHEN c.state = 'released' AND c.release_reason = 'hold-expired' THEN 'expired'
              ELSE c.state
@@ -82,7 +73,7 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
              (SELECT count(*) FROM live_claims w
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
            END AS waitlist_position,
-           CASE WHEN c.state = 'in-order' AND NOT (o.status = ANY (${paidStatuses})) THEN c.held_until END
+           CASE WHEN c.state = 'in-order' AND NOT (o.status = ANY (${paidOrderStatuses})) THEN c.held_until END
              AS held_until,
            c.order_id, c.created_at
       FROM live_claims c
@@ -115,7 +106,7 @@ async function readOrders(db: Queryable, liveId: string, userId: string): Promis
   }>(sql`
     SELECT id, order_number, status, total_amount_cents FROM orders
      WHERE live_id = ${liveId}::uuid AND user_id = ${userId}::uuid
-       AND NOT (status = ANY (${cancelledStatuses}))
+       AND NOT (status = ANY (${cancelledOrderStatuses}))
      ORDER BY created_at, id`);
   return rows.map((row) => ({
     id: row.id,

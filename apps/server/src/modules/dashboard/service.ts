@@ -1,19 +1,16 @@
 import {
-  CANCELLED_ORDER_STATUSES,
   DASHBOARD_CHART_LIVES,
   ORDER_STATUSES,
-  PAID_ORDER_STATUSES,
   SHOP_TIME_ZONE,
   type Dashboard,
   type OrderStatus,
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
 import { lives, products } from "../../db/schema";
 import { isHeld } from "../orders";
 
-const paidStatuses = sql.raw(PAID_ORDER_STATUSES.map((status) => `'${status}'`).join(", "));
-const cancelledStatuses = sql.raw(CANCELLED_ORDER_STATUSES.map((status) => `'${status}'`).join(", "));
 /** The start of the shop's current week (Monday) or month, as an instant. */
 const startOfShop = (unit: "week" | "month") =>
   sql`(date_trunc(${unit}, now() AT TIME ZONE ${SHOP_TIME_ZONE}) AT TIME ZONE ${SHOP_TIME_ZONE})`;
@@ -43,7 +40,7 @@ export function createDashboardService({ db }: { db: Queryable }) {
       SELECT status::text AS status, count(*)::int AS count FROM orders GROUP BY status`);
     const revenue = await db.execute<{ cents: number }>(sql`
       SELECT coalesce(sum(total_amount_cents), 0)::int AS cents FROM orders
-      WHERE status IN (${paidStatuses})
+      WHERE status = ANY (${paidOrderStatuses})
         AND coalesce(payment_date, order_date) >= ${startOfShop("month")}`);
     const counts = new Map(byStatus.rows.map((row) => [row.status, row.count]));
     return {
@@ -66,9 +63,9 @@ export function createDashboardService({ db }: { db: Queryable }) {
     }>(sql`
       SELECT l.id, l.title, to_char(l.live_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS live_date,
              coalesce((SELECT sum(o.total_amount_cents) FROM orders o
-                       WHERE o.live_id = l.id AND o.status IN (${paidStatuses})), 0)::int AS revenue_cents,
+                       WHERE o.live_id = l.id AND o.status = ANY (${paidOrderStatuses})), 0)::int AS revenue_cents,
              coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-                       WHERE o.live_id = l.id AND o.status NOT IN (${cancelledStatuses})), 0)::int AS items_sold
+                       WHERE o.live_id = l.id AND NOT (o.status = ANY (${cancelledOrderStatuses}))), 0)::int AS items_sold
       FROM (SELECT * FROM lives ORDER BY live_date DESC LIMIT ${DASHBOARD_CHART_LIVES}) l
       ORDER BY l.live_date ASC`);
     return rows.map((row) => ({

@@ -1,8 +1,6 @@
 import {
-  CANCELLED_ORDER_STATUSES,
   LIVE_CLAIMS_RELEASED_LIMIT,
   needsStaffToGive,
-  PAID_ORDER_STATUSES,
   type ClaimMode,
   type ClaimReleaseReason,
   type LiveClaimCounters,
@@ -11,16 +9,7 @@ import {
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-
-const statusList = (statuses: readonly string[]) =>
-  sql`ARRAY[${sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  )}]::order_status[]`;
-
-/** The statuses of a paid order: an in-order claim on one shows as 'paid'. */
-export const paidStatuses = statusList(PAID_ORDER_STATUSES);
-const cancelledStatuses = statusList(CANCELLED_ORDER_STATUSES);
+import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
 
 type ClaimRow = {
   id: string;
@@ -104,7 +93,7 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
              AND lower(c.size_read) <> lower(p.size)) AS size_differs,
            (c.color_read IS NOT NULL AND pc.name IS NOT NULL
              AND lower(c.color_read) <> lower(pc.name)) AS color_differs,
-           CASE WHEN c.state = 'in-order' AND o.status = ANY (${paidStatuses}) THEN 'paid' ELSE c.state END AS state,
+           CASE WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid' ELSE c.state END AS state,
            CASE WHEN c.state = 'waitlisted' THEN
              (SELECT count(*) FROM live_claims w
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
@@ -182,17 +171,17 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
   }>(sql`
     WITH live_orders AS (
       SELECT o.id, o.status FROM orders o
-       WHERE o.live_id = ${liveId}::uuid AND NOT (o.status = ANY (${cancelledStatuses}))
+       WHERE o.live_id = ${liveId}::uuid AND NOT (o.status = ANY (${cancelledOrderStatuses}))
     ), lines AS (
       SELECT o.status, i.price_cents * i.quantity AS amount
         FROM live_orders o JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
     )
     SELECT (SELECT s.comments FROM live_claim_state s WHERE s.live_id = ${liveId}::uuid) AS comments,
            (SELECT count(*) FROM live_claims c WHERE c.live_id = ${liveId}::uuid) AS claims,
-           (SELECT count(*) FROM lines WHERE NOT (status = ANY (${paidStatuses}))) AS pieces_held,
+           (SELECT count(*) FROM lines WHERE NOT (status = ANY (${paidOrderStatuses}))) AS pieces_held,
            (SELECT count(*) FROM live_orders) AS orders,
-           (SELECT coalesce(sum(amount), 0) FROM lines WHERE NOT (status = ANY (${paidStatuses}))) AS revenue_held,
-           (SELECT coalesce(sum(amount), 0) FROM lines WHERE status = ANY (${paidStatuses})) AS revenue_paid,
+           (SELECT coalesce(sum(amount), 0) FROM lines WHERE NOT (status = ANY (${paidOrderStatuses}))) AS revenue_held,
+           (SELECT coalesce(sum(amount), 0) FROM lines WHERE status = ANY (${paidOrderStatuses})) AS revenue_paid,
            (SELECT count(*) FROM live_claims c
              WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'hold-expired') AS unpaid_releases`);
   const row = rows[0];

@@ -8,6 +8,7 @@ import {
 } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable, Transaction } from "../../db/client";
+import { orderStatusArray } from "../../db/order-status-sql";
 import { orderItems, orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
@@ -20,10 +21,7 @@ import { breaksSoldOnce, orderNotFound, orderRefusal } from "./refusals";
  */
 
 /** The statuses in which an order's lines may change (the domain's rule), as the SQL functions take them. */
-const editableStatuses = sql`ARRAY[${sql.join(
-  ITEMS_EDITABLE_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)}]::order_status[]`;
+const editableStatuses = orderStatusArray(ITEMS_EDITABLE_STATUSES);
 
 function rethrowRefusal(error: unknown): never {
   throw orderRefusal(error);
