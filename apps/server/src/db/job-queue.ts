@@ -1,13 +1,4 @@
-import {
-  Logger,
-  makeWorkerUtils,
-  run,
-  runMigrations,
-  type Runner,
-  type Task,
-  type TaskList,
-  type TaskSpec,
-} from "graphile-worker";
+import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from "graphile-worker";
 import pg from "pg";
 import { errorText } from "../lib/error-text";
 
@@ -60,7 +51,7 @@ export interface JobQueueOptions {
 /**
  * The instance's one job runner: modules name their tasks with `define` while they are built, the
  * app starts it once every module is registered and stops it when it closes. Jobs are added from
- * SQL (`graphile_worker.add_job`) in the transaction that decides them, or with `addJob`.
+ * SQL (`graphile_worker.add_job`) in the transaction that decides them.
  */
 export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }: JobQueueOptions) {
   const taskList: TaskList = {};
@@ -117,20 +108,6 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
           }
         }
       })();
-    },
-
-    /** Adds a job from Node (jobs decided in SQL are added there, in their transaction). */
-    async addJob(name: string, payload: unknown, spec: TaskSpec = {}) {
-      const utils = await makeWorkerUtils({
-        pgPool: pool,
-        schema: JOB_QUEUE_SCHEMA,
-        logger: jobQueueLogger(log),
-      });
-      try {
-        await utils.addJob(name, payload, spec);
-      } finally {
-        await utils.release();
-      }
     },
 
     async stop() {
