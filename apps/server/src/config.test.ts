@@ -37,6 +37,34 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the customers' settings: a reminder in hours (0 none), the unpaid holds limit, verified handles, VAPID keys in pairs", () => {
+    expect(loadConfig({})).toMatchObject({
+      claimReminderSeconds: 2 * 3600,
+      unpaidHoldsLimit: 2,
+      verifiedHandlesOnly: false,
+      vapidKeys: undefined,
+      vapidSubject: "mailto:contact@vitrine.local",
+    });
+    expect(loadConfig({ CLAIM_REMINDER_HOURS: "0,5" }).claimReminderSeconds).toBe(1800);
+    expect(loadConfig({ CLAIM_REMINDER_HOURS: "0" }).claimReminderSeconds).toBe(0);
+    expect(loadConfig({ UNPAID_HOLDS_LIMIT: "0", VERIFIED_HANDLES_ONLY: "true" })).toMatchObject({
+      unpaidHoldsLimit: 0,
+      verifiedHandlesOnly: true,
+    });
+    for (const wrong of ["-1", "abc", "721"]) {
+      expect(configErrorOf({ CLAIM_REMINDER_HOURS: wrong }).message).toContain("CLAIM_REMINDER_HOURS");
+    }
+    expect(configErrorOf({ UNPAID_HOLDS_LIMIT: "-1" }).message).toContain("UNPAID_HOLDS_LIMIT");
+    const publicKey = `B${"A".repeat(86)}`;
+    const privateKey = "A".repeat(43);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapidKeys).toEqual({
+      publicKey,
+      privateKey,
+    });
+    expect(configErrorOf({ VAPID_PUBLIC_KEY: publicKey }).message).toContain("go together");
+    expect(configErrorOf({ VAPID_SUBJECT: "contact@shop.fr" }).message).toContain("VAPID_SUBJECT");
+  });
+
   it("has working defaults for development", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
