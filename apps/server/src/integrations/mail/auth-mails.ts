@@ -1,5 +1,6 @@
 import type { OutgoingMail } from "./mailer";
 import { escapeHtml } from "../../lib/escape-html";
+import { mailButton, mailDocument } from "./mail-html";
 
 function layout(
   shopName: string,
@@ -8,14 +9,14 @@ function layout(
   paragraphs: string[],
   link: { url: string; label: string },
 ) {
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+  const html = mailDocument(
+    subject,
+    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link.label)}</a></p>
+${mailButton(link.url, link.label)}
 <p style="font-size:12px;color:#6b7280">Ce lien est valable 15 minutes et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(shopName)}</p>
-</body></html>`;
+<p style="font-size:12px;color:#6b7280">${escapeHtml(shopName)}</p>`,
+  );
   const text = `${title}\n\n${paragraphs.join("\n\n")}\n\n${link.label} : ${link.url}\n\nCe lien est valable 15 minutes et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.\n\n${shopName}`;
   return { html, text };
 }

@@ -7,6 +7,7 @@ import {
 } from "@vitrine/domain";
 import { escapeHtml } from "../../lib/escape-html";
 import { sanitizeRichText } from "../../lib/sanitize-html";
+import { mailButton, mailDocument } from "./mail-html";
 import type { OutgoingMail } from "./mailer";
 
 /** The text part of a rich body: paragraphs apart, list items on their lines, links spelled out. */
@@ -39,10 +40,7 @@ export function templateMail(
   facts?: MailFacts,
 ): OutgoingMail {
   const body = sanitizeRichText(template.body);
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(template.title)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937">
-${body}${facts ? `\n${facts.html}` : ""}
-</body></html>`;
+  const html = mailDocument(template.title, `${body}${facts ? `\n${facts.html}` : ""}`);
   const text = plainTextOf(body) + (facts ? `\n\n${facts.text}` : "");
   return { to, subject: template.title, html, text };
 }
@@ -69,7 +67,7 @@ export function noticeMail(
   const holdEnd = facts.heldUntil ? noticeMailMessages.reservedUntil(holdEndText(facts.heldUntil)) : null;
   const html = `<h2 style="font-size:16px">${escapeHtml(noticeMailMessages.piecesHeading)}</h2>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}<p><a href="${escapeHtml(facts.orderUrl)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(noticeMailMessages.seeOrder)}</a></p>`;
+${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}${mailButton(facts.orderUrl, noticeMailMessages.seeOrder)}`;
   const text = [
     `${noticeMailMessages.piecesHeading} :`,
     ...lines.map((line) => `- ${line}`),
@@ -101,15 +99,15 @@ export function messageMail(
   const body = sanitizeRichText(message.body);
   const help = `Besoin d'aide ? Répondez simplement à cet email ou écrivez-nous à ${shop.contactEmail}.`;
   const link = `Accéder à la boutique ${shop.name}`;
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(message.subject)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#1f2937">
-<h1 style="font-size:20px">${escapeHtml(message.subject)}</h1>
+  const html = mailDocument(
+    message.subject,
+    `<h1 style="font-size:20px">${escapeHtml(message.subject)}</h1>
 ${body}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
-<p><a href="${escapeHtml(shop.url)}" style="display:inline-block;padding:10px 16px;background:#111827;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(link)}</a></p>
+${mailButton(shop.url, link)}
 <p style="font-size:12px;color:#6b7280">${escapeHtml(help)}</p>
-<p style="font-size:12px;color:#6b7280">${escapeHtml(shop.name)}</p>
-</body></html>`;
+<p style="font-size:12px;color:#6b7280">${escapeHtml(shop.name)}</p>`,
+  );
   const text = `${message.subject}\n\n${plainTextOf(body)}\n\n---\n${link} : ${shop.url}\n\n${help}\n\n${shop.name}`;
   return { to, subject: message.subject, html, text };
 }
