@@ -20,30 +20,15 @@ import pg from "pg";
 import { createAutomaticLive } from "../scripts/live/automatic-live.mjs";
 import { sendComment } from "../scripts/live/ingest-client.mjs";
 import { startDemoServer } from "./support/demo-server.mjs";
+import { benchOptions, latencyStats } from "./support/measure.mjs";
 
-const options = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, value = "true"] = arg.replace(/^--/, "").split("=");
-    return [key, value];
-  }),
-);
+const options = benchOptions();
 const CUSTOMERS = Number(options.customers ?? 300);
 const RATE = Number(options.rate ?? 20);
 const SECONDS = Number(options.seconds ?? 30);
 const PIECES = 999;
 const SESSION_COOKIE = "vitrine.session_token";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-  };
-};
 const ms = (value) => `${Number.isFinite(value) ? value.toFixed(0) : "-"} ms`;
 const line = (s) => `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  (${s.n})`;
 const load = () =>
@@ -205,9 +190,9 @@ try {
   while (Date.now() < deadline && [...posted.keys()].some((key) => !customerSeen.has(key))) await sleep(100);
 
   const latencies = (seen) => [...posted].flatMap(([key, at]) => (seen.has(key) ? [seen.get(key) - at] : []));
-  const project = stats(latencies(customerSeen));
-  const staff = stats(latencies(staffSeen));
-  const ack = stats(acks);
+  const project = latencyStats(latencies(customerSeen));
+  const staff = latencyStats(latencies(staffSeen));
+  const ack = latencyStats(acks);
   const lost = [...posted.keys()].filter((key) => !customerSeen.has(key)).length;
   console.log(`    project: comment -> the customer's stream event:  ${line(project)}`);
   console.log(`    floor:   comment -> the staff stream's claims:    ${line(staff)}`);

@@ -26,14 +26,10 @@ import { checkLive } from "../scripts/live/check.mjs";
 import { createCommentStream } from "../scripts/live/comment-stream.mjs";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
 import { startDemoServer } from "./support/demo-server.mjs";
+import { benchOptions, latencyStats } from "./support/measure.mjs";
 import { rawInsertFloor } from "./support/ingest-floor.mjs";
 
-const options = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, value = "true"] = arg.replace(/^--/, "").split("=");
-    return [key, value];
-  }),
-);
+const options = benchOptions();
 const SECONDS = Number(options.seconds ?? 60);
 const RATE = Number(options.rate ?? 1000);
 const INGEST_RATE = Number(options["ingest-rate"] ?? 11_000);
@@ -45,17 +41,6 @@ const BATCH = 500;
 const MAX_IN_FLIGHT = 8;
 const TICK_MS = 50;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-  };
-};
 const ms = (value) => `${Number.isFinite(value) ? value.toFixed(0) : "-"} ms`;
 const load = () =>
   loadavg()
@@ -116,7 +101,7 @@ async function offer(client, stream, rate, seconds, onPost = () => {}, onTick = 
     failed,
     offeredPerSecond: Math.round(generated / offeredFor),
     ackedPerSecondDuringOffer: Math.round(ackedDuringOffer / offeredFor),
-    ack: stats(ackLatencies),
+    ack: latencyStats(ackLatencies),
   };
 }
 
@@ -270,8 +255,8 @@ async function phaseA(server, db) {
   await sleep(200);
   await watcher.stop();
   const check = await lostClaims(server.databaseUrl, live.ref);
-  const order = stats(given);
-  const all = stats(decided);
+  const order = latencyStats(given);
+  const all = latencyStats(decided);
   console.log(
     `(a) automatic mode, ${result.offeredPerSecond} comments/s offered for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up, ` +
       `${Math.round(CLAIMS * 100)} % claims and un-claims of the ${SHOWN} pieces being shown (moving through the live's ${PIECES}) ` +
