@@ -4,6 +4,7 @@ import {
   DEFAULT_CLAIM_HOLD_SECONDS,
   DEFAULT_CLAIM_REMINDER_SECONDS,
   DEFAULT_UNPAID_HOLDS_LIMIT,
+  DEFAULT_PARCEL_COMBINE_DAYS,
   MAX_CLAIM_HOLD_SECONDS,
   MIN_CLAIM_HOLD_SECONDS,
 } from "@vitrine/domain";
@@ -136,6 +137,7 @@ const envSchema = z.object({
     .optional(),
   UNPAID_HOLDS_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_UNPAID_HOLDS_LIMIT),
   VERIFIED_HANDLES_ONLY: booleanFromEnv.default(false),
+  PARCEL_COMBINE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PARCEL_COMBINE_DAYS),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(
@@ -249,6 +251,8 @@ export type AppConfig = {
   unpaidHoldsLimit: number;
   /** Orders and claims from live comments are shown only to customers whose handle is verified. */
   verifiedHandlesOnly: boolean;
+  /** A customer's orders placed at most this many days apart may travel in one parcel (0: never). */
+  parcelCombineDays: number;
   /**
    * The VAPID keys web push is signed with, when the settings give them; otherwise the ones made
    * at first start and kept in the database (web_push_keys).
@@ -455,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : Math.round(e.CLAIM_REMINDER_HOURS * 3600),
     unpaidHoldsLimit: e.UNPAID_HOLDS_LIMIT,
     verifiedHandlesOnly: e.VERIFIED_HANDLES_ONLY,
+    parcelCombineDays: e.PARCEL_COMBINE_DAYS,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

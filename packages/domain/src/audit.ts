@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "live-claim-skipped",
   "live-claim-removed",
   "live-claim-settings-changed",
+  "order-refunded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,6 +33,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-claim-skipped": "Viewer passé en fin de liste d'attente",
   "live-claim-removed": "Viewer retiré de la liste d'attente",
   "live-claim-settings-changed": "Réglages des réservations du live modifiés",
+  "order-refunded": "Commande remboursée",
 };
 
 function isAuditAction(action: string): action is AuditAction {

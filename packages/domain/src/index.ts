@@ -62,5 +62,6 @@ export * from "./live-claims";
 export * from "./api/live-claims";
 export * from "./customer-notices";
 export * from "./handle-proof";
+export * from "./after-live";
 export * from "./api/customer-live";
 export * from "./api/push";

@@ -9,3 +9,4 @@ export * from "./users";
 export * from "./payment-reviews";
 export * from "./live-claims";
 export * from "./notices";
+export * from "./after-live";

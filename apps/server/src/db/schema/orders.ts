@@ -1,6 +1,7 @@
 import { ORDER_STATUSES, SHIPPING_FEE_CENTS, type ShippingAddress } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -69,6 +70,17 @@ export const orders = pgTable(
      * by a server that stopped mid-call, and no longer counts.
      */
     labelRequestedAt: timestamp("label_requested_at", { withTimezone: true }),
+    /**
+     * The order whose parcel this one travels in (decision 033): null for an order shipped on its
+     * own, or the lead of a combined parcel. The lead carries the one label; its members copy its
+     * parcel number.
+     */
+    parcelLeadId: uuid("parcel_lead_id").references((): AnyPgColumn => orders.id, { onDelete: "restrict" }),
+    /**
+     * The fee this order was made with, kept while it travels in another's parcel with its own fee
+     * waived (0 in shipping_fee_cents, joined before it was paid): 'Séparer' puts it back.
+     */
+    waivedShippingFeeCents: integer("waived_shipping_fee_cents"),
     comment: text("comment"),
     /**
      * When the last payment form was issued: a hold expiring while that form may still pay waits
@@ -94,6 +106,10 @@ export const orders = pgTable(
     index("orders_order_number_trgm_idx").using("gin", table.orderNumber.op("gin_trgm_ops")),
     check("orders_total_non_negative", sql`${table.totalAmountCents} >= 0`),
     check("orders_shipping_fee_non_negative", sql`${table.shippingFeeCents} >= 0`),
+    index("orders_parcel_lead_idx")
+      .on(table.parcelLeadId)
+      .where(sql`${table.parcelLeadId} IS NOT NULL`),
+    check("orders_parcel_lead_not_self", sql`${table.parcelLeadId} <> ${table.id}`),
   ],
 );
 

@@ -43,11 +43,18 @@ export const paymentReviews = pgTable(
   ],
 );
 
-/** The payment simulator's refunds, as the real provider keeps them: one per transaction. */
-export const simulatedRefunds = pgTable("simulated_refunds", {
-  transactionId: text("transaction_id").primaryKey(),
-  refundId: text("refund_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * The payment simulator's refunds, as the real provider keeps them: several per transaction (a
+ * combined parcel's fee, then the rest when the order is cancelled), never more than it paid.
+ */
+export const simulatedRefunds = pgTable(
+  "simulated_refunds",
+  {
+    refundId: text("refund_id").primaryKey(),
+    transactionId: text("transaction_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("simulated_refunds_transaction_idx").on(table.transactionId)],
+);

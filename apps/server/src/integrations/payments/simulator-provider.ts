@@ -1,5 +1,5 @@
 import { LYRA_TEST_CARDS } from "@vitrine/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
@@ -122,8 +122,10 @@ export function createSimulatorProvider({
       }));
     },
     /**
-     * Refunds a paid transaction of its book, once; refuses an unknown or unpaid transaction, an
-     * amount above the payment, and every payment made with LYRA_TEST_CARDS.refundRefused.
+     * Refunds part or all of a paid transaction of its book, as often as asked while the refunds
+     * stay within what it paid; refuses an unknown or unpaid transaction, an amount above the
+     * payment, an amount above what is left (alreadyRefunded), and every payment made with
+     * LYRA_TEST_CARDS.refundRefused.
      */
     async refund(request) {
       const [payment] = await db
@@ -143,17 +145,14 @@ export function createSimulatorProvider({
         );
       }
       const refundId = randomUUID().replace(/-/g, "");
-      const inserted = await db
-        .insert(simulatedRefunds)
-        .values({
-          transactionId: payment.transactionId,
-          refundId,
-          amountCents: request.amountCents,
-          currency: request.currency,
-        })
-        .onConflictDoNothing()
-        .returning({ refundId: simulatedRefunds.refundId });
-      if (inserted.length === 0) {
+      // One statement: the refund is written only if it fits in what the payment has left.
+      const { rows } = await db.execute<{ refund_id: string }>(sql`
+        INSERT INTO ${simulatedRefunds} (refund_id, transaction_id, amount_cents, currency)
+        SELECT ${refundId}, ${payment.transactionId}, ${request.amountCents}, ${request.currency}
+        WHERE (SELECT coalesce(sum(amount_cents), 0) FROM ${simulatedRefunds}
+               WHERE transaction_id = ${payment.transactionId}) + ${request.amountCents} <= ${payment.amountCents}
+        RETURNING refund_id`);
+      if (rows.length === 0) {
         throw new PaymentProviderError(
           `simulator: transaction ${request.transactionId} already refunded`,
           SIMULATOR_REFUND_REFUSALS.alreadyRefunded,
