@@ -71,4 +71,12 @@ test("an admin prints a live's labels and pick list from the live's page, and re
   expect(blouses).toContain("Zoé Lefèvre");
   expect(blouses).toContain("Hélène Brûlé");
   expect(blouses.indexOf(first.orderNumber)).toBeLessThan(blouses.indexOf(third.orderNumber));
+
+  // The preparation board: the same panel once the live is chosen.
+  await page.goto("/admin/orders-preparation");
+  await page.getByLabel("Live", { exact: true }).selectOption({ value: first.liveId });
+  await expect(page.getByText("Étiquettes générées : 2 sur 3.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Télécharger les étiquettes (PDF)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Liste de préparation (PDF)" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
