@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { Database } from "../src/db/client";
 import { orders, PARCEL_NUMBER_SEQUENCE } from "../src/db/schema";
+import { LABEL_BATCH_LANES } from "../src/modules/label-batches";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import { eventually } from "./support/eventually";
 import {
@@ -283,14 +284,14 @@ describe("a batch interrupted by a restart", () => {
     const first = await createTestApp({ env: { STORAGE_DIR: storageDir } });
     const as = await catalogueCallers(first);
     const live = await insertLive(first.db);
+    // Every lane of the batch is caught on a parcel whose row is held, after the first two.
+    const total = LABEL_BATCH_LANES + 4;
     const parcels: OrderWithItems[] = [];
-    for (let i = 0; i < 6; i++) parcels.push(await paidOrder(first.db, live));
-    const third = parcels[2];
-    if (!third) throw new Error("no third parcel");
+    for (let i = 0; i < total; i++) parcels.push(await paidOrder(first.db, live));
+    const held = parcels.slice(2, 2 + LABEL_BATCH_LANES);
     const callsBefore = await carrierCalls(first.db);
 
-    // The third parcel's claim waits on its row: the batch is caught half-way.
-    const release = await holdOrder(first.databaseUrl, third.id);
+    const releases = await Promise.all(held.map((order) => holdOrder(first.databaseUrl, order.id)));
     const started = await as.admin("POST", batchesUrl(live.id));
     expect(started.statusCode).toBe(201);
     const batchId: string = started.json().batch.id;
@@ -299,20 +300,20 @@ describe("a batch interrupted by a restart", () => {
     expect(progress.json().batch).toMatchObject({
       id: batchId,
       state: "running",
-      total: 6,
+      total,
       done: 2,
-      pending: 4,
+      pending: total - 2,
     });
     const secondStart = await as.admin("POST", batchesUrl(live.id));
     expect(secondStart.statusCode).toBe(200);
     expect(secondStart.json().batch.id).toBe(batchId);
 
-    // The app closes mid-batch: the parcel under way is finished, the rest waits.
+    // The app closes mid-batch: the parcels under way are finished, the rest waits.
     const closing = first.app.close();
-    await release();
+    for (const release of releases) await release();
     await closing;
     const stopped = await batchRow(first.db, live.id);
-    expect(stopped).toMatchObject({ id: batchId, state: "running", done: 3, pending: 3 });
+    expect(stopped).toMatchObject({ id: batchId, state: "running", done: 2 + LABEL_BATCH_LANES, pending: 2 });
 
     // The next start on the same database carries on.
     const second = await buildApp({
@@ -325,15 +326,15 @@ describe("a batch interrupted by a restart", () => {
     try {
       await second.ready();
       await eventually(async () => (await batchRow(first.db, live.id))?.state === "finished", 20_000);
-      expect(await batchRow(first.db, live.id)).toMatchObject({ id: batchId, done: 6, pending: 0 });
-      expect(await carrierCalls(first.db)).toBe(callsBefore + 6);
+      expect(await batchRow(first.db, live.id)).toMatchObject({ id: batchId, done: total, pending: 0 });
+      expect(await carrierCalls(first.db)).toBe(callsBefore + total);
       const tracking = new Set<string>();
       for (const order of parcels) {
         const row = await orderRowOf(first.db, order.id);
         expect(await filesOf(storageDir, order.id)).toEqual([`${row.trackingId}.pdf`]);
         tracking.add(row.trackingId ?? "");
       }
-      expect(tracking.size).toBe(6);
+      expect(tracking.size).toBe(total);
     } finally {
       await second.close();
       await first.close().catch(() => {});

@@ -6,7 +6,7 @@ import { createLabelBatchService } from "./service";
  * A live's labels in one go (decision 033): a job on the app's queue labels the live's ready
  * parcels through the shipping-labels service; the live's labels PDF and its pick list.
  */
-export { createLabelBatchService, LABEL_BATCH_TASK } from "./service";
+export { createLabelBatchService, LABEL_BATCH_LANES, LABEL_BATCH_TASK } from "./service";
 
 export const labelBatchesModule = defineModule({
   name: "label-batches",

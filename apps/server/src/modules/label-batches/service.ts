@@ -25,6 +25,9 @@ import type { PickListLine } from "./pdf";
 
 export const LABEL_BATCH_TASK = "label_batch";
 
+/** Parcels one batch labels at once. */
+export const LABEL_BATCH_LANES = 3;
+
 /** How long a batch waits before looking again at parcels another worker is labelling. */
 const BUSY_RETRY_SECONDS = 5;
 
@@ -199,56 +202,81 @@ export async function createLabelBatchService(
   }
 
   /**
-   * The batch's job: the pending parcels one at a time, in parcel order, until none is left. A
-   * closing app stops it between two parcels and re-queues the rest; each parcel's label claim
-   * keeps two workers (two instances, a re-queued job) from labelling it twice.
+   * The batch's job: the pending parcels in parcel order, LABEL_BATCH_LANES at a time (a label is
+   * mostly drawing, the rest waits on the database and the storage: lanes overlap them), until
+   * none is left. A closing app stops every lane between two parcels and re-queues the rest; each
+   * parcel's label claim keeps two workers (two instances, a re-queued job) from labelling it twice.
    */
   async function runBatch(payload: unknown, helpers: JobHelpers): Promise<void> {
     const batchId = payloadBatchId(payload);
     if (!batchId) return;
-    for (;;) {
-      if (jobs.stopping.aborted || helpers.abortSignal.aborted) {
-        await addBatchJob(db, batchId);
-        return;
-      }
-      const [next] = await rowsOf<{
-        order_id: string;
-        order_number: string;
-        status: string;
-        parcel_lead_id: string | null;
-      }>(
-        db,
-        sql`SELECT bo.order_id, o.order_number, o.status, o.parcel_lead_id
-              FROM label_batch_orders bo JOIN orders o ON o.id = bo.order_id
-              JOIN label_batches b ON b.id = bo.batch_id AND b.state = 'running'
-             WHERE bo.batch_id = ${batchId} AND bo.state = 'pending' AND NOT (${LIVE_CLAIM})
-             ORDER BY ${PARCEL_ORDER} LIMIT 1`,
-      );
-      if (!next) {
-        const finished = await db.execute(sql`
-          UPDATE label_batches SET state = 'finished', finished_at = now()
-           WHERE id = ${batchId} AND state = 'running'
-             AND NOT EXISTS (SELECT 1 FROM label_batch_orders WHERE batch_id = ${batchId} AND state = 'pending')
-          RETURNING id`);
-        const [running] = await rowsOf<{ id: string }>(
+    const stopping = () => jobs.stopping.aborted || helpers.abortSignal.aborted;
+    const inFlight = new Set<string>();
+    // One pick at a time in this job: two lanes never take the same parcel.
+    let picking: Promise<unknown> = Promise.resolve();
+    const pick = () => {
+      const next = picking.then(async () => {
+        const [row] = await rowsOf<{
+          order_id: string;
+          order_number: string;
+          status: string;
+          parcel_lead_id: string | null;
+        }>(
           db,
-          sql`SELECT id FROM label_batches WHERE id = ${batchId} AND state = 'running'`,
+          sql`SELECT bo.order_id, o.order_number, o.status, o.parcel_lead_id
+                FROM label_batch_orders bo JOIN orders o ON o.id = bo.order_id
+                JOIN label_batches b ON b.id = bo.batch_id AND b.state = 'running'
+               WHERE bo.batch_id = ${batchId} AND bo.state = 'pending' AND NOT (${LIVE_CLAIM})
+                 AND bo.order_id <> ALL(${`{${[...inFlight].join(",")}}`}::uuid[])
+               ORDER BY ${PARCEL_ORDER} LIMIT 1`,
         );
-        // Parcels left are being labelled elsewhere: look again once their claim is settled.
-        if (finished.rows.length === 0 && running) await addBatchJob(db, batchId, BUSY_RETRY_SECONDS);
-        return;
+        if (row) inFlight.add(row.order_id);
+        return row;
+      });
+      picking = next.catch(() => undefined);
+      return next;
+    };
+
+    const lane = async () => {
+      while (!stopping()) {
+        const next = await pick();
+        if (!next) return;
+        try {
+          const outcome: Outcome =
+            next.status !== "paid" || next.parcel_lead_id !== null
+              ? { state: "failed", reason: labelBatchMessages.noLongerToShip }
+              : await labelOne(next.order_id, next.order_number);
+          if (outcome.state === "busy") continue;
+          await db.execute(sql`
+            UPDATE label_batch_orders
+               SET state = ${outcome.state}, error = ${outcome.state === "failed" ? outcome.reason : null},
+                   attempts = attempts + 1, updated_at = now()
+             WHERE batch_id = ${batchId} AND order_id = ${next.order_id} AND state = 'pending'`);
+        } finally {
+          inFlight.delete(next.order_id);
+        }
       }
-      const outcome: Outcome =
-        next.status !== "paid" || next.parcel_lead_id !== null
-          ? { state: "failed", reason: labelBatchMessages.noLongerToShip }
-          : await labelOne(next.order_id, next.order_number);
-      if (outcome.state === "busy") continue;
-      await db.execute(sql`
-        UPDATE label_batch_orders
-           SET state = ${outcome.state}, error = ${outcome.state === "failed" ? outcome.reason : null},
-               attempts = attempts + 1, updated_at = now()
-         WHERE batch_id = ${batchId} AND order_id = ${next.order_id} AND state = 'pending'`);
+    };
+    // Every lane ends before the job does (a failure of one is thrown once the others stopped).
+    const lanes = await Promise.allSettled(Array.from({ length: LABEL_BATCH_LANES }, lane));
+    const failure = lanes.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+
+    if (stopping()) {
+      await addBatchJob(db, batchId);
+      return;
     }
+    const finished = await db.execute(sql`
+      UPDATE label_batches SET state = 'finished', finished_at = now()
+       WHERE id = ${batchId} AND state = 'running'
+         AND NOT EXISTS (SELECT 1 FROM label_batch_orders WHERE batch_id = ${batchId} AND state = 'pending')
+      RETURNING id`);
+    const [running] = await rowsOf<{ id: string }>(
+      db,
+      sql`SELECT id FROM label_batches WHERE id = ${batchId} AND state = 'running'`,
+    );
+    // Parcels left are being labelled elsewhere: look again once their claim is settled.
+    if (finished.rows.length === 0 && running) await addBatchJob(db, batchId, BUSY_RETRY_SECONDS);
   }
   jobs.define(LABEL_BATCH_TASK, runBatch);
 
