@@ -50,6 +50,14 @@ test("an admin prints a live's labels and pick list from the live's page, and re
   await expect(failures.getByRole("button", { name: "Réessayer" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
+  // The batch is the server's: a reloaded page reads it back.
+  await page.reload();
+  await expect(page.getByRole("progressbar", { name: "Génération des étiquettes" })).toHaveAttribute(
+    "aria-valuenow",
+    "3",
+  );
+  await expect(page.getByRole("region", { name: "Étiquettes en échec" })).toContainText(refused.orderNumber);
+
   // The labels: one PDF, a page per label made.
   const labelsDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Télécharger les étiquettes (PDF)" }).click();
