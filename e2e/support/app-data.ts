@@ -54,6 +54,8 @@ export interface OrderDetails {
   trackingId?: string;
   shippingAddress?: ShippingAddress;
   orderDate?: Date;
+  /** A live made by an earlier createOrder: the order joins it (its pieces numbered after the live's). */
+  liveId?: string;
 }
 
 /** What a journey reads of an order it made, and what removing it takes. */
@@ -190,11 +192,18 @@ export async function openAppData(access: AppDataAccess) {
       const pieces = details.pieces ?? [{ name: "Robe fleurie", priceCents: 4000 }];
       return db.transaction(async (tx) => {
         const ref = uniqueLiveRef();
-        const [live] = await tx
-          .insert(lives)
-          .values({ ref, title: `Live ${ref}`, liveDate: new Date() })
-          .returning({ id: lives.id });
+        const [live] = details.liveId
+          ? [{ id: details.liveId }]
+          : await tx
+              .insert(lives)
+              .values({ ref, title: `Live ${ref}`, liveDate: new Date() })
+              .returning({ id: lives.id });
         if (!live) throw new Error("live not inserted");
+        const [numbered] = await tx
+          .select({ last: sql<number>`coalesce(max(${products.ref}), 0)::int` })
+          .from(products)
+          .where(eq(products.liveId, live.id));
+        const firstRef = (numbered?.last ?? 0) + 1;
 
         const createdColorIds: string[] = [];
         const colorIds: (string | null)[] = [];
@@ -225,7 +234,7 @@ export async function openAppData(access: AppDataAccess) {
           .values(
             pieces.map((piece, index) => ({
               liveId: live.id,
-              ref: index + 1,
+              ref: firstRef + index,
               name: piece.name,
               priceCents: piece.priceCents,
               colorId: colorIds[index] ?? null,
@@ -265,8 +274,13 @@ export async function openAppData(access: AppDataAccess) {
         // The transactions that paid it keep the order from going: they go first.
         await tx.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
         await tx.delete(orders).where(eq(orders.id, order.id));
-        await tx.delete(products).where(eq(products.liveId, order.liveId));
-        await tx.delete(lives).where(eq(lives.id, order.liveId));
+        // A live several orders share goes with the last of them.
+        await tx.execute(sql`
+          DELETE FROM products p WHERE p.live_id = ${order.liveId}
+             AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.product_id = p.id)`);
+        await tx.execute(sql`
+          DELETE FROM lives l WHERE l.id = ${order.liveId}
+             AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.live_id = l.id)`);
         if (order.createdColorIds.length > 0) {
           await tx.delete(productColors).where(inArray(productColors.id, order.createdColorIds));
         }

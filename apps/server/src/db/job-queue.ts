@@ -61,8 +61,15 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
   let runnerPool: pg.Pool | undefined;
   let starting: Promise<void> | undefined;
   let wakeStart: () => void = () => {};
+  const stopping = new AbortController();
 
   return {
+    /**
+     * Aborted as soon as the app starts closing: a long task (a live's labels) stops between two
+     * steps and re-queues the rest, rather than keep the close waiting.
+     */
+    stopping: stopping.signal,
+
     define(name: string, task: Task) {
       if (taskList[name]) throw new Error(`the job task ${name} is defined twice`);
       taskList[name] = task;
@@ -112,6 +119,7 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
 
     async stop() {
       stopped = true;
+      stopping.abort();
       wakeStart();
       await starting;
       await runner?.stop();

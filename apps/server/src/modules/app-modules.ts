@@ -22,6 +22,7 @@ import { shopModule } from "./shop";
 // Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
 import { shippingLabelsModule } from "./shipping-labels";
+import { labelBatchesModule } from "./label-batches";
 import { userMergeModule } from "./user-merge";
 // Users, audit log, messaging.
 import { adminUsersModule } from "./admin-users";
@@ -63,6 +64,7 @@ export const appModules: AppModule[] = [
   userMergeModule,
   shippingLabelsModule,
   orderPreparationModule,
+  labelBatchesModule,
   healthModule,
   devMailModule,
   adminUsersModule,

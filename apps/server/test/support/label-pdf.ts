@@ -87,3 +87,9 @@ export async function readLabelPdf(bytes: Uint8Array): Promise<LabelPdfReading> 
     barcodes: decodedBarcodes(pdf, page),
   };
 }
+
+/** The text each page of a PDF drawn with pdf-lib's standard fonts writes, page by page. */
+export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await PDFDocument.load(bytes);
+  return pdf.getPages().map((page) => drawnText(contentOf(pdf, page)));
+}

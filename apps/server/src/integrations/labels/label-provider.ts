@@ -39,6 +39,9 @@ export class LabelProviderError extends Error {
   }
 }
 
+/** The local provider's refusal of a postal code La Poste does not know (Colissimo refuses them too). */
+export const UNKNOWN_ZIP_CODE = "LOCAL_ZIP_UNKNOWN";
+
 export function isLabelProviderError(error: unknown): error is LabelProviderError {
   return error instanceof Error && error.name === "LabelProviderError";
 }

@@ -1,7 +1,14 @@
 import { SHOP_TIME_ZONE, type ShippingAddress } from "@vitrine/domain";
 import { toBuffer as barcodePng } from "bwip-js/node";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import type { GeneratedLabel, LabelProvider, LabelRequest, LabelSender } from "./label-provider";
+import {
+  LabelProviderError,
+  UNKNOWN_ZIP_CODE,
+  type GeneratedLabel,
+  type LabelProvider,
+  type LabelRequest,
+  type LabelSender,
+} from "./label-provider";
 import { localParcelNumber } from "./parcel";
 
 /** A6, 105 x 148 mm, in PDF points (1/72 inch). */
@@ -192,6 +199,15 @@ export async function renderLabelPdf(
 }
 
 /**
+ * French postal codes start with a department (01 to 95, 97 and 98 overseas, 20 for Corsica):
+ * "00…" and "96…" belong to no one. The address schema only checks five digits, so these would
+ * otherwise make a label La Poste cannot deliver.
+ */
+export function isKnownFrenchZip(zip: string): boolean {
+  return /^\d{5}$/.test(zip) && !/^(00|96|99)/.test(zip);
+}
+
+/**
  * The default provider: makes the label itself (pdf-lib, bwip-js), numbering parcels from the
  * database's sequence. Nothing leaves the server, so the app runs anywhere.
  */
@@ -205,6 +221,9 @@ export function createLocalLabelProvider({
   return {
     name: "local",
     async generate(request: LabelRequest): Promise<GeneratedLabel> {
+      if (!isKnownFrenchZip(request.addressee.zip)) {
+        throw new LabelProviderError(`unknown postal code ${request.addressee.zip}`, UNKNOWN_ZIP_CODE);
+      }
       const trackingNumber = localParcelNumber(await nextParcelSequenceValue());
       return { pdf: await renderLabelPdf(request, sender, trackingNumber), trackingNumber };
     },

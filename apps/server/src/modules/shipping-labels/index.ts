@@ -4,6 +4,9 @@ import { defineModule } from "../module";
 import { shippingLabelRoutes } from "./routes";
 import { createShippingLabelService } from "./service";
 
+// A live's label batch makes each parcel's label through this same service (one label per order).
+export { createShippingLabelService, LABEL_CLAIM_SECONDS, type ShippingLabelService } from "./service";
+
 export const shippingLabelsModule = defineModule({
   name: "shipping-labels",
   prefix: "/api/admin/orders/:id/label",

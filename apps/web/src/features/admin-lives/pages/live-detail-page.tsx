@@ -11,6 +11,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { PageHeader } from "../../admin-shared/components/page-header";
+import { LiveLabelsCard } from "../../admin-shared/label-batches/components/live-labels-card";
 import { useLive } from "../api";
 import { useLiveDetailRealtime } from "../use-live-detail-realtime";
 import { ClaimSettingsCard } from "../components/claim-settings-form";
@@ -120,6 +121,7 @@ function LiveDetailContent({ live }: { live: Live }) {
           </CardContent>
         </Card>
       </div>
+      <LiveLabelsCard liveId={live.id} />
       <section className="flex flex-col gap-3" aria-labelledby="live-viewers-heading">
         <h2 id="live-viewers-heading" className="text-xl font-semibold">
           Utilisateurs dans ce live

@@ -7,6 +7,7 @@ import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useUrlParam } from "../../../lib/use-url-param";
 import { PageHeader } from "../../admin-shared/components/page-header";
+import { PreparationLabelsPanel } from "../../admin-shared/label-batches/components/preparation-labels-panel";
 import { usePreparationOrders } from "../api";
 import { PreparationOrderCard } from "../components/preparation-order-card";
 
@@ -22,6 +23,7 @@ export function PreparationPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Préparation des commandes" />
+      <PreparationLabelsPanel />
       <div className="flex max-w-sm flex-col gap-1.5">
         <Label htmlFor="preparation-search">Rechercher une commande</Label>
         <div className="relative">

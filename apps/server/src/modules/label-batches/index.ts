@@ -1,0 +1,16 @@
+import { defineModule } from "../module";
+import { labelBatchRoutes } from "./routes";
+import { createLabelBatchService } from "./service";
+
+/*
+ * A live's labels in one go (decision 033): a job on the app's queue labels the live's ready
+ * parcels through the shipping-labels service; the live's labels PDF and its pick list.
+ */
+export { createLabelBatchService, LABEL_BATCH_LANES, LABEL_BATCH_TASK } from "./service";
+
+export const labelBatchesModule = defineModule({
+  name: "label-batches",
+  prefix: "/api/admin/lives/:id",
+  createService: (context) => createLabelBatchService(context),
+  routes: labelBatchRoutes,
+});
