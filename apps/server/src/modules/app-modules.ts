@@ -21,6 +21,7 @@ import { profileModule } from "./profile";
 import { shopModule } from "./shop";
 // Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
+import { parcelsModule } from "./parcels";
 import { shippingLabelsModule } from "./shipping-labels";
 import { userMergeModule } from "./user-merge";
 // Users, audit log, messaging.
@@ -63,6 +64,7 @@ export const appModules: AppModule[] = [
   userMergeModule,
   shippingLabelsModule,
   orderPreparationModule,
+  parcelsModule,
   healthModule,
   devMailModule,
   adminUsersModule,
