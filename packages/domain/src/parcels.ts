@@ -57,6 +57,23 @@ export const parcelMessages = {
   left: (orderNumber: string) => `La commande ${orderNumber} part de nouveau seule`,
   combineFailed: "Impossible de regrouper ces commandes",
   splitFailed: "Impossible de séparer ce colis",
+  /** The board's and the order page's buttons and confirmations. */
+  combineAction: "Regrouper en un colis",
+  suggestionsTitle: "Commandes à regrouper",
+  combineConfirm: (orderNumbers: readonly string[], leadNumber: string) =>
+    `Les commandes ${orderNumbers.join(", ")} partiront dans un seul colis, avec l'étiquette de la commande ${leadNumber}.`,
+  feeSaved: (amount: string) => `Frais de port non facturés : ${amount}.`,
+  refundAnnounced: (amount: string) =>
+    `Frais de port déjà payés, remboursés par le prestataire de paiement : ${amount}.`,
+  splitAction: "Séparer",
+  splitTitle: "Séparer ce colis ?",
+  splitConfirm:
+    "Chaque commande repartira seule avec sa propre étiquette. Une commande pas encore payée retrouve ses frais de port ; une commande déjà payée dont les frais ont été remboursés part seule aux frais de la boutique.",
+  leaveConfirm: (orderNumber: string) =>
+    `La commande ${orderNumber} repartira seule avec sa propre étiquette. Pas encore payée, elle retrouve ses frais de port ; déjà payée et remboursée de ses frais, elle part aux frais de la boutique.`,
+  joinAction: (leadNumber: string) => `Rejoindre le colis de la commande ${leadNumber}`,
+  joinConfirm: (orderNumber: string, leadNumber: string) =>
+    `La commande ${orderNumber} partira dans le colis de la commande ${leadNumber} : ses frais de port ne seront pas facturés.`,
   /** The customer's side. */
   shippedWith: (leadNumber: string) => `Expédiée avec la commande ${leadNumber}`,
   shipsWith: (orderNumbers: string) => `Expédiée dans le même colis que : ${orderNumbers}`,

@@ -9,6 +9,7 @@ import { useUrlParam } from "../../../lib/use-url-param";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { usePreparationOrders } from "../api";
 import { PreparationOrderCard } from "../components/preparation-order-card";
+import { ParcelSuggestions } from "../../admin-shared/components/parcel-suggestions";
 
 /** Spec /admin/orders-preparation: the paid orders as cards, searchable by handle, name, e-mail. */
 export function PreparationPage() {
@@ -22,6 +23,7 @@ export function PreparationPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Préparation des commandes" />
+      <ParcelSuggestions />
       <div className="flex max-w-sm flex-col gap-1.5">
         <Label htmlFor="preparation-search">Rechercher une commande</Label>
         <div className="relative">
