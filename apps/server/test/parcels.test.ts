@@ -438,4 +438,28 @@ describe("combined parcels", { timeout: 60_000 }, () => {
     expect((await orderRowOf(t.db, lead.id)).status).toBe("to-ship");
     expect((await orderRowOf(t.db, member.id)).status).toBe("to-ship");
   });
+
+  it("offers an unpaid order the parcels of its customer's paid orders to the same address, then shows the parcel", async () => {
+    const { id: userId } = await insertCustomer(t.db);
+    const lead = await order({ userId, status: "paid", hoursAgo: 2 });
+    await order({ userId, status: "paid", hoursAgo: 1, address: { ...deliveryAddress, zip: "75011" } });
+    const unpaid = await order({ userId, status: "to-validate" });
+    const of = (id: string) => kit.injectAs("admin", { method: "GET", url: `${PARCELS_URL}/of/${id}` });
+
+    expect((await of(unpaid.id)).json()).toEqual({
+      parcel: null,
+      joinable: [{ leadId: lead.id, orderNumber: lead.orderNumber }],
+    });
+    expect((await combine([lead.id, unpaid.id])).statusCode).toBe(200);
+    const joined = (await of(unpaid.id)).json();
+    expect(joined.joinable).toEqual([]);
+    expect(joined.parcel).toMatchObject({
+      leadId: lead.id,
+      orders: [
+        { id: lead.id, isLead: true },
+        { id: unpaid.id, isLead: false, shippingFeeCents: 0, waivedShippingFeeCents: FEE },
+      ],
+    });
+    expect((await of(lead.id)).json().parcel.leadId).toBe(lead.id);
+  });
 });

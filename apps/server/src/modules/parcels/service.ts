@@ -16,6 +16,7 @@ import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { refundOrderPayment } from "../refunds";
+import { LABEL_CLAIM_SECONDS } from "../shipping-labels";
 
 /** An order as the parcels read it, locked or not. */
 type ParcelRow = {
@@ -33,12 +34,16 @@ type ParcelRow = {
   total_amount_cents: number;
   /** Whether other orders point at it. */
   leads_parcel: boolean;
+  /** Its label exists or is being made right now (a live claim): the parcel is closed. */
+  labelled: boolean;
 };
 
 const ROW_COLUMNS = sql.raw(`o.id, o.order_number, o.user_id, o.status, o.order_date, o.shipping_address,
   o.shipping_label_path, o.tracking_id, o.parcel_lead_id, o.shipping_fee_cents,
   o.waived_shipping_fee_cents, o.total_amount_cents,
-  EXISTS (SELECT 1 FROM orders m WHERE m.parcel_lead_id = o.id) AS leads_parcel`);
+  EXISTS (SELECT 1 FROM orders m WHERE m.parcel_lead_id = o.id) AS leads_parcel,
+  (o.shipping_label_path IS NOT NULL
+   OR o.label_requested_at > now() - make_interval(secs => ${LABEL_CLAIM_SECONDS})) AS labelled`);
 
 const notFound = () => new DomainError("NOT_FOUND", parcelMessages.notFound);
 
@@ -86,7 +91,7 @@ function candidateOf(row: ParcelRow, numbers: Map<string, string>): ParcelCandid
     status: row.status,
     orderDate: row.order_date,
     shippingAddress: row.shipping_address,
-    hasLabel: row.shipping_label_path !== null,
+    hasLabel: row.labelled,
     parcelLeadId: row.parcel_lead_id,
     parcelLeadNumber: row.parcel_lead_id ? (numbers.get(row.parcel_lead_id) ?? null) : null,
   };
@@ -237,8 +242,7 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
         if (!leadId) throw new DomainError("CONFLICT", parcelMessages.notInParcel(order.order_number));
         const lead = rows.find((row) => row.id === leadId);
         if (!lead) throw notFound();
-        if (lead.shipping_label_path)
-          throw new DomainError("CONFLICT", parcelMessages.splitLabelled(lead.order_number));
+        if (lead.labelled) throw new DomainError("CONFLICT", parcelMessages.splitLabelled(lead.order_number));
         const leaving = leadId === orderId ? rows.filter((row) => row.parcel_lead_id === leadId) : [order];
         for (const member of leaving) {
           await tx.execute(sql`SELECT orders_parcel_free(${member.id}::uuid, ${lead.tracking_id}::text)`);

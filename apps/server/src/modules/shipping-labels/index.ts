@@ -15,3 +15,5 @@ export const shippingLabelsModule = defineModule({
     }),
   routes: shippingLabelRoutes,
 });
+
+export { LABEL_CLAIM_SECONDS } from "./service";
