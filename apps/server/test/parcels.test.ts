@@ -462,4 +462,20 @@ describe("combined parcels", { timeout: 60_000 }, () => {
     });
     expect((await of(lead.id)).json().parcel.leadId).toBe(lead.id);
   });
+
+  it("lets a paid member whose fee was refunded leave on its own, at the shop's cost", async () => {
+    const lead = await order({ status: "paid", hoursAgo: 3 });
+    const member = await paidOrder({ hoursAgo: 1 });
+    const before = await parcelStateOf(member.id);
+    expect((await combine([lead.id, member.id])).statusCode).toBe(200);
+    const separated = await split(lead.id);
+    expect(separated.statusCode).toBe(200);
+    expect(separated.json().parcel).toBeNull();
+    // What it paid stands; its fee stays refunded: nothing is charged again.
+    expect(await parcelStateOf(member.id)).toEqual(before);
+    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, member.id))).toEqual([
+      expect.objectContaining({ state: "done", amountCents: FEE }),
+    ]);
+    expect((await split(member.id)).json().message).toBe(parcelMessages.notInParcel(member.orderNumber));
+  });
 });
