@@ -325,7 +325,13 @@ describe("combined parcels", { timeout: 60_000 }, () => {
     ]);
 
     expect((await setStatus(unpaid.id, "cancelled-by-customer")).statusCode).toBe(200);
-    expect((await parcelStateOf(unpaid.id)).parcelLeadId).toBeNull();
+    // It leaves, with its fee back: brought back by staff, it is charged as an order alone.
+    expect(await parcelStateOf(unpaid.id)).toMatchObject({
+      parcelLeadId: null,
+      shippingFeeCents: FEE,
+      waivedShippingFeeCents: null,
+      totalAmountCents: unpaid.totalAmountCents,
+    });
     expect(
       (await kit.injectAs("admin", { method: "GET", url: `${PARCELS_URL}/of/${paidMember.id}` })).json()
         .parcel,

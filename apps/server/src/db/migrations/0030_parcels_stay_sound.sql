@@ -110,3 +110,26 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER orders_parcel_leave_when_cancelled
   BEFORE UPDATE OF status ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_parcel_leave_when_cancelled();
+--> statement-breakpoint
+
+-- A member that rode free and is cancelled before paying gets its fee back (on its own row, after
+-- the status is written, so the total trigger recounts): should staff bring it back, it is charged
+-- as an order shipped alone. One cancelled once paid keeps what it paid.
+CREATE FUNCTION orders_parcel_cancelled_fee_back() RETURNS trigger AS $$
+BEGIN
+  UPDATE orders SET
+    shipping_fee_cents = shipping_fee_cents + waived_shipping_fee_cents,
+    waived_shipping_fee_cents = NULL,
+    items_version = items_version + 1
+  WHERE id = NEW.id;
+  RETURN NULL;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER orders_parcel_cancelled_fee_back
+  AFTER UPDATE OF status ON orders
+  FOR EACH ROW
+  WHEN (NEW.waived_shipping_fee_cents IS NOT NULL
+        AND NEW.status IN ('cancelled-by-customer', 'cancelled-by-admin')
+        AND OLD.status IN ('to-validate', 'to-pay'))
+  EXECUTE FUNCTION orders_parcel_cancelled_fee_back();
