@@ -35,9 +35,15 @@ export function useOrderParcel(orderId: string) {
   });
 }
 
+/**
+ * Reads every order view again without waiting for it: the caller's own callbacks (its toast)
+ * must run while its row is still on screen, before the fresh list takes the row away.
+ */
 function useRefreshOrders() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ordersKey });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ordersKey });
+  };
 }
 
 export function useCombineParcel() {
