@@ -12,6 +12,7 @@ import {
   authSessions,
   authUsers,
   lives,
+  orderRefunds,
   orders,
   paymentTransactions,
   pendingSignups,
@@ -271,7 +272,10 @@ export async function openAppData(access: AppDataAccess) {
     /** Removes an order made by `createOrder`, with its live, its products and the colours it made. */
     async deleteOrder(order: CreatedOrder): Promise<void> {
       await db.transaction(async (tx) => {
-        // The transactions that paid it keep the order from going: they go first.
+        // The transactions that paid it keep the order from going: they go first, with the
+        // refunds of its fee and the members of the parcel it leads (set free).
+        await tx.update(orders).set({ parcelLeadId: null }).where(eq(orders.parcelLeadId, order.id));
+        await tx.delete(orderRefunds).where(eq(orderRefunds.orderId, order.id));
         await tx.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
         await tx.delete(orders).where(eq(orders.id, order.id));
         // A live several orders share goes with the last of them.

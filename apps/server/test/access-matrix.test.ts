@@ -152,6 +152,7 @@ const validBodies: Record<string, () => unknown> = {
     phone: "0612345678",
   }),
   "POST /api/admin/orders/:id/items": () => ({ productId: randomUUID() }),
+  "POST /api/admin/parcels": () => ({ orderIds: [randomUUID(), randomUUID()] }),
   // Live ingestion (its bearer token is checked by the route, not the session guard).
   "POST /api/live-ingest/events": () => ({
     liveRef: "matrice",
@@ -367,6 +368,19 @@ describe("authorization matrix of the real app", () => {
       "admin POST /api/admin/orders/:id/label",
       "admin POST /api/admin/preparation/:id/validate",
       "admin POST /api/admin/user-merge",
+    ]);
+  });
+
+  it("declares the combined parcels' routes for admins only", () => {
+    const parcels = t.app.routeBook.declared
+      .filter((route) => route.url.startsWith("/api/admin/parcels"))
+      .map((route) => `${route.access} ${route.method} ${route.url}`)
+      .sort();
+    expect(parcels).toEqual([
+      "admin GET /api/admin/parcels/of/:id",
+      "admin GET /api/admin/parcels/suggestions",
+      "admin POST /api/admin/parcels",
+      "admin POST /api/admin/parcels/split/:id",
     ]);
   });
 

@@ -150,6 +150,7 @@ describe("the orders to prepare", () => {
       ],
       hasLabel: true,
       trackingId,
+      parcelMembers: [],
     });
     expect(
       response.json().orders.find((listedOrder: { id: string }) => listedOrder.id === earlier.id),

@@ -67,3 +67,5 @@ export * from "./api/customer-live";
 export * from "./api/push";
 export * from "./label-batch";
 export * from "./api/label-batches";
+export * from "./parcels";
+export * from "./api/parcels";

@@ -21,6 +21,7 @@ import { profileModule } from "./profile";
 import { shopModule } from "./shop";
 // Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
+import { parcelsModule } from "./parcels";
 import { shippingLabelsModule } from "./shipping-labels";
 import { labelBatchesModule } from "./label-batches";
 import { userMergeModule } from "./user-merge";
@@ -65,6 +66,7 @@ export const appModules: AppModule[] = [
   shippingLabelsModule,
   orderPreparationModule,
   labelBatchesModule,
+  parcelsModule,
   healthModule,
   devMailModule,
   adminUsersModule,

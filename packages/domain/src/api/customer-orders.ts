@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { shippingAddressSchema } from "../address";
 import { ORDER_STATUSES } from "../order-status";
+import { customerParcelSchema } from "./parcels";
 
 export const orderItemColorSchema = z.object({ name: z.string(), hexCode: z.string() });
 
@@ -28,6 +29,8 @@ export const customerOrderSummarySchema = z.object({
   items: z.array(customerOrderItemSchema),
   /** A payment was received for it and staff have not resolved it yet (payment to review). */
   paymentUnderReview: z.boolean(),
+  /** The parcel it travels in with other orders (combined parcels); null or absent: alone. */
+  parcel: z.optional(z.nullable(customerParcelSchema)),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
 

@@ -23,6 +23,16 @@ export const preparationCustomerSchema = z.object({
 });
 export type PreparationCustomer = z.infer<typeof preparationCustomerSchema>;
 
+/** Another order of the parcel a card's order leads (combined parcels): its number and pieces. */
+export const preparationParcelMemberSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  totalAmountCents: z.int(),
+  items: z.array(preparationItemSchema),
+});
+export type PreparationParcelMember = z.infer<typeof preparationParcelMemberSchema>;
+
 /** A paid order waiting to be prepared: who, where, what, and its label. */
 export const preparationOrderSchema = z.object({
   id: z.string(),
@@ -38,6 +48,8 @@ export const preparationOrderSchema = z.object({
   items: z.array(preparationItemSchema),
   hasLabel: z.boolean(),
   trackingId: z.nullable(z.string()),
+  /** The other orders of the parcel it leads, in one card with it; absent or empty: it travels alone. */
+  parcelMembers: z.optional(z.array(preparationParcelMemberSchema)),
 });
 export type PreparationOrder = z.infer<typeof preparationOrderSchema>;
 export const preparationListResponseSchema = z.object({ orders: z.array(preparationOrderSchema) });

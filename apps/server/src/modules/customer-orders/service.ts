@@ -3,6 +3,8 @@ import {
   customerMayReopen,
   customerOrderMessages,
   ORDER_STATUSES,
+  parcelMessages,
+  sameShippingAddress,
   showsCommentOrders,
   type CustomerOrder,
   type CustomerOrderSummary,
@@ -10,7 +12,7 @@ import {
   type ShippingAddress,
 } from "@vitrine/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "../orders";
@@ -23,6 +25,32 @@ interface CustomerTransition {
   set: Partial<typeof orders.$inferInsert>;
   /** Why the move is refused when the order is visible but in another status. */
   refusal: string;
+  /** A further rule read with the order locked, before the move. */
+  guard?: (tx: Transaction) => Promise<void>;
+}
+
+/**
+ * An order travelling in a combined parcel keeps the parcel's address: the label is one, so a
+ * different address is refused (the same one, typed again after 'Modifier', is fine). Staff can
+ * split the parcel first. The order is locked, so a combine cannot slip in between.
+ */
+async function refuseMovingParcel(
+  tx: Transaction,
+  userId: string,
+  orderId: string,
+  address: ShippingAddress,
+): Promise<void> {
+  const { rows } = await tx.execute<{ lead_number: string; lead_address: unknown }>(sql`
+    SELECT lead.order_number AS lead_number, lead.shipping_address AS lead_address
+    FROM orders o
+    JOIN orders lead ON lead.id = coalesce(o.parcel_lead_id, o.id)
+    WHERE o.id = ${orderId} AND o.user_id = ${userId}
+      AND (o.parcel_lead_id IS NOT NULL OR EXISTS (SELECT 1 FROM orders m WHERE m.parcel_lead_id = o.id))
+    FOR UPDATE OF o`);
+  const parcel = rows[0];
+  if (parcel && !sameShippingAddress(parcel.lead_address, address)) {
+    throw new DomainError("CONFLICT", parcelMessages.addressLocked(parcel.lead_number));
+  }
 }
 
 export function createCustomerOrderService({
@@ -45,6 +73,7 @@ export function createCustomerOrderService({
     move: CustomerTransition,
   ): Promise<CustomerOrder> {
     return db.transaction(async (tx) => {
+      await move.guard?.(tx);
       const [moved] = await tx
         .update(orders)
         .set({ ...move.set, updatedAt: sql`now()` })
@@ -91,6 +120,7 @@ export function createCustomerOrderService({
         from: ORDER_STATUSES.filter(customerMayEditAddress),
         set: { shippingAddress: address, status: "to-pay" },
         refusal: customerOrderMessages.addressLocked,
+        guard: (tx) => refuseMovingParcel(tx, userId, orderId, address),
       });
     },
 

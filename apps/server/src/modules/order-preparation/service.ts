@@ -1,11 +1,13 @@
 import {
+  CANCELLED_ORDER_STATUSES,
   customerOrderMessages,
+  parcelMessages,
   PREPARED_ORDER_STATUS,
   preparationRefusal,
   storedShippingAddress,
   type PreparationOrder,
 } from "@vitrine/domain";
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
@@ -13,6 +15,7 @@ import { orderLinesByOrder } from "../orders";
 
 /** The status of the orders waiting to be prepared. */
 const TO_PREPARE = "paid";
+const CANCELLED = [...CANCELLED_ORDER_STATUSES];
 
 /** Paid orders on their way to the parcel (spec: /admin/orders-preparation). */
 export function createOrderPreparationService({ db }: { db: Database }) {
@@ -45,42 +48,91 @@ export function createOrderPreparationService({ db }: { db: Database }) {
         .innerJoin(lives, eq(lives.id, orders.liveId))
         .where(eq(orders.status, TO_PREPARE))
         .orderBy(sql`${orders.paymentDate} ASC NULLS LAST`, asc(orders.orderDate), asc(orders.id));
+      // A combined parcel is one card, its lead's: its members are listed in it, not on their own.
+      const leadIds = rows.map((row) => row.id);
+      const members =
+        leadIds.length === 0
+          ? []
+          : await db
+              .select({
+                id: orders.id,
+                orderNumber: orders.orderNumber,
+                status: orders.status,
+                totalAmountCents: orders.totalAmountCents,
+                leadId: orders.parcelLeadId,
+              })
+              .from(orders)
+              .where(and(inArray(orders.parcelLeadId, leadIds), notInArray(orders.status, CANCELLED)))
+              .orderBy(asc(orders.orderDate), asc(orders.id));
       const items = await orderLinesByOrder(
         db,
-        rows.map((row) => row.id),
+        [...leadIds, ...members.map((member) => member.id)],
         "reference",
       );
-      return rows.map(({ labelPath, orderDate, paymentDate, shippingAddress, ...row }) => ({
-        ...row,
-        orderDate: orderDate.toISOString(),
-        paymentDate: paymentDate?.toISOString() ?? null,
-        shippingAddress: storedShippingAddress(shippingAddress),
-        items: items.get(row.id) ?? [],
-        hasLabel: labelPath !== null,
-      }));
+      const memberIds = new Set(members.map((member) => member.id));
+      return rows
+        .filter((row) => !memberIds.has(row.id))
+        .map(({ labelPath, orderDate, paymentDate, shippingAddress, ...row }) => ({
+          ...row,
+          orderDate: orderDate.toISOString(),
+          paymentDate: paymentDate?.toISOString() ?? null,
+          shippingAddress: storedShippingAddress(shippingAddress),
+          items: items.get(row.id) ?? [],
+          hasLabel: labelPath !== null,
+          parcelMembers: members
+            .filter((member) => member.leadId === row.id)
+            .map(({ leadId: _lead, ...member }) => ({ ...member, items: items.get(member.id) ?? [] })),
+        }));
     },
 
     /**
-     * Moves a paid order that has its label to to-ship, in one conditional statement: a refused
-     * order (not paid, no label) is left untouched and told why.
+     * Moves a paid order that has its label to to-ship, with every order of the parcel it leads,
+     * in one transaction with them locked: a refused order (not paid, no label, a member not paid
+     * yet, or a member asked instead of its lead) is left untouched and told why.
      */
     async validatePreparation(orderId: string) {
-      const [moved] = await db
-        .update(orders)
-        .set({ status: PREPARED_ORDER_STATUS, updatedAt: sql`now()` })
-        .where(
-          and(eq(orders.id, orderId), eq(orders.status, TO_PREPARE), isNotNull(orders.shippingLabelPath)),
-        )
-        .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
-      if (moved) return moved;
-      const [order] = await db
-        .select({ status: orders.status, labelPath: orders.shippingLabelPath })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      if (!order) throw new DomainError("NOT_FOUND", customerOrderMessages.notFound);
-      const refusal = preparationRefusal({ status: order.status, hasLabel: order.labelPath !== null });
-      // Null only if the order became valid between the two reads: asking again will do.
-      throw new DomainError("CONFLICT", refusal ?? customerOrderMessages.notFound);
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .select({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            status: orders.status,
+            labelPath: orders.shippingLabelPath,
+            leadId: orders.parcelLeadId,
+          })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for("update");
+        if (!order) throw new DomainError("NOT_FOUND", customerOrderMessages.notFound);
+        if (order.leadId) {
+          const [lead] = await tx
+            .select({ orderNumber: orders.orderNumber })
+            .from(orders)
+            .where(eq(orders.id, order.leadId));
+          throw new DomainError("CONFLICT", parcelMessages.memberValidate(lead?.orderNumber ?? ""));
+        }
+        const refusal = preparationRefusal({ status: order.status, hasLabel: order.labelPath !== null });
+        if (refusal) throw new DomainError("CONFLICT", refusal);
+        const members = await tx
+          .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.parcelLeadId, order.id), notInArray(orders.status, CANCELLED)))
+          .orderBy(asc(orders.id))
+          .for("update");
+        const unpaid = members.find((member) => member.status !== TO_PREPARE);
+        if (unpaid) throw new DomainError("CONFLICT", parcelMessages.memberUnpaid(unpaid.orderNumber));
+        const [moved] = await tx
+          .update(orders)
+          .set({ status: PREPARED_ORDER_STATUS, updatedAt: sql`now()` })
+          .where(inArray(orders.id, [order.id, ...members.map((member) => member.id)]))
+          .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
+        // The lead is in the list: returning order follows the rows updated, so pick it by id.
+        return {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          status: moved?.status ?? PREPARED_ORDER_STATUS,
+        };
+      });
     },
   };
 }

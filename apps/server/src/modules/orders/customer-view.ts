@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesByOrder } from "./lines";
+import { customerParcelsOf } from "./parcel-view";
 import { orderItems, orders, paymentReviews, users } from "../../db/schema";
 
 /** Who reads their orders, and whether the shop shows comment orders only to verified handles. */
@@ -77,11 +78,13 @@ export async function listCustomerOrders(
     .from(orders)
     .where(and(...visibleOrdersOf(viewer)))
     .orderBy(desc(orders.orderDate), desc(orders.createdAt));
-  const items = await orderLinesByOrder(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSummary(row, items.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const items = await orderLinesByOrder(db, ids);
+  const parcels = await customerParcelsOf(db, ids);
+  return rows.map((row) => ({
+    ...toSummary(row, items.get(row.id) ?? []),
+    parcel: parcels.get(row.id) ?? null,
+  }));
 }
 
 /**
@@ -108,8 +111,10 @@ export async function findCustomerOrder(
     ...summary
   } = row;
   const items = await orderLinesByOrder(db, [row.id]);
+  const parcels = await customerParcelsOf(db, [row.id]);
   return {
     ...toSummary(summary, items.get(row.id) ?? []),
+    parcel: parcels.get(row.id) ?? null,
     // The order's own fee: a later change of the shop's fee rewrites no past order.
     subtotalCents: orderSubtotalCents(row.totalAmountCents, shippingFeeCents),
     shippingCents: shippingFeeCents,

@@ -4,7 +4,8 @@ import { defineModule } from "../module";
 import { shippingLabelRoutes } from "./routes";
 import { createShippingLabelService } from "./service";
 
-// A live's label batch makes each parcel's label through this same service (one label per order).
+// A live's label batch makes each parcel's label through this same service (one label per order);
+// the parcels module reads the claim's lifetime.
 export { createShippingLabelService, LABEL_CLAIM_SECONDS, type ShippingLabelService } from "./service";
 
 export const shippingLabelsModule = defineModule({

@@ -1,10 +1,12 @@
 import {
   customerOrderMessages,
+  parcelMessages,
   shippingAddressSchema,
   shippingLabelMessages,
   type ShippingLabelState,
 } from "@vitrine/domain";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import { orderItems, orders } from "../../db/schema";
@@ -12,6 +14,12 @@ import { DomainError } from "../../http/errors";
 import type { GeneratedLabel, LabelProvider } from "../../integrations/labels/label-provider";
 import { parcelWeightGrams } from "../../integrations/labels/parcel";
 import type { Storage } from "../../integrations/storage/storage";
+
+/** The lead of the parcel an order travels in (combined parcels): it carries the one label. */
+const parcelLead = alias(orders, "parcel_lead");
+
+/** A parcel's orders: the lead and its members (a cancelled order has left its parcel). */
+const parcelOrdersOf = (leadId: string) => or(eq(orders.id, leadId), eq(orders.parcelLeadId, leadId));
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 const noLabel = () => new DomainError("NOT_FOUND", shippingLabelMessages.noLabel);
@@ -57,8 +65,10 @@ export function createShippingLabelService({
         shippingAddress: orders.shippingAddress,
         labelPath: orders.shippingLabelPath,
         trackingId: orders.trackingId,
+        leadNumber: parcelLead.orderNumber,
       })
       .from(orders)
+      .leftJoin(parcelLead, eq(parcelLead.id, orders.parcelLeadId))
       .where(eq(orders.id, orderId));
     if (!order) throw notFound();
     return order;
@@ -69,18 +79,25 @@ export function createShippingLabelService({
     const key = labelStorageKey(orderId, label.trackingNumber);
     await storage.put(key, label.pdf);
     try {
-      // Both columns in one statement, only if no other label was recorded meanwhile.
-      const recorded = await db
-        .update(orders)
-        .set({
-          shippingLabelPath: key,
-          trackingId: label.trackingNumber,
-          labelRequestedAt: null,
-          updatedAt: now(),
-        })
-        .where(and(eq(orders.id, orderId), isNull(orders.shippingLabelPath)))
-        .returning({ id: orders.id });
-      if (recorded.length === 0) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
+      // Both columns in one statement, only if no other label was recorded meanwhile; the
+      // parcel's other orders get its number in the same transaction (the customer follows them).
+      await db.transaction(async (tx) => {
+        const recorded = await tx
+          .update(orders)
+          .set({
+            shippingLabelPath: key,
+            trackingId: label.trackingNumber,
+            labelRequestedAt: null,
+            updatedAt: now(),
+          })
+          .where(and(eq(orders.id, orderId), isNull(orders.shippingLabelPath)))
+          .returning({ id: orders.id });
+        if (recorded.length === 0) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
+        await tx
+          .update(orders)
+          .set({ trackingId: label.trackingNumber, updatedAt: now() })
+          .where(eq(orders.parcelLeadId, orderId));
+      });
     } catch (error) {
       await storage.delete(key);
       throw error;
@@ -125,6 +142,7 @@ export function createShippingLabelService({
      */
     async generateLabel(orderId: string, log: FastifyBaseLogger): Promise<ShippingLabelState> {
       const order = await findOrder(orderId);
+      if (order.leadNumber) throw new DomainError("CONFLICT", parcelMessages.memberLabel(order.leadNumber));
       if (order.labelPath) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
       if (!order.shippingAddress)
         throw new DomainError("VALIDATION_FAILED", shippingLabelMessages.addressMissing);
@@ -134,7 +152,13 @@ export function createShippingLabelService({
       }
       await claimLabel(orderId);
       try {
-        const pieceCount = await db.$count(orderItems, eq(orderItems.orderId, orderId));
+        // Every order of its parcel goes in the box: an order alone is a parcel of one.
+        const [pieces] = await db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(parcelOrdersOf(orderId));
+        const pieceCount = pieces?.count ?? 0;
         let label: GeneratedLabel;
         try {
           label = await provider.generate({
@@ -172,15 +196,25 @@ export function createShippingLabelService({
     /** Clears the label path and tracking number, then removes the file. */
     async deleteLabel(orderId: string, log: FastifyBaseLogger): Promise<ShippingLabelState> {
       const order = await findOrder(orderId);
-      if (!order.labelPath) throw noLabel();
-      const cleared = await db
-        .update(orders)
-        .set({ shippingLabelPath: null, trackingId: null, updatedAt: now() })
-        .where(and(eq(orders.id, orderId), eq(orders.shippingLabelPath, order.labelPath)))
-        .returning({ id: orders.id });
+      const labelPath = order.labelPath;
+      if (!labelPath) throw noLabel();
+      const cleared = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(orders)
+          .set({ shippingLabelPath: null, trackingId: null, updatedAt: now() })
+          .where(and(eq(orders.id, orderId), eq(orders.shippingLabelPath, labelPath)))
+          .returning({ id: orders.id });
+        if (rows.length > 0 && order.trackingId) {
+          await tx
+            .update(orders)
+            .set({ trackingId: null, updatedAt: now() })
+            .where(and(eq(orders.parcelLeadId, orderId), eq(orders.trackingId, order.trackingId)));
+        }
+        return rows;
+      });
       if (cleared.length === 0) throw noLabel();
       // The order no longer points at the file: a file left behind is harmless, only logged.
-      await storage.delete(order.labelPath).catch((error: unknown) => {
+      await storage.delete(labelPath).catch((error: unknown) => {
         log.warn({ err: error, orderId }, "a deleted label's file could not be removed");
       });
       return { hasLabel: false, trackingId: null };

@@ -25,6 +25,7 @@ import { StatusDialog } from "../components/status-dialog";
 import { ShippingLabelBlock } from "../../admin-shared/components/shipping-label-block";
 import { PaymentReviewBanner } from "../components/payment-review-banner";
 import { HandleNotVerifiedBadge } from "../../admin-shared/components/handle-trust-badges";
+import { OrderParcelCard } from "../../admin-shared/components/order-parcel-card";
 
 function BackToOrders() {
   return (
@@ -151,6 +152,7 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
         />
       </div>
       <OrderItemsCard order={order} />
+      <OrderParcelCard orderId={order.id} orderNumber={order.orderNumber} />
       <StatusDialog
         orderId={order.id}
         status={order.status}

@@ -10,6 +10,7 @@ import { toast } from "../../../lib/toast";
 import { ShippingLabelBlock } from "../../admin-shared/components/shipping-label-block";
 import { useValidatePreparation } from "../api";
 import { PreparationAddressEditor, PreparationMessageControl } from "./preparation-card-controls";
+import { PreparationParcelMembers } from "../../admin-shared/components/preparation-parcel-members";
 
 function customerName(customer: PreparationOrder["customer"]): string | null {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
@@ -116,6 +117,7 @@ export function PreparationOrderCard({ order }: { order: PreparationOrder }) {
             ))}
           </ul>
         </section>
+        <PreparationParcelMembers order={order} />
         <div className="md:col-span-2">
           <ShippingLabelBlock orderId={order.id} hasLabel={order.hasLabel} trackingId={order.trackingId} />
         </div>

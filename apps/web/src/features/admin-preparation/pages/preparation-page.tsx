@@ -10,6 +10,7 @@ import { PageHeader } from "../../admin-shared/components/page-header";
 import { PreparationLabelsPanel } from "../../admin-shared/label-batches/components/preparation-labels-panel";
 import { usePreparationOrders } from "../api";
 import { PreparationOrderCard } from "../components/preparation-order-card";
+import { ParcelSuggestions } from "../../admin-shared/components/parcel-suggestions";
 
 /** Spec /admin/orders-preparation: the paid orders as cards, searchable by handle, name, e-mail. */
 export function PreparationPage() {
@@ -24,6 +25,7 @@ export function PreparationPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title="Préparation des commandes" />
       <PreparationLabelsPanel />
+      <ParcelSuggestions />
       <div className="flex max-w-sm flex-col gap-1.5">
         <Label htmlFor="preparation-search">Rechercher une commande</Label>
         <div className="relative">

@@ -27,6 +27,7 @@ import { CustomerOrderStatusBadge, customerOrderBanner } from "../components/cus
 import { OrderItemList } from "../components/order-item-list";
 import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
+import { OrderParcelLine } from "../components/order-parcel-line";
 import { rememberOrderToPay } from "../order-to-pay";
 import { customerRefusalMessage } from "../../../lib/refusal-message";
 import { BusyButton } from "../../../components/ui/busy-button";
@@ -130,6 +131,7 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
       </Alert>
 
       <ParcelTracking order={order} />
+      <OrderParcelLine parcel={order.parcel} />
 
       <Card>
         <CardHeader>
