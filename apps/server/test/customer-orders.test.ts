@@ -121,6 +121,7 @@ describe("the customer's orders list", () => {
       totalAmountCents: 2500 + 900 + 600,
       trackingId: null,
       paymentUnderReview: false,
+      refund: null,
       items: [
         {
           id: march.items.find((item) => item.productId === dress.id)?.id,
@@ -169,6 +170,7 @@ describe("one order of the customer", () => {
         totalAmountCents: 4050,
         trackingId: null,
         paymentUnderReview: false,
+        refund: null,
         items: [
           {
             id: order.items[0]?.id,

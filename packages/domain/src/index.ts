@@ -63,5 +63,7 @@ export * from "./api/live-claims";
 export * from "./customer-notices";
 export * from "./handle-proof";
 export * from "./after-live";
+export * from "./order-refund";
+export * from "./api/order-refunds";
 export * from "./api/customer-live";
 export * from "./api/push";

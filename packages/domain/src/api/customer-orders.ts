@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { shippingAddressSchema } from "../address";
 import { ORDER_STATUSES } from "../order-status";
+import { customerOrderRefundSchema } from "./order-refunds";
 
 export const orderItemColorSchema = z.object({ name: z.string(), hexCode: z.string() });
 
@@ -28,6 +29,8 @@ export const customerOrderSummarySchema = z.object({
   items: z.array(customerOrderItemSchema),
   /** A payment was received for it and staff have not resolved it yet (payment to review). */
   paymentUnderReview: z.boolean(),
+  /** Cancelled by the shop and refunded ('Remboursée'): what went back; null otherwise. */
+  refund: z.nullable(customerOrderRefundSchema),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
 
