@@ -13,6 +13,7 @@ import {
   authUsers,
   lives,
   orders,
+  orderRefunds,
   paymentTransactions,
   pendingSignups,
   productColors,
@@ -262,7 +263,8 @@ export async function openAppData(access: AppDataAccess) {
     /** Removes an order made by `createOrder`, with its live, its products and the colours it made. */
     async deleteOrder(order: CreatedOrder): Promise<void> {
       await db.transaction(async (tx) => {
-        // The transactions that paid it keep the order from going: they go first.
+        // Its refunds and the transactions that paid it keep the order from going: they go first.
+        await tx.delete(orderRefunds).where(eq(orderRefunds.orderId, order.id));
         await tx.delete(paymentTransactions).where(eq(paymentTransactions.orderId, order.id));
         await tx.delete(orders).where(eq(orders.id, order.id));
         await tx.delete(products).where(eq(products.liveId, order.liveId));
@@ -277,6 +279,7 @@ export async function openAppData(access: AppDataAccess) {
     async deleteOrdersById(ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       await db.transaction(async (tx) => {
+        await tx.delete(orderRefunds).where(inArray(orderRefunds.orderId, [...ids]));
         await tx.delete(paymentTransactions).where(inArray(paymentTransactions.orderId, [...ids]));
         await tx.delete(orders).where(inArray(orders.id, [...ids]));
       });

@@ -22,9 +22,18 @@ export const orderRefundMessages = {
   cancelled: "Commande annulée",
   pending: "Remboursement en cours…",
   loadFailed: "Impossible de charger les remboursements de cette commande.",
+  /** The orders list's bulk change to cancelled-by-admin. */
+  bulkCancelNotice:
+    " Les commandes payées seront remboursées par le prestataire de paiement ; celles dont le remboursement est refusé restent payées.",
   /** The status dialog: cancelling a paid order there refunds it too. */
   statusDialogRefunds: (amount: string) =>
     `Cette commande est payée : l'annuler rembourse ${amount} au client par le prestataire de paiement.`,
+} as const;
+
+/** What the customer reads of an order the shop cancelled and refunded ('Remboursée': after-live.ts). */
+export const customerRefundMessages = {
+  banner: "Cette commande a été annulée par la boutique et remboursée.",
+  refundedOn: (date: string) => `Remboursement effectué le ${date}, sur la carte utilisée pour le paiement.`,
 } as const;
 
 /** How staff read a refund's reason and kind. */

@@ -12,7 +12,7 @@ import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../lib/toast";
 import { useSetOrderStatus } from "../api";
-import { staffRefusalMessage } from "../../../lib/refusal-message";
+import { CancelRefundNotice, refundAwareRefusal } from "./order-refunds-card";
 
 export interface StatusDialogProps {
   orderId: string;
@@ -57,7 +57,7 @@ function StatusForm({
       toast.success(adminOrderMessages.statusUpdated);
       onDone();
     } catch (error) {
-      toast.error(staffRefusalMessage(error, adminOrderMessages.statusUpdateFailed));
+      toast.error(refundAwareRefusal(error, adminOrderMessages.statusUpdateFailed));
     }
   };
 
@@ -85,6 +85,7 @@ function StatusForm({
           ))}
         </NativeSelect>
       </Field>
+      <CancelRefundNotice orderId={orderId} current={status} chosen={chosen} />
       <FormDialogFooter onCancel={onDone} isSubmitting={setStatus.isPending} submitLabel="Enregistrer" />
     </form>
   );

@@ -13,6 +13,7 @@ import { paths } from "../../../lib/paths";
 import { CustomerOrderStatusBadge, customerOrderBanner } from "./customer-order-status";
 import { OrderItemList } from "./order-item-list";
 import { OrderMainAction } from "./order-main-action";
+import { OrderRefundNotice } from "./order-refund-status";
 
 const cardClassName = "flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6";
 // The main action comes first for keyboards and on phones; on wider screens it sits rightmost.
@@ -36,6 +37,7 @@ export function OrderCard({ order }: { order: CustomerOrderSummary }) {
         <CustomerOrderStatusBadge order={order} className="mt-1" />
       </header>
       <p className="text-sm leading-5">{customerOrderBanner(order)}</p>
+      <OrderRefundNotice refund={order.refund} />
       <OrderItemList items={order.items} />
       <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 leading-6">
         <span className="font-medium">Total</span>
