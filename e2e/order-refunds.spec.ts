@@ -41,10 +41,10 @@ test("staff cancel and refund a paid order from its page; the customer reads 'Re
   const order = await createOrder(customer, toPay);
   await pay(customerPage, order, LYRA_TEST_CARDS.accepted);
 
-  // 'Annuler' in the confirmation changes nothing.
+  // 'Garder la commande' in the confirmation changes nothing.
   await adminPage.goto(`/admin/orders/${order.id}`);
   await adminPage.getByRole("button", { name: "Annuler et rembourser" }).click();
-  await adminPage.getByRole("alertdialog").getByRole("button", { name: "Annuler", exact: true }).click();
+  await adminPage.getByRole("alertdialog").getByRole("button", { name: "Garder la commande" }).click();
   await expect(adminPage.getByRole("alertdialog")).toBeHidden();
   await expect(adminPage.getByText("Payée", { exact: true })).toBeVisible();
 

@@ -9,6 +9,8 @@ export const orderRefundMessages = {
   cardTitle: "Remboursements",
   none: "Aucun remboursement pour cette commande.",
   cancelAndRefund: "Annuler et rembourser",
+  /** The confirmation's way out: "Annuler" beside "Annuler et rembourser" would read as the action. */
+  keepOrder: "Garder la commande",
   confirmTitle: "Annuler et rembourser la commande ?",
   confirm: (amount: string) => `Rembourser ${amount} et annuler la commande ?`,
   confirmNothingToRefund:
@@ -33,7 +35,7 @@ export const orderRefundMessages = {
 /** What the customer reads of an order the shop cancelled and refunded ('Remboursée': after-live.ts). */
 export const customerRefundMessages = {
   banner: "Cette commande a été annulée par la boutique et remboursée.",
-  refundedOn: (date: string) => `Remboursement effectué le ${date}, sur la carte utilisée pour le paiement.`,
+  refundedOn: (date: string) => `Remboursement effectué le ${date}.`,
 } as const;
 
 /** How staff read a refund's reason and kind. */

@@ -177,6 +177,7 @@ export function OrderRefundsCard({ order }: { order: AdminOrder }) {
           </>
         }
         confirmLabel={orderRefundMessages.cancelAndRefund}
+        cancelLabel={orderRefundMessages.keepOrder}
         onConfirm={() => void confirm()}
         pending={cancel.isPending}
       />
