@@ -106,7 +106,7 @@ function confirmationText(order: AdminOrder, refundableCents: number): string {
 
 /** The order's refunds, and "Annuler et rembourser" while it is paid. */
 export function OrderRefundsCard({ order }: { order: AdminOrder }) {
-  const refunds = useOrderRefunds(order.id);
+  const refunds = useOrderRefunds(order.id, order.status);
   const cancel = useCancelAndRefund(order.id);
   const [confirming, setConfirming] = useState(false);
   const columns = useRefundColumns();
@@ -195,7 +195,7 @@ export function CancelRefundNotice({
   current: OrderStatus;
   chosen: OrderStatus;
 }) {
-  const refunds = useOrderRefunds(orderId);
+  const refunds = useOrderRefunds(orderId, current);
   const left = refunds.data?.refundableCents ?? 0;
   if (chosen !== "cancelled-by-admin" || !isPaidOrderStatus(current) || left === 0) return null;
   return (

@@ -12,6 +12,7 @@ import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../lib/toast";
 import { useSetOrderStatus } from "../api";
+import { useRefreshRefunds } from "../refunds-api";
 import { CancelRefundNotice, refundAwareRefusal } from "./order-refunds-card";
 
 export interface StatusDialogProps {
@@ -49,6 +50,7 @@ function StatusForm({
   onDone: () => void;
 }) {
   const setStatus = useSetOrderStatus(orderId);
+  const refreshRefunds = useRefreshRefunds(orderId);
   const [chosen, setChosen] = useState<OrderStatus>(status);
 
   const onSubmit = async () => {
@@ -58,6 +60,7 @@ function StatusForm({
       onDone();
     } catch (error) {
       toast.error(refundAwareRefusal(error, adminOrderMessages.statusUpdateFailed));
+      void refreshRefunds();
     }
   };
 
