@@ -1,4 +1,10 @@
-import { LYRA_TEST_CARDS, refundMessages, type LiveClaimView, type OrderStatus } from "@vitrine/domain";
+import {
+  LYRA_TEST_CARDS,
+  orderRefundMessages,
+  refundMessages,
+  type LiveClaimView,
+  type OrderStatus,
+} from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -260,8 +266,33 @@ describe("cancelling an order with nothing paid online", () => {
   it("other status changes of a paid order refund nothing", async () => {
     const order = await paidOrder();
     expect((await setStatus(order.id, "preparing")).statusCode).toBe(200);
-    expect((await setStatus(order.id, "cancelled-by-customer")).statusCode).toBe(200);
+    expect((await setStatus(order.id, "shipped")).statusCode).toBe(200);
     expect(await refundsOf(order.id)).toEqual([]);
+  });
+});
+
+describe("cancelled by the customer", () => {
+  it("is for unpaid orders only: staff filing a paid order so are refused, in French, and nothing changes", async () => {
+    const paid = await paidOrder();
+    const refused = await setStatus(paid.id, "cancelled-by-customer");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: "CONFLICT", message: orderRefundMessages.customerCancelPaid });
+    expect((await orderRowOf(t.db, paid.id)).status).toBe("paid");
+    expect(await linesHeld(paid.id)).toEqual([true]);
+
+    const bulk = await kit.injectAs("admin", {
+      method: "POST",
+      url: "/api/admin/orders/bulk-status",
+      payload: { orderIds: [paid.id], status: "cancelled-by-customer" },
+    });
+    expect(bulk.json()).toEqual({
+      updated: [],
+      failed: [{ id: paid.id, message: orderRefundMessages.customerCancelPaid }],
+    });
+
+    const unpaid = await unpaidOrder();
+    expect((await setStatus(unpaid.id, "cancelled-by-customer")).statusCode).toBe(200);
+    expect(await linesHeld(unpaid.id)).toEqual([false]);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   adminOrderListMessages,
+  adminOrderMessages,
   orderSearchPattern,
   USER_CHOICES_LIMIT,
   type AdminOrderFilters,
@@ -73,16 +74,11 @@ export function createAdminOrderService({ db, provider }: { db: Database; provid
         } catch (error) {
           if (error instanceof DomainError && error.code === "NOT_FOUND") {
             result.failed.push({ id, message: adminOrderListMessages.orderNotFound });
-          } else if (
-            error instanceof DomainError &&
-            error.code === "CONFLICT" &&
-            status !== "cancelled-by-admin"
-          ) {
-            // Only the sold-once index refuses an order taken out of cancellation: a piece sold again since.
-            result.failed.push({ id, message: adminOrderListMessages.itemResold });
           } else if (error instanceof DomainError && error.code === "CONFLICT") {
-            // A refund's own rule (refunds core), in its own words.
-            result.failed.push({ id, message: error.message });
+            // The sold-once index refuses an order taken out of cancellation (a piece sold again
+            // since), in the list's words; a cancellation's own rules in theirs.
+            const resold = error.message === adminOrderMessages.productsSoldElsewhere;
+            result.failed.push({ id, message: resold ? adminOrderListMessages.itemResold : error.message });
           } else {
             onUnexpectedFailure(id, error);
             result.failed.push({ id, message: adminOrderListMessages.statusUpdateFailed });

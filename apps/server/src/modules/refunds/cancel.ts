@@ -2,6 +2,7 @@ import {
   amountLeftToRefund,
   formatEuros,
   isPaidOrderStatus,
+  orderRefundMessages,
   type OrderRefundsResponse,
   type OrderStatus,
   type RefundKind,
@@ -51,6 +52,8 @@ async function paidAndRefunded(db: Queryable, orderId: string) {
  *   is cancelled as any other.
  * - A second cancellation at the same time waits on the lock and finds the order cancelled: it
  *   refunds nothing.
+ * - cancelled-by-customer is for unpaid orders only (a customer cancels before paying): refused on
+ *   a paid one, which staff cancel with its refund.
  * - Any other status change is the orders core's own, unchanged.
  */
 export async function changeOrderStatus(
@@ -59,7 +62,7 @@ export async function changeOrderStatus(
   change: StatusChange,
   log: FastifyBaseLogger,
 ): Promise<StatusChangeOutcome> {
-  if (change.status !== "cancelled-by-admin") {
+  if (change.status !== "cancelled-by-admin" && change.status !== "cancelled-by-customer") {
     await setOrderStatus(db, change.orderId, change.status);
     return { changed: true, refundedCents: 0 };
   }
@@ -70,8 +73,15 @@ export async function changeOrderStatus(
     );
     const order = rows[0];
     if (!order) throw orderNotFound();
+    const paid = isPaidOrderStatus(order.status);
+    if (change.status === "cancelled-by-customer") {
+      // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
+      if (paid) throw new DomainError("CONFLICT", orderRefundMessages.customerCancelPaid);
+      await setOrderStatus(tx, change.orderId, change.status);
+      return { changed: true, refundedCents: 0 };
+    }
     let refundedCents = 0;
-    if (isPaidOrderStatus(order.status)) {
+    if (paid) {
       const { paidCents, refundedCents: before } = await paidAndRefunded(tx, change.orderId);
       const left = amountLeftToRefund(paidCents, before);
       if (left > 0) {
