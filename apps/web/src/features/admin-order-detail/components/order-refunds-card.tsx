@@ -113,8 +113,10 @@ export function OrderRefundsCard({ order }: { order: AdminOrder }) {
   const paid = isPaidOrderStatus(order.status);
   const refundableCents = refunds.data?.refundableCents ?? 0;
 
-  // Nothing to show on an order never paid online and not paid now.
-  if (!paid && refunds.data && refunds.data.refunds.length === 0) return null;
+  // An order not paid now shows the card only once its refunds are known to exist (a refunded
+  // cancellation): no card appearing and going on every unpaid order's page.
+  // (While the refunds after a cancellation are read, the card stays.)
+  if (!paid && !refunds.isPlaceholderData && !refunds.data?.refunds.length) return null;
 
   const confirm = async () => {
     try {
