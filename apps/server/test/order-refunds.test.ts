@@ -22,6 +22,7 @@ import {
   type ProductRow,
 } from "./support/factories";
 import { postComments } from "./support/live-kit";
+import { backendPid, lockWaiters, waitUntilBlockedBy } from "./support/pg-waits";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -216,13 +217,24 @@ describe("cancelling a paid order", () => {
     expect(Date.parse(page.json().order.refund.refundedAt)).not.toBeNaN();
   });
 
-  it("twice at once refunds once", async () => {
+  it("twice at once refunds once: the second waits for the first and finds the order cancelled", async () => {
     const order = await paidOrder();
-    const [first, second] = await Promise.all([
-      cancelAndRefund(order.id),
-      setStatus(order.id, "cancelled-by-admin"),
-    ]);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    // The order held locked while both ask: they are certain to meet on its lock.
+    const holder = await t.db.$client.connect();
+    let answers;
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM orders WHERE id = $1 FOR UPDATE", [order.id]);
+      const both = Promise.all([cancelAndRefund(order.id), setStatus(order.id, "cancelled-by-admin")]);
+      // The second waits behind the first on the row's lock, not on the holder itself.
+      await waitUntilBlockedBy(t.db.$client, await backendPid(holder));
+      await eventually(async () => (await lockWaiters(t.db.$client)) >= 2);
+      await holder.query("COMMIT");
+      answers = await both;
+    } finally {
+      holder.release();
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await refundsOf(order.id)).toHaveLength(1);
     expect(await simulatedRefundsOf(order.paymentId)).toHaveLength(1);
     expect((await orderRowOf(t.db, order.id)).status).toBe("cancelled-by-admin");
