@@ -295,6 +295,7 @@ export async function openAppData(access: AppDataAccess) {
     async deleteOrdersById(ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       await db.transaction(async (tx) => {
+        await tx.delete(orderRefunds).where(inArray(orderRefunds.orderId, [...ids]));
         await tx.delete(paymentTransactions).where(inArray(paymentTransactions.orderId, [...ids]));
         await tx.delete(orders).where(inArray(orders.id, [...ids]));
       });

@@ -122,6 +122,7 @@ describe("the customer's orders list", () => {
       trackingId: null,
       paymentUnderReview: false,
       parcel: null,
+      refund: null,
       items: [
         {
           id: march.items.find((item) => item.productId === dress.id)?.id,
@@ -171,6 +172,7 @@ describe("one order of the customer", () => {
         trackingId: null,
         paymentUnderReview: false,
         parcel: null,
+        refund: null,
         items: [
           {
             id: order.items[0]?.id,

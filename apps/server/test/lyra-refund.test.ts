@@ -1,13 +1,15 @@
-import { paymentReviewMessages } from "@vitrine/domain";
+import { paymentReviewMessages, refundMessages } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents } from "../src/db/schema";
+import { auditEvents, orderRefunds } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
+import { createPaymentProvider } from "../src/integrations/payments/create-payment-provider";
+import { refundOrderPayment } from "../src/modules/refunds";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
-import { insertOrder, insertProduct } from "./support/factories";
+import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** Lyra's public demo shop. */
@@ -82,6 +84,24 @@ beforeEach(() => {
   lyra.calls.length = 0;
 });
 
+/** A signed IPN posted as Lyra posts it: `amountCents` paid on the order by `transactionId`. */
+async function postLyraIpn(orderId: string, amountCents: number, transactionId: string) {
+  const answer = lyraPaymentAnswer({
+    shopId: SHOP.id,
+    payment: { orderId, amountCents, currency: "EUR", email: "m@example.com", reference: "r", expiresAt: 0 },
+    transactionId,
+    paid: true,
+    pan: "497010XXXXXX0055",
+    now: new Date(),
+  });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/ipn",
+    headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
+    payload: new URLSearchParams(signedIpnFields(JSON.stringify(answer), SHOP.password)).toString(),
+  });
+}
+
 /** A to-pay order of 46 € paid 36 € by Lyra (a form issued before staff added an item): its review's id. */
 async function reviewOfStalePayment(transactionId: string): Promise<string> {
   const { userId } = await kit.actor("customer");
@@ -90,27 +110,7 @@ async function reviewOfStalePayment(transactionId: string): Promise<string> {
     status: "to-pay",
     products: [await insertProduct(t.db, { priceCents: 4000 })],
   });
-  const answer = lyraPaymentAnswer({
-    shopId: SHOP.id,
-    payment: {
-      orderId: order.id,
-      amountCents: 3600,
-      currency: "EUR",
-      email: "m@example.com",
-      reference: "r",
-      expiresAt: 0,
-    },
-    transactionId,
-    paid: true,
-    pan: "497010XXXXXX0055",
-    now: new Date(),
-  });
-  const ipn = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/ipn",
-    headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
-    payload: new URLSearchParams(signedIpnFields(JSON.stringify(answer), SHOP.password)).toString(),
-  });
+  const ipn = await postLyraIpn(order.id, 3600, transactionId);
   expect(ipn.json()).toEqual({ outcome: "wrong-amount" });
   const list = await kit.injectAs("admin", {
     method: "GET",
@@ -215,5 +215,149 @@ describe("Lyra's Transaction/CancelOrRefund", () => {
       }),
     );
     expect(lyra.calls).toHaveLength(2);
+  });
+});
+
+/** A to-pay order of 40 € + 6 € shipping paid in full by Lyra (its IPN): the order's id. */
+async function paidByLyra(transactionId: string): Promise<string> {
+  const { userId } = await kit.actor("customer");
+  const order = await insertOrder(t.db, {
+    userId,
+    status: "to-pay",
+    products: [await insertProduct(t.db, { priceCents: 4000 })],
+  });
+  const ipn = await postLyraIpn(order.id, 4600, transactionId);
+  expect(ipn.json()).toEqual({ outcome: "paid" });
+  expect((await orderRowOf(t.db, order.id)).status).toBe("paid");
+  return order.id;
+}
+
+const creditAnswer = (call: LyraCall): Reply => ({
+  status: 200,
+  body: {
+    status: "SUCCESS",
+    answer: {
+      uuid: `credit-${String(call.body.amount)}`,
+      operationType: "CREDIT",
+      detailedStatus: "AUTHORISED",
+    },
+  },
+});
+
+describe("cancelling a paid order through Lyra", () => {
+  it("asks CancelOrRefund for what is left only: a combined parcel's fee refunded before is taken off", async () => {
+    const transactionId = randomUUID().replace(/-/g, "");
+    const orderId = await paidByLyra(transactionId);
+    lyra.answer(creditAnswer);
+    const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
+    const fee = await t.db.transaction(async (tx) =>
+      refundOrderPayment(
+        tx,
+        provider,
+        {
+          orderId,
+          reason: "combined-shipping",
+          amountCents: 600,
+          actorUserId: null,
+          comment: "colis groupé",
+        },
+        t.app.log,
+      ),
+    );
+    expect(fee.refunded).toBe(true);
+
+    const response = await kit.injectAs("admin", {
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/cancel-and-refund`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().order.status).toBe("cancelled-by-admin");
+    expect(lyra.calls.map((call) => ({ path: call.path, body: call.body }))).toEqual([
+      {
+        path: "/api-payment/V4/Transaction/CancelOrRefund",
+        body: {
+          uuid: transactionId,
+          amount: 600,
+          currency: "EUR",
+          resolutionMode: "AUTO",
+          comment: "colis groupé",
+        },
+      },
+      {
+        path: "/api-payment/V4/Transaction/CancelOrRefund",
+        body: {
+          uuid: transactionId,
+          amount: 4000,
+          currency: "EUR",
+          resolutionMode: "AUTO",
+          comment: expect.stringContaining("annulée"),
+        },
+      },
+    ]);
+    const rows = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(
+      rows.map(({ reason, amountCents, providerReference, kind }) => ({
+        reason,
+        amountCents,
+        providerReference,
+        kind,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { reason: "combined-shipping", amountCents: 600, providerReference: "credit-600", kind: "refund" },
+        { reason: "order-cancelled", amountCents: 4000, providerReference: "credit-4000", kind: "refund" },
+      ]),
+    );
+  });
+
+  it("records a payment not captured yet and lowered in part (DEBIT, still authorised) as a cancellation", async () => {
+    const transactionId = randomUUID().replace(/-/g, "");
+    const orderId = await paidByLyra(transactionId);
+    const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
+    lyra.answer((call) => ({
+      status: 200,
+      body: {
+        status: "SUCCESS",
+        answer: { uuid: call.body.uuid, operationType: "DEBIT", detailedStatus: "AUTHORISED", amount: 4000 },
+      },
+    }));
+    const outcome = await t.db.transaction(async (tx) =>
+      refundOrderPayment(
+        tx,
+        provider,
+        {
+          orderId,
+          reason: "combined-shipping",
+          amountCents: 600,
+          actorUserId: null,
+          comment: "colis groupé",
+        },
+        t.app.log,
+      ),
+    );
+    expect(outcome).toMatchObject({
+      refunded: true,
+      result: { kind: "cancellation", reference: transactionId },
+    });
+  });
+
+  it("refused by Lyra: the order stays paid, the refusal is kept and told in French", async () => {
+    const orderId = await paidByLyra(randomUUID().replace(/-/g, ""));
+    lyra.answer(() => ({
+      status: 200,
+      body: { status: "ERROR", answer: { errorCode: "PSP_099", errorMessage: "refund refused" } },
+    }));
+    const response = await kit.injectAs("admin", {
+      method: "PUT",
+      url: `/api/admin/orders/${orderId}/status`,
+      payload: { status: "cancelled-by-admin" },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ code: "PAYMENT_PROVIDER_FAILED", message: refundMessages.refused });
+    expect((await orderRowOf(t.db, orderId)).status).toBe("paid");
+    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId))).toEqual([
+      expect.objectContaining({ state: "refused", amountCents: 4600, error: refundMessages.refused }),
+    ]);
+    expect(lyra.calls).toHaveLength(1);
   });
 });

@@ -63,6 +63,8 @@ export * from "./api/live-claims";
 export * from "./customer-notices";
 export * from "./handle-proof";
 export * from "./after-live";
+export * from "./order-refund";
+export * from "./api/order-refunds";
 export * from "./api/customer-live";
 export * from "./api/push";
 export * from "./label-batch";

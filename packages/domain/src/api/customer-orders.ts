@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { shippingAddressSchema } from "../address";
 import { ORDER_STATUSES } from "../order-status";
 import { customerParcelSchema } from "./parcels";
+import { customerOrderRefundSchema } from "./order-refunds";
 
 export const orderItemColorSchema = z.object({ name: z.string(), hexCode: z.string() });
 
@@ -31,6 +32,8 @@ export const customerOrderSummarySchema = z.object({
   paymentUnderReview: z.boolean(),
   /** The parcel it travels in with other orders (combined parcels); null or absent: alone. */
   parcel: z.optional(z.nullable(customerParcelSchema)),
+  /** Cancelled by the shop and refunded ('Remboursée'): what went back; null otherwise. */
+  refund: z.nullable(customerOrderRefundSchema),
 });
 export type CustomerOrderSummary = z.infer<typeof customerOrderSummarySchema>;
 

@@ -104,11 +104,14 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
     /*
      * POST {apiUrl}/api-payment/V4/Transaction/CancelOrRefund, Basic auth as every call:
      *   request  { uuid, amount, currency, resolutionMode: "AUTO", comment }
-     *            uuid: the payment's transaction; amount in cents (here the whole payment);
-     *            AUTO: Lyra cancels a payment not yet captured and refunds a captured one.
+     *            uuid: the payment's transaction; amount in cents: what the caller asks, the
+     *            whole payment or part of it (a cancelled order's rest, a combined parcel's fee);
+     *            AUTO: Lyra cancels a payment not yet captured (in part: its amount is lowered)
+     *            and refunds a captured one.
      *   success  { status: "SUCCESS", answer: V4/PaymentTransaction { uuid, operationType,
      *            detailedStatus, amount, currency, ... } }: operationType CREDIT (a new refund
-     *            transaction) or DEBIT with detailedStatus CANCELLED (the payment, cancelled).
+     *            transaction) or DEBIT (the payment itself: CANCELLED when cancelled whole, still
+     *            AUTHORISED with a lower amount when cancelled in part).
      *   refusal  { status: "ERROR", answer: { errorCode, errorMessage, detailedErrorCode, ... } },
      *            e.g. PSP_010 (unknown transaction) or a transaction already refunded.
      */
@@ -122,7 +125,10 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
       });
       const parsed = cancelOrRefundAnswerSchema.safeParse(answer);
       if (!parsed.success) throw new PaymentProviderError("Lyra CancelOrRefund answered no transaction");
-      const cancelled = parsed.data.operationType !== "CREDIT" && parsed.data.detailedStatus === "CANCELLED";
+      // The payment itself came back (DEBIT): cancelled, whole or in part, rather than refunded.
+      const cancelled =
+        parsed.data.operationType === "DEBIT" ||
+        (parsed.data.operationType !== "CREDIT" && parsed.data.detailedStatus === "CANCELLED");
       return { reference: parsed.data.uuid, kind: cancelled ? "cancellation" : "refund" };
     },
 

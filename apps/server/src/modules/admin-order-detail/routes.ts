@@ -10,6 +10,7 @@ import {
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
+import { orderRefundRoutes } from "./refund-routes";
 import type { AdminOrderDetailService } from "./service";
 
 const admin = { access: "admin" } as const;
@@ -40,7 +41,12 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
         response: { 200: adminOrderResponseSchema },
       },
     },
-    async (request) => ({ order: await service.setStatus(request.params.id, request.body.status) }),
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return {
+        order: await service.setStatus(request.params.id, request.body.status, viewer.user.id, request.log),
+      };
+    },
   );
 
   app.put(
@@ -91,4 +97,6 @@ export const adminOrderDetailRoutes: FastifyPluginAsyncZod<
     },
     async (request) => ({ order: await service.deleteItem(request.params.id, request.params.itemId) }),
   );
+
+  await app.register(orderRefundRoutes, { service });
 };

@@ -5,20 +5,16 @@ import {
   type ProductSuggestionsResponse,
 } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
+import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { orders } from "../../db/schema";
 import { isUuid } from "../../http/uuid";
-import {
-  addItem,
-  availableProductsByRef,
-  isRefSold,
-  orderNotFound,
-  removeItem,
-  setOrderStatus,
-} from "../orders";
+import { addItem, availableProductsByRef, isRefSold, orderNotFound, removeItem } from "../orders";
+import { changeOrderStatusOrThrow, listOrderRefunds } from "../refunds";
 import { findAdminOrder } from "./queries";
 
-export function createAdminOrderDetailService({ db }: { db: Database }) {
+export function createAdminOrderDetailService({ db, provider }: { db: Database; provider: PaymentProvider }) {
   async function getOrder(orderId: string): Promise<AdminOrder> {
     const order = isUuid(orderId) ? await findAdminOrder(db, orderId) : null;
     if (!order) throw orderNotFound();
@@ -28,10 +24,29 @@ export function createAdminOrderDetailService({ db }: { db: Database }) {
   return {
     getOrder,
 
-    async setStatus(orderId: string, status: OrderStatus): Promise<AdminOrder> {
-      await setOrderStatus(db, orderId, status);
+    /** Any status; cancelling a paid order refunds it first (refunds module), or changes nothing. */
+    async setStatus(
+      orderId: string,
+      status: OrderStatus,
+      actorUserId: string,
+      log: FastifyBaseLogger,
+    ): Promise<AdminOrder> {
+      await changeOrderStatusOrThrow(db, provider, { orderId, status, actorUserId }, log);
       return getOrder(orderId);
     },
+
+    /** "Annuler et rembourser": the status dialog's cancellation, on its own button. */
+    async cancelAndRefund(orderId: string, actorUserId: string, log: FastifyBaseLogger): Promise<AdminOrder> {
+      await changeOrderStatusOrThrow(
+        db,
+        provider,
+        { orderId, status: "cancelled-by-admin", actorUserId },
+        log,
+      );
+      return getOrder(orderId);
+    },
+
+    listRefunds: (orderId: string) => listOrderRefunds(db, orderId),
 
     /** Staff correct the address whatever the status; the status stays as it is. */
     async updateAddress(orderId: string, address: ShippingAddress): Promise<AdminOrder> {

@@ -1,3 +1,4 @@
+import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
 import { defineModule } from "../module";
 import { adminOrderRoutes } from "./routes";
 import { createAdminOrderService } from "./service";
@@ -7,6 +8,7 @@ export { fetchOrderList } from "./queries";
 export const adminOrdersModule = defineModule({
   name: "admin-orders",
   prefix: "/api/admin/orders",
-  createService: createAdminOrderService,
+  createService: ({ config, db, authSecret }) =>
+    createAdminOrderService({ db, provider: createPaymentProvider({ config, db, authSecret }) }),
   routes: adminOrderRoutes,
 });

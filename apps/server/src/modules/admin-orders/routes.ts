@@ -44,10 +44,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AdminOrd
       config: { access: "admin" },
       schema: { body: bulkOrderStatusInputSchema, response: { 200: bulkOrderStatusResponseSchema } },
     },
-    async (request) =>
-      service.setStatuses(request.body.orderIds, request.body.status, (orderId, err) =>
-        request.log.error({ err, orderId }, "order status change failed"),
-      ),
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return service.setStatuses(
+        request.body.orderIds,
+        request.body.status,
+        { userId: viewer.user.id, log: request.log },
+        (orderId, err) => request.log.error({ err, orderId }, "order status change failed"),
+      );
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   adminOrderListMessages,
+  adminOrderMessages,
   orderSearchPattern,
   USER_CHOICES_LIMIT,
   type AdminOrderFilters,
@@ -12,17 +13,20 @@ import {
   type UserChoicesQuery,
 } from "@vitrine/domain";
 import { and, asc, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
+import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { byLastName, userMatches } from "../../db/user-search";
 import { users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { createOrder, setOrderStatus } from "../orders";
+import { createOrder } from "../orders";
+import { changeOrderStatus } from "../refunds";
 import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
 
 /** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
 export type UnexpectedFailure = (orderId: string, error: unknown) => void;
 
-export function createAdminOrderService({ db }: { db: Database }) {
+export function createAdminOrderService({ db, provider }: { db: Database; provider: PaymentProvider }) {
   return {
     /** A page of the orders matching the filters, newest first, and how many match in all. */
     async listOrders(filters: AdminOrderFilters): Promise<AdminOrderList> {
@@ -46,25 +50,35 @@ export function createAdminOrderService({ db }: { db: Database }) {
      * Each order changes on its own (spec §4: an admin may set any status): one that cannot leaves
      * the others changed and itself as it was, and is reported with the reason. An order taken out
      * of cancellation whose item was sold again since breaks the sold-once index (the items'
-     * release trigger). The status change is the order page's own (orders core), each order in a
-     * statement of its own.
+     * release trigger). The status change is the order page's own (refunds module), each order in a
+     * transaction of its own: a paid order cancelled is refunded first, one after the other, and
+     * one the provider refuses to refund is reported with the provider's refusal and stays paid.
      */
     async setStatuses(
       orderIds: readonly string[],
       status: OrderStatus,
+      actor: { userId: string; log: FastifyBaseLogger },
       onUnexpectedFailure: UnexpectedFailure,
     ): Promise<BulkOrderStatusResult> {
       const result: BulkOrderStatusResult = { updated: [], failed: [] };
       for (const id of new Set(orderIds)) {
         try {
-          await setOrderStatus(db, id, status);
-          result.updated.push(id);
+          const outcome = await changeOrderStatus(
+            db,
+            provider,
+            { orderId: id, status, actorUserId: actor.userId },
+            actor.log,
+          );
+          if (outcome.changed) result.updated.push(id);
+          else result.failed.push({ id, message: outcome.message });
         } catch (error) {
           if (error instanceof DomainError && error.code === "NOT_FOUND") {
             result.failed.push({ id, message: adminOrderListMessages.orderNotFound });
           } else if (error instanceof DomainError && error.code === "CONFLICT") {
-            // Only the sold-once index refuses a status change: a piece sold again since.
-            result.failed.push({ id, message: adminOrderListMessages.itemResold });
+            // The sold-once index refuses an order taken out of cancellation (a piece sold again
+            // since), in the list's words; a cancellation's own rules in theirs.
+            const resold = error.message === adminOrderMessages.productsSoldElsewhere;
+            result.failed.push({ id, message: resold ? adminOrderListMessages.itemResold : error.message });
           } else {
             onUnexpectedFailure(id, error);
             result.failed.push({ id, message: adminOrderListMessages.statusUpdateFailed });

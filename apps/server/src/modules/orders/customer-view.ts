@@ -6,11 +6,11 @@ import {
   type CustomerOrderSummary,
   type StoredShippingAddress,
 } from "@vitrine/domain";
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLinesByOrder } from "./lines";
 import { customerParcelsOf } from "./parcel-view";
-import { orderItems, orders, paymentReviews, users } from "../../db/schema";
+import { orderItems, orderRefunds, orders, paymentReviews, users } from "../../db/schema";
 
 /** Who reads their orders, and whether the shop shows comment orders only to verified handles. */
 export interface OrderViewer {
@@ -20,13 +20,22 @@ export interface OrderViewer {
 }
 
 /**
- * The orders a customer sees: their own, except those staff cancelled (spec: hidden), and, when
+ * The orders a customer sees: their own, except those staff cancelled (spec: hidden) unless the
+ * cancellation gave the customer's money back (they read 'Remboursée' with the amount), and, when
  * the shop shows orders made from live comments only to verified handles, those with a line from
  * a comment (the sidebar's add and the claims engine set its source event) while the handle is
  * not verified. Every customer read of orders goes through here, payments included.
  */
 function visibleOrdersOf({ userId, verifiedHandlesOnly }: OrderViewer) {
-  const visible = [eq(orders.userId, userId), ne(orders.status, "cancelled-by-admin")];
+  const visible = [
+    eq(orders.userId, userId),
+    or(
+      ne(orders.status, "cancelled-by-admin"),
+      sql`EXISTS (SELECT 1 FROM ${orderRefunds} AS refund
+                  WHERE refund.order_id = ${orders}.id AND refund.reason = 'order-cancelled'
+                    AND refund.state = 'done')`,
+    ),
+  ];
   if (verifiedHandlesOnly) {
     // Spelled out: inside a subquery, drizzle's unqualified column names would be the subquery's.
     visible.push(sql`(EXISTS (SELECT 1 FROM ${users} AS viewer
@@ -50,6 +59,16 @@ const summaryColumns = {
   paymentUnderReview: sql<boolean>`EXISTS (
     SELECT 1 FROM ${paymentReviews} AS review
     WHERE review.order_id = ${orders}.id AND review.status = 'open')`,
+  // Cancelled by the shop with its money given back: everything refunded on the order (a combined
+  // parcel's fee before, say), and when the last refund was made.
+  refund: sql<{ amountCents: number; refundedAt: string } | null>`(
+    SELECT json_build_object('amountCents', sum(refund.amount_cents)::int,
+                             'refundedAt', to_char(max(refund.created_at) AT TIME ZONE 'UTC',
+                                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+    FROM ${orderRefunds} AS refund
+    WHERE refund.order_id = ${orders}.id AND refund.state = 'done'
+      AND ${orders}.status = 'cancelled-by-admin'
+    HAVING bool_or(refund.reason = 'order-cancelled'))`,
 };
 
 const detailColumns = {

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   description: React.ReactNode;
   /** The confirming button's text, e.g. "Supprimer". */
   confirmLabel: string;
+  /** The way out's text, when "Annuler" could be read as the action itself. */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** While the confirmed action runs: the buttons are disabled and the dialog stays open. */
   pending?: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Annuler",
   onConfirm,
   pending = false,
 }: ConfirmDialogProps) {
@@ -43,7 +46,7 @@ export function ConfirmDialog({
               className={buttonVariants({ variant: "outline" })}
               disabled={pending}
             >
-              Annuler
+              {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <button
               type="button"

@@ -12,7 +12,8 @@ import { Field } from "../../../components/ui/field";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { toast } from "../../../lib/toast";
 import { useSetOrderStatus } from "../api";
-import { staffRefusalMessage } from "../../../lib/refusal-message";
+import { useRefreshRefunds } from "../refunds-api";
+import { CancelRefundNotice, refundAwareRefusal } from "./order-refunds-card";
 
 export interface StatusDialogProps {
   orderId: string;
@@ -49,6 +50,7 @@ function StatusForm({
   onDone: () => void;
 }) {
   const setStatus = useSetOrderStatus(orderId);
+  const refreshRefunds = useRefreshRefunds(orderId);
   const [chosen, setChosen] = useState<OrderStatus>(status);
 
   const onSubmit = async () => {
@@ -57,7 +59,8 @@ function StatusForm({
       toast.success(adminOrderMessages.statusUpdated);
       onDone();
     } catch (error) {
-      toast.error(staffRefusalMessage(error, adminOrderMessages.statusUpdateFailed));
+      toast.error(refundAwareRefusal(error, adminOrderMessages.statusUpdateFailed));
+      void refreshRefunds();
     }
   };
 
@@ -85,6 +88,7 @@ function StatusForm({
           ))}
         </NativeSelect>
       </Field>
+      <CancelRefundNotice orderId={orderId} current={status} chosen={chosen} />
       <FormDialogFooter onCancel={onDone} isSubmitting={setStatus.isPending} submitLabel="Enregistrer" />
     </form>
   );

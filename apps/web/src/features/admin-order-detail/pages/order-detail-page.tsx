@@ -20,6 +20,7 @@ import { paths } from "../../../lib/paths";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { useAdminOrder } from "../api";
 import { OrderItemsCard } from "../components/order-items-card";
+import { OrderRefundsCard } from "../components/order-refunds-card";
 import { ShippingAddressCard } from "../components/shipping-address-card";
 import { StatusDialog } from "../components/status-dialog";
 import { ShippingLabelBlock } from "../../admin-shared/components/shipping-label-block";
@@ -153,6 +154,7 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
       </div>
       <OrderItemsCard order={order} />
       <OrderParcelCard orderId={order.id} orderNumber={order.orderNumber} />
+      <OrderRefundsCard order={order} />
       <StatusDialog
         orderId={order.id}
         status={order.status}

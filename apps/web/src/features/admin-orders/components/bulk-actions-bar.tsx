@@ -3,6 +3,7 @@ import {
   bulkStatusSummary,
   chosenOrderStatusSchema,
   ORDER_STATUSES,
+  orderRefundMessages,
   orderStatusLabels,
   type AdminOrderRow,
   type BulkOrderStatusResult,
@@ -129,6 +130,7 @@ export function BulkActionsBar({ selected, onStatusChanged, onClear, onMessage }
               ? "La commande sélectionnée passera"
               : `Les ${count} commandes sélectionnées passeront`}{" "}
             au statut « {confirming ? orderStatusLabels[confirming] : ""} ».
+            {confirming === "cancelled-by-admin" ? orderRefundMessages.bulkCancelNotice : null}
             {progress ? (
               <span className="mt-4 flex flex-col gap-1">
                 <progress

@@ -16,9 +16,10 @@ export const customerOrdersQueryOptions = queryOptions({
   queryKey: ["customer", "orders"],
   queryFn: ({ signal }) =>
     apiFetch("/api/customer/orders", { response: customerOrderListResponseSchema, signal }),
-  // The spec hides the orders the shop cancelled, whatever the server sends.
+  // The spec hides the orders the shop cancelled, whatever the server sends, except those it
+  // refunded: the customer reads 'Remboursée' with the amount.
   select: (data) => ({
-    orders: data.orders.filter((order) => order.status !== "cancelled-by-admin"),
+    orders: data.orders.filter((order) => order.status !== "cancelled-by-admin" || order.refund !== null),
     commentOrdersHidden: data.commentOrdersHidden,
   }),
 });

@@ -14,6 +14,7 @@ import { CustomerOrderStatusBadge, customerOrderBanner } from "./customer-order-
 import { OrderItemList } from "./order-item-list";
 import { OrderMainAction } from "./order-main-action";
 import { OrderParcelLine } from "./order-parcel-line";
+import { OrderRefundNotice } from "./order-refund-status";
 
 const cardClassName = "flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6";
 // The main action comes first for keyboards and on phones; on wider screens it sits rightmost.
@@ -38,6 +39,7 @@ export function OrderCard({ order }: { order: CustomerOrderSummary }) {
       </header>
       <p className="text-sm leading-5">{customerOrderBanner(order)}</p>
       <OrderParcelLine parcel={order.parcel} />
+      <OrderRefundNotice refund={order.refund} />
       <OrderItemList items={order.items} />
       <p className="flex items-baseline justify-between gap-4 border-t border-border pt-4 leading-6">
         <span className="font-medium">Total</span>

@@ -24,6 +24,7 @@ import { useSessionState } from "../../../lib/session";
 import { useReopenOrder } from "../api/order-changes";
 import { useCustomerOrder } from "../api/orders";
 import { CustomerOrderStatusBadge, customerOrderBanner } from "../components/customer-order-status";
+import { OrderRefundNotice } from "../components/order-refund-status";
 import { OrderItemList } from "../components/order-item-list";
 import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
@@ -129,6 +130,7 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
       <Alert variant="info" role="status" className="text-base">
         <p>{customerOrderBanner(order)}</p>
       </Alert>
+      <OrderRefundNotice refund={order.refund} />
 
       <ParcelTracking order={order} />
       <OrderParcelLine parcel={order.parcel} />

@@ -1,0 +1,147 @@
+import {
+  amountLeftToRefund,
+  formatEuros,
+  isPaidOrderStatus,
+  orderRefundMessages,
+  type OrderRefundsResponse,
+  type OrderStatus,
+  type RefundKind,
+} from "@vitrine/domain";
+import { desc, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Queryable } from "../../db/client";
+import { orderRefunds } from "../../db/schema";
+import { DomainError } from "../../http/errors";
+import { isUuid } from "../../http/uuid";
+import type { PaymentProvider } from "../../integrations/payments/payment-provider";
+import { orderNotFound, setOrderStatus } from "../orders";
+import { refundOrderPayment } from "./refund";
+
+export interface StatusChange {
+  orderId: string;
+  status: OrderStatus;
+  /** Staff who asked (the audit log's actor of the refund). */
+  actorUserId: string;
+}
+
+export type StatusChangeOutcome =
+  | { changed: true; refundedCents: number }
+  /** The provider refused or did not answer: the refused row is kept, the order did not move. */
+  | { changed: false; message: string };
+
+/** What the provider took for the order and what it already gave back (done refunds), in cents. */
+async function paidAndRefunded(db: Queryable, orderId: string) {
+  const { rows } = await db.execute<{ paid_cents: number; refunded_cents: number }>(sql`
+    SELECT coalesce((SELECT sum(amount_cents) FROM payment_transactions WHERE order_id = ${orderId}), 0)::int AS paid_cents,
+           coalesce((SELECT sum(amount_cents) FROM order_refunds
+                     WHERE order_id = ${orderId} AND state = 'done'), 0)::int AS refunded_cents`);
+  const row = rows[0];
+  return { paidCents: row?.paid_cents ?? 0, refundedCents: row?.refunded_cents ?? 0 };
+}
+
+/**
+ * Every status change staff make (the order page's dialog, the orders list's bulk change, the
+ * "Annuler et rembourser" button) goes through here. Setting a paid order to cancelled-by-admin
+ * first gives back what is left of its payment, in one transaction with the order locked: the
+ * refund (refunds core, reason order-cancelled), then the status; the pieces go back to sale or
+ * to their waitlist by the order_items triggers, as for any cancellation.
+ *
+ * - A refusal by the provider: the refused row is committed, the status stays, and the outcome
+ *   says why (the caller throws or reports it). Nothing else changes.
+ * - Nothing left to refund (paid by hand, no online payment, or all given back already): the order
+ *   is cancelled as any other.
+ * - A second cancellation at the same time waits on the lock and finds the order cancelled: it
+ *   refunds nothing.
+ * - cancelled-by-customer is for unpaid orders only (a customer cancels before paying): refused on
+ *   a paid one, which staff cancel with its refund.
+ * - Any other status change is the orders core's own, unchanged.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  provider: PaymentProvider,
+  change: StatusChange,
+  log: FastifyBaseLogger,
+): Promise<StatusChangeOutcome> {
+  if (change.status !== "cancelled-by-admin" && change.status !== "cancelled-by-customer") {
+    await setOrderStatus(db, change.orderId, change.status);
+    return { changed: true, refundedCents: 0 };
+  }
+  if (!isUuid(change.orderId)) throw orderNotFound();
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ status: OrderStatus; order_number: string }>(
+      sql`SELECT status, order_number FROM orders WHERE id = ${change.orderId} FOR UPDATE`,
+    );
+    const order = rows[0];
+    if (!order) throw orderNotFound();
+    const paid = isPaidOrderStatus(order.status);
+    if (change.status === "cancelled-by-customer") {
+      // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
+      if (paid) throw new DomainError("CONFLICT", orderRefundMessages.customerCancelPaid);
+      await setOrderStatus(tx, change.orderId, change.status);
+      return { changed: true, refundedCents: 0 };
+    }
+    let refundedCents = 0;
+    if (paid) {
+      const { paidCents, refundedCents: before } = await paidAndRefunded(tx, change.orderId);
+      const left = amountLeftToRefund(paidCents, before);
+      if (left > 0) {
+        const outcome = await refundOrderPayment(
+          tx,
+          provider,
+          {
+            orderId: change.orderId,
+            reason: "order-cancelled",
+            amountCents: left,
+            actorUserId: change.actorUserId,
+            comment: `Commande ${order.order_number} annulée (${formatEuros(left)})`,
+          },
+          log,
+        );
+        if (!outcome.refunded) return { changed: false, message: outcome.message };
+        refundedCents = left;
+      }
+    }
+    await setOrderStatus(tx, change.orderId, "cancelled-by-admin");
+    return { changed: true, refundedCents };
+  });
+}
+
+/** The same, for one order on its own page: a refusal is the answer's French error (502). */
+export async function changeOrderStatusOrThrow(
+  db: Database,
+  provider: PaymentProvider,
+  change: StatusChange,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const outcome = await changeOrderStatus(db, provider, change, log);
+  if (!outcome.changed) throw new DomainError("PAYMENT_PROVIDER_FAILED", outcome.message);
+}
+
+/** An order's refunds, newest first, and what a cancellation would give back now. */
+export async function listOrderRefunds(db: Queryable, orderId: string): Promise<OrderRefundsResponse> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  const { rows: found } = await db.execute(sql`SELECT 1 FROM orders WHERE id = ${orderId}`);
+  if (found.length === 0) throw orderNotFound();
+  const [rows, { paidCents, refundedCents }] = await Promise.all([
+    db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id)),
+    paidAndRefunded(db, orderId),
+  ]);
+  return {
+    refunds: rows.map((row) => ({
+      id: row.id,
+      reason: row.reason as OrderRefundsResponse["refunds"][number]["reason"],
+      state: row.state as OrderRefundsResponse["refunds"][number]["state"],
+      amountCents: row.amountCents,
+      providerReference: row.providerReference,
+      kind: row.kind as RefundKind | null,
+      error: row.error,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    paidCents,
+    refundableCents: amountLeftToRefund(paidCents, refundedCents),
+  };
+}
