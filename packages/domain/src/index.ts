@@ -65,3 +65,5 @@ export * from "./handle-proof";
 export * from "./after-live";
 export * from "./api/customer-live";
 export * from "./api/push";
+export * from "./live-figures";
+export * from "./csv-export";

@@ -1,0 +1,129 @@
+import { SHOP_TIME_ZONE } from "./order-status";
+
+/** CSV that French Excel opens as it is: semicolons, decimal commas, CRLF, UTF-8 with a BOM. */
+export const CSV_DELIMITER = ";";
+export const CSV_RECORD_DELIMITER = "\r\n";
+export const CSV_BOM = "\uFEFF";
+
+export const csvExportMessages = {
+  exportButton: "Exporter (CSV)",
+  exportFailed: "L'export n'a pas pu être téléchargé",
+  exporting: "Export en cours…",
+} as const;
+
+export const ORDER_EXPORT_HEADERS = [
+  "Numéro",
+  "Date",
+  "Statut",
+  "Client",
+  "E-mail",
+  "Pseudo TikTok",
+  "Live",
+  "Total (€)",
+] as const;
+
+export const LIVE_SALES_EXPORT_HEADERS = [
+  "Référence",
+  "Article",
+  "Couleur",
+  "Taille",
+  "Prix (€)",
+  "État",
+  "Pseudo TikTok",
+  "Acheteur",
+  "E-mail",
+  "Commande",
+] as const;
+
+export const USER_EXPORT_HEADERS = [
+  "Prénom",
+  "Nom",
+  "Nom affiché",
+  "E-mail",
+  "Pseudo TikTok",
+  "Pseudo vérifié",
+  "Compte",
+  "Commandes",
+  "Inscrit le",
+  "Dernière connexion",
+] as const;
+
+/**
+ * What became of a piece of a live, from its line and claims: on a paid order, on an order still
+ * unpaid, claimed once but no longer held by anyone, or never claimed nor ordered.
+ */
+export const LIVE_SALE_STATES = ["paid", "held", "released", "unsold"] as const;
+export type LiveSaleState = (typeof LIVE_SALE_STATES)[number];
+export const liveSaleStateLabels: Record<LiveSaleState, string> = {
+  paid: "Vendu payé",
+  held: "Réservé",
+  released: "Libéré",
+  unsold: "Invendu",
+};
+
+/** Cents as Excel reads a number in French: "9,90", "-3,00", "1234,50" (no separator, no sign). */
+export function csvCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const absolute = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(absolute / 100)},${String(absolute % 100).padStart(2, "0")}`;
+}
+
+const parisParts = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: SHOP_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+function partsOf(date: Date): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of parisParts.formatToParts(date)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** An instant in the shop's time as Excel reads it: "26/11/2026 21:30"; empty for none. */
+export function csvDateTime(date: Date | null): string {
+  if (!date) return "";
+  const p = partsOf(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * Text a person typed (a name, a handle, an article): a cell starting with = + - @ (or a tab or
+ * carriage return, which Excel skips before reading one) would be run as a formula; a leading
+ * apostrophe makes Excel show it as text.
+ */
+export function csvText(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The day in the shop's time, for a file name: "2026-11-26". */
+export function exportDay(date: Date): string {
+  const p = partsOf(date);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** "commandes-2026-11-26.csv"; the parts are kept to ASCII letters, digits and dashes. */
+export function exportFileName(parts: string[], date: Date): string {
+  const safe = parts
+    .map((part) =>
+      part
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-+|-+$/g, ""),
+    )
+    .filter(Boolean);
+  return `${[...safe, exportDay(date)].join("-")}.csv`;
+}
+
+/** Content-Disposition for a download: the ASCII name, and the UTF-8 one for the browsers that read it. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
