@@ -1,0 +1,10 @@
+import { defineModule } from "../module";
+import { exportRoutes } from "./routes";
+import { createExportService } from "./service";
+
+export const exportsModule = defineModule({
+  name: "exports",
+  prefix: "/api/admin/exports",
+  createService: createExportService,
+  routes: exportRoutes,
+});
