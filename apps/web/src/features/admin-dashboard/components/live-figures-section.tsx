@@ -83,7 +83,8 @@ function SelectedLive({ liveId }: { liveId: string }) {
 
 function ComparisonTable({ lives }: { lives: LiveFigures[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Scrolled sideways on a narrow screen: reachable by keyboard too.
+    <div className="overflow-x-auto" tabIndex={0} role="group" aria-label="Tableau des derniers lives">
       <table className="w-full text-sm">
         <caption className="pb-2 text-left text-muted-foreground">
           Chiffres des derniers lives, du plus ancien au plus récent
@@ -128,6 +129,8 @@ export function LiveFiguresSection() {
   const overview = useLiveFiguresOverview();
   const [chosen, setChosen] = useState<string | null>(null);
   const selectId = useId();
+  const titleId = useId();
+  const comparisonId = useId();
   let body: ReactNode;
   if (overview.isError) {
     body = <LoadError message={liveFiguresMessages.loadFailed} onRetry={() => void overview.refetch()} />;
@@ -162,16 +165,16 @@ export function LiveFiguresSection() {
   const compared = overview.data?.comparison ?? [];
   return (
     <>
-      <Card>
+      <Card role="region" aria-labelledby={titleId}>
         <CardHeader>
-          <CardTitle>Chiffres par live</CardTitle>
+          <CardTitle id={titleId}>Chiffres par live</CardTitle>
         </CardHeader>
         <CardContent>{body}</CardContent>
       </Card>
       {compared.length > 0 ? (
-        <Card>
+        <Card role="region" aria-labelledby={comparisonId}>
           <CardHeader>
-            <CardTitle>Comparaison des derniers lives</CardTitle>
+            <CardTitle id={comparisonId}>Comparaison des derniers lives</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <Suspense fallback={<Skeleton className="h-64 w-full" />}>
