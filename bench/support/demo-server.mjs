@@ -54,6 +54,8 @@ export async function startDemoServer(name, basePort, { databaseUrl } = {}) {
   }
   return {
     origin,
+    /** The server's process (its RSS is read from /proc/<pid>/status). */
+    pid: server.pid,
     /** The embedded database, as the server's own role reaches it. */
     databaseUrl: databaseUrl ?? `postgres://vitrine:vitrine-local@127.0.0.1:${databasePort}/vitrine`,
     stop,

@@ -8,3 +8,5 @@ export const exportsModule = defineModule({
   createService: createExportService,
   routes: exportRoutes,
 });
+
+export { EXPORT_BATCH_ROWS } from "./csv-stream";
