@@ -52,7 +52,7 @@ async function exportThroughHttp(origin, cookie, pid) {
   let lineEnds = 0;
   for await (const chunk of response.body) {
     bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lineEnds++;
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lineEnds++;
   }
   const ms = performance.now() - started;
   return { ms, bytes, rows: lineEnds - 1, rssBefore: before, rssPeak: stop() };
