@@ -54,3 +54,29 @@ test("a refused export is said in a toast, not saved as a file", async ({ adminP
   await page.getByRole("button", { name: "Exporter (CSV)" }).click();
   await expect(page.getByText("Vous devez être connecté pour accéder à cette page.")).toBeVisible();
 });
+
+test("export a live's sales from its page: each piece, its buyer and what became of it", async ({
+  adminPage: page,
+  customer,
+  createOrder,
+}) => {
+  const order = await createOrder(customer, {
+    status: "paid",
+    pieces: [{ name: "Robe brodée", priceCents: 2990, color: { name: "Écru e2e", hexCode: "#F3EFE0" } }],
+  });
+  await page.goto(`/admin/lives/${order.liveId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exporter (CSV)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ventes-e2e[a-z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await download.path()) ?? "")).toString("utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header, first] = text.slice(1).split("\r\n");
+  expect(header).toBe(
+    "Référence;Article;Couleur;Taille;Prix (€);État;Pseudo TikTok;Acheteur;E-mail;Commande",
+  );
+  expect(first).toBe(
+    `1;Robe brodée;Écru e2e;;29,90;Vendu payé;${customer.handle};;${customer.email};${order.orderNumber}`,
+  );
+});
