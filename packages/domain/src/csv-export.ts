@@ -98,10 +98,10 @@ function shopOffsetMs(ms: number): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     const p = partsOf(new Date(hour * HOUR_MS));
-    const hourCycle = Number(p.hour) % 24;
+    // Some ICU versions write midnight as 24 even with h23.
+    const hour24 = Number(p.hour) % 24;
     offset =
-      Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), hourCycle, Number(p.minute)) -
-      hour * HOUR_MS;
+      Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), hour24, Number(p.minute)) - hour * HOUR_MS;
     if (offsetByHour.size > 100_000) offsetByHour.clear();
     offsetByHour.set(hour, offset);
   }

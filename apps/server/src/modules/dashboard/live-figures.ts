@@ -108,7 +108,7 @@ export function readComparedLives(db: Queryable): Promise<LiveFigures[]> {
 
 /** The selector's lives, newest first. */
 export async function readLiveChoices(db: Queryable): Promise<LiveChoice[]> {
-  const { rows } = await db.execute<{ id: string; title: string; live_date: Date; started: boolean }>(sql`
+  const { rows } = await db.execute<{ id: string; title: string; live_date: Date }>(sql`
     SELECT id, title, live_date FROM lives ORDER BY live_date DESC, id DESC LIMIT ${LIVE_FIGURES_CHOICES}`);
   return rows.map((row) => ({
     id: row.id,
