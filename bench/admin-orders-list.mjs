@@ -20,31 +20,13 @@ import { loadavg } from "node:os";
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { startDemoServer } from "./support/demo-server.mjs";
+import { freshDatabase } from "./support/fresh-database.mjs";
 import { FILL, fillOrders } from "./support/fill-orders.mjs";
 
 const seconds = Number(process.argv[2] ?? 12);
 const LOAD_CONNECTIONS = 10;
 const ROUNDS = 3;
 const log = (message) => console.log(message);
-
-/** A fresh database on DATABASE_URL's server, dropped at the end; none for the embedded one. */
-async function freshDatabase() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { url: undefined, drop: async () => {} };
-  const name = `vitrine_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 /** The bare endpoints in a process of their own (support/bare-orders-server.mjs). */
 async function startBareServer(env) {
@@ -117,7 +99,7 @@ async function measureInRounds(targets, connections, duration) {
   });
 }
 
-const database = await freshDatabase();
+const database = await freshDatabase("orders");
 const app = await startDemoServer("orders", 3700, { databaseUrl: database.url });
 const { origin } = app;
 const reader = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });

@@ -71,3 +71,5 @@ export * from "./label-batch";
 export * from "./api/label-batches";
 export * from "./parcels";
 export * from "./api/parcels";
+export * from "./live-figures";
+export * from "./csv-export";

@@ -40,6 +40,8 @@ import { liveClaimsModule } from "./live-claims";
 import { customerLiveModule } from "./customer-live";
 // Customers told of their claims: mails and web push.
 import { customerNoticesModule } from "./customer-notices";
+// CSV exports of the back office.
+import { exportsModule } from "./exports";
 
 /** Every module of the server, registered in this order. A new module is added here. */
 export const appModules: AppModule[] = [
@@ -83,4 +85,6 @@ export const appModules: AppModule[] = [
   customerLiveModule,
   // Customers told of their claims: mails and web push.
   customerNoticesModule,
+  // CSV exports of the back office.
+  exportsModule,
 ];

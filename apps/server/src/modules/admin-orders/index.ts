@@ -3,7 +3,7 @@ import { defineModule } from "../module";
 import { adminOrderRoutes } from "./routes";
 import { createAdminOrderService } from "./service";
 
-export { fetchOrderList } from "./queries";
+export { fetchOrderList, orderListStatements, type OrderExportRow } from "./queries";
 
 export const adminOrdersModule = defineModule({
   name: "admin-orders",

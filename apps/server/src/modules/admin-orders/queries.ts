@@ -93,11 +93,21 @@ function buildStatements(shape: FilterShape, key: string) {
     JOIN users u ON u.id = p.user_id
     ORDER BY p.order_date DESC, p.id DESC`;
   const total = sql`SELECT count(*)::int AS total FROM orders o ${where}`;
+  // Every match, newest first, for the CSV export: read through a cursor, never as one array.
+  // Named in a comment so that pg_stat_activity tells the export from the page.
+  const all = sql`SELECT /* orders csv export */ o.order_number AS "orderNumber", o.order_date AS "orderDate", o.status,
+      o.total_amount_cents AS "totalAmountCents", l.title AS "liveTitle", l.ref AS "liveRef",
+      u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
+      u.email, u.tiktok_username AS "tiktokUsername"
+    FROM orders o JOIN lives l ON l.id = o.live_id JOIN users u ON u.id = o.user_id
+    ${where}
+    ORDER BY o.order_date DESC, o.id DESC`;
   const dialect = new PgDialect();
   return {
     countsItself,
     page: { name: `admin_orders_page_${key}`, ...dialect.sqlToQuery(page) },
     total: { name: `admin_orders_total_${key}`, ...dialect.sqlToQuery(total) },
+    all: { name: `admin_orders_all_${key}`, ...dialect.sqlToQuery(all) },
   };
 }
 
@@ -113,6 +123,8 @@ export function orderListStatements(filters: AdminOrderFilters): {
   countsItself: boolean;
   page: OrderListStatement;
   total: OrderListStatement;
+  /** Every order the filters keep, newest first, without paging (the CSV export's rows). */
+  all: OrderListStatement;
 } {
   const pattern = orderSearchPattern(filters.q);
   const shape: FilterShape = {
@@ -144,8 +156,12 @@ export function orderListStatements(filters: AdminOrderFilters): {
     countsItself: statements.countsItself,
     page: filled(statements.page),
     total: filled(statements.total),
+    all: filled(statements.all),
   };
 }
+
+/** A row of `orderListStatements(...).all`. */
+export type OrderExportRow = Omit<OrderListRow, "id" | "liveId" | "userId">;
 
 /** Sends a statement and answers its rows: the app's pool, or the benchmark's bare one. */
 export type StatementRunner = <Row extends object>(statement: OrderListStatement) => Promise<{ rows: Row[] }>;

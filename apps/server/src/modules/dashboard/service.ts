@@ -2,14 +2,25 @@ import {
   DASHBOARD_CHART_LIVES,
   ORDER_STATUSES,
   SHOP_TIME_ZONE,
+  liveFiguresMessages,
   type Dashboard,
+  type LiveFiguresDetail,
+  type LiveFiguresOverview,
   type OrderStatus,
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
 import { lives, products } from "../../db/schema";
+import { DomainError } from "../../http/errors";
 import { isHeld } from "../orders";
+import {
+  readComparedLives,
+  readDefaultLiveId,
+  readLiveChoices,
+  readLiveFigures,
+  readLivePerMinute,
+} from "./live-figures";
 
 /** The start of the shop's current week (Monday) or month, as an instant. */
 const startOfShop = (unit: "week" | "month") =>
@@ -87,6 +98,26 @@ export function createDashboardService({ db }: { db: Queryable }) {
         latestLives(),
       ]);
       return { users, products, orders, lives };
+    },
+
+    /** The selector's lives, the one shown first, and the figures of the last lives side by side. */
+    async getLivesOverview(): Promise<LiveFiguresOverview> {
+      const [lives, defaultLiveId, comparison] = await Promise.all([
+        readLiveChoices(db),
+        readDefaultLiveId(db),
+        readComparedLives(db),
+      ]);
+      return { lives, defaultLiveId, comparison };
+    },
+
+    /** One live's figures and its revenue per minute. */
+    async getLiveFigures(liveId: string): Promise<LiveFiguresDetail> {
+      const [figures, perMinute] = await Promise.all([
+        readLiveFigures(db, liveId),
+        readLivePerMinute(db, liveId),
+      ]);
+      if (!figures) throw new DomainError("NOT_FOUND", liveFiguresMessages.liveNotFound);
+      return { figures, perMinute };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { dashboardResponseSchema } from "@vitrine/domain";
+import { dashboardResponseSchema, liveFiguresDetailSchema, liveFiguresOverviewSchema } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
 
 export const dashboardQueryOptions = queryOptions({
@@ -11,4 +11,25 @@ export const dashboardQueryOptions = queryOptions({
 
 export function useDashboard() {
   return useQuery(dashboardQueryOptions);
+}
+
+export const liveFiguresOverviewQueryOptions = queryOptions({
+  queryKey: ["admin", "dashboard", "lives"],
+  queryFn: ({ signal }) =>
+    apiFetch("/api/admin/dashboard/lives", { response: liveFiguresOverviewSchema, signal }),
+  staleTime: 30_000,
+});
+
+export function useLiveFiguresOverview() {
+  return useQuery(liveFiguresOverviewQueryOptions);
+}
+
+export function useLiveFigures(liveId: string | null) {
+  return useQuery({
+    queryKey: ["admin", "dashboard", "lives", liveId],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/admin/dashboard/lives/${liveId}`, { response: liveFiguresDetailSchema, signal }),
+    enabled: liveId !== null,
+    staleTime: 30_000,
+  });
 }

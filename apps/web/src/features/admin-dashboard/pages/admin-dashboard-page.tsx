@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useDashboard } from "../api";
 import { PageHeader } from "../../admin-shared/components/page-header";
+import { LiveFiguresSection } from "../components/live-figures-section";
 import { PaymentReviewsCard } from "../components/payment-reviews-card";
 
 // The chart library is the heaviest part of the page: the figures show before it arrives.
@@ -68,6 +69,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           )}
         </CardContent>
       </Card>
+      <LiveFiguresSection />
     </>
   );
 }

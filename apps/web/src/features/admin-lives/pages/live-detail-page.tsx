@@ -10,6 +10,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { CsvExportButton } from "../../admin-shared/components/csv-export-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { LiveLabelsCard } from "../../admin-shared/label-batches/components/live-labels-card";
 import { useLive } from "../api";
@@ -85,7 +86,9 @@ function LiveDetailContent({ live }: { live: Live }) {
   return (
     <div className="flex flex-col gap-6">
       <BackToLives />
-      <PageHeader title={live.title} />
+      <PageHeader title={live.title}>
+        <CsvExportButton url={`/api/admin/exports/lives/${live.id}/sales.csv`} fallbackName="ventes.csv" />
+      </PageHeader>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>

@@ -22,6 +22,7 @@ import { useOrders } from "../api";
 import { BulkActionsBar } from "../components/bulk-actions-bar";
 import { NewOrderDialog } from "../components/new-order-dialog";
 import { OrderFiltersBar } from "../components/order-filters-bar";
+import { OrdersExportButton } from "../components/orders-export-button";
 import { OrdersPagination } from "../components/orders-pagination";
 import { useOrderFilters } from "../order-filters";
 import { orderRecipients } from "../order-recipients";
@@ -156,6 +157,7 @@ export function OrdersPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Commandes">
+        <OrdersExportButton query={query} />
         <Button type="button" onClick={() => setCreating(true)} disabled={!lives.isSuccess}>
           <PlusIcon aria-hidden />
           Nouvelle commande

@@ -18,6 +18,7 @@ import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useUrlParam } from "../../../lib/use-url-param";
+import { CsvExportButton } from "../../admin-shared/components/csv-export-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { SendMessageDialog } from "../../admin-shared/components/send-message-dialog";
 import { useAdminUsers, useStartImpersonation } from "../api";
@@ -85,6 +86,7 @@ export function UsersPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Gestion des utilisateurs">
+        <CsvExportButton url="/api/admin/exports/users.csv" fallbackName="utilisateurs.csv" />
         <Button asChild variant="outline">
           <Link to={paths.admin.auditLog()}>
             <HistoryIcon aria-hidden />

@@ -1,0 +1,12 @@
+import { defineModule } from "../module";
+import { exportRoutes } from "./routes";
+import { createExportService } from "./service";
+
+export const exportsModule = defineModule({
+  name: "exports",
+  prefix: "/api/admin/exports",
+  createService: createExportService,
+  routes: exportRoutes,
+});
+
+export { EXPORT_BATCH_ROWS } from "./csv-stream";
