@@ -143,6 +143,8 @@ test("an admin changes an order's status and address, adds an item by reference 
   await page.getByRole("button", { name: "Changer le statut" }).click();
   await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "Payée" });
   await statusDialog.getByRole("button", { name: "Enregistrer" }).click();
+  // The dialog's own list names 'Payée' too: the badge is read once the dialog has closed.
+  await expect(statusDialog).toBeHidden();
   await expect(page.getByText("Payée", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Supprimer l'article Robe fleurie (réf. 1)" }).click();
   await confirm.getByRole("button", { name: "Supprimer" }).click();

@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobHelpers } from "graphile-worker";
 import type { Queryable } from "../../db/client";
+import { cancelledOrderStatuses, orderStatusArray } from "../../db/order-status-sql";
 import { DomainError } from "../../http/errors";
 import { createLabelProvider } from "../../integrations/labels/create-label-provider";
 import {
@@ -35,8 +36,7 @@ const BUSY_RETRY_SECONDS = 5;
 const PARCEL_ORDER = sql.raw("o.order_date, o.order_number, o.id");
 
 /** The statuses of a parcel on its way (the pick list and the labels PDF show them). */
-const TO_SHIP = sql.raw("('paid', 'preparing', 'to-ship')");
-const CANCELLED = sql.raw("('cancelled-by-customer', 'cancelled-by-admin')");
+const TO_SHIP = orderStatusArray(["paid", "preparing", "to-ship"]);
 
 /** A label claim younger than this is another request's call in progress (shipping-labels). */
 const LIVE_CLAIM = sql`o.label_requested_at IS NOT NULL AND o.label_requested_at >= now() - make_interval(secs => ${LABEL_CLAIM_SECONDS})`;
@@ -119,7 +119,7 @@ export async function createLabelBatchService(
              AND o.shipping_label_path IS NULL AND o.shipping_address IS NOT NULL
              AND NOT (${LIVE_CLAIM})
              AND NOT EXISTS (SELECT 1 FROM orders m WHERE m.parcel_lead_id = o.id
-                              AND m.status <> 'paid' AND m.status NOT IN ${CANCELLED})
+                              AND m.status <> 'paid' AND NOT (m.status = ANY (${cancelledOrderStatuses})))
            ORDER BY ${PARCEL_ORDER}`,
     );
     return rows
@@ -285,7 +285,7 @@ export async function createLabelBatchService(
     return rowsOf<{ id: string; shipping_label_path: string }>(
       db,
       sql`SELECT o.id, o.shipping_label_path FROM orders o
-           WHERE o.live_id = ${liveId} AND o.parcel_lead_id IS NULL AND o.status IN ${TO_SHIP}
+           WHERE o.live_id = ${liveId} AND o.parcel_lead_id IS NULL AND o.status = ANY (${TO_SHIP})
              AND o.shipping_label_path IS NOT NULL
            ORDER BY ${PARCEL_ORDER}`,
     );
@@ -417,12 +417,12 @@ export async function createLabelBatchService(
         sql`WITH parcels AS (
               SELECT o.id, o.shipping_address, o.user_id, row_number() OVER (ORDER BY ${PARCEL_ORDER})::int AS rank
                 FROM orders o
-               WHERE o.live_id = ${liveId} AND o.parcel_lead_id IS NULL AND o.status IN ${TO_SHIP}),
+               WHERE o.live_id = ${liveId} AND o.parcel_lead_id IS NULL AND o.status = ANY (${TO_SHIP})),
             pieces AS (
               SELECT p.id AS lead_id, p.rank, p.shipping_address, p.user_id, m.order_number, i.quantity,
                      pr.ref, pr.name, pr.size, i.color->>'name' AS colour
                 FROM parcels p
-                JOIN orders m ON (m.id = p.id OR m.parcel_lead_id = p.id) AND m.status NOT IN ${CANCELLED}
+                JOIN orders m ON (m.id = p.id OR m.parcel_lead_id = p.id) AND NOT (m.status = ANY (${cancelledOrderStatuses}))
                 JOIN order_items i ON i.order_id = m.id AND NOT i.is_released
                 JOIN products pr ON pr.id = i.product_id)
             SELECT x.lead_id, x.rank, x.ref, x.name, x.size, x.colour, sum(x.quantity)::int AS quantity,

@@ -1,6 +1,5 @@
 import { formatEuros, orderPreparationMessages, type PreparationOrder, shownEmail } from "@vitrine/domain";
 import { CheckIcon, MailIcon, MapPinIcon, PackageIcon } from "lucide-react";
-import { ColorSwatch } from "../../../components/color-swatch";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { Card, CardContent, CardHeader } from "../../../components/ui/card";
@@ -10,7 +9,8 @@ import { toast } from "../../../lib/toast";
 import { ShippingLabelBlock } from "../../admin-shared/components/shipping-label-block";
 import { useValidatePreparation } from "../api";
 import { PreparationAddressEditor, PreparationMessageControl } from "./preparation-card-controls";
-import { PreparationParcelMembers } from "../../admin-shared/components/preparation-parcel-members";
+import { PreparationItems } from "./preparation-items";
+import { PreparationParcelMembers } from "./preparation-parcel-members";
 
 function customerName(customer: PreparationOrder["customer"]): string | null {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
@@ -101,21 +101,7 @@ export function PreparationOrderCard({ order }: { order: PreparationOrder }) {
             <PackageIcon className="size-4 text-muted-foreground" aria-hidden />
             Produits à préparer ({order.items.length})
           </h3>
-          <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
-                {item.color ? (
-                  <ColorSwatch hexCode={item.color.hexCode} />
-                ) : (
-                  <span className="size-5" aria-hidden />
-                )}
-                <span className="font-medium">{item.name}</span>
-                <span className="text-muted-foreground">Réf. {item.ref}</span>
-                <span className="text-muted-foreground">{item.color ? item.color.name : "Sans couleur"}</span>
-                {item.quantity > 1 ? <span>x {item.quantity}</span> : null}
-              </li>
-            ))}
-          </ul>
+          <PreparationItems items={order.items} className="rounded-lg border border-border" />
         </section>
         <PreparationParcelMembers order={order} />
         <div className="md:col-span-2">

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   orderParcelResponseSchema,
+  parcelMessages,
   parcelResponseSchema,
   parcelSplitResponseSchema,
   parcelSuggestionsResponseSchema,
 } from "@vitrine/domain";
-import { apiFetch } from "../../../lib/api-client";
+import { apiFetch, isApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
 
 /** Under the orders' key: a combine or a split refreshes every order list, card and page with it. */
 const ordersKey = ["admin", "orders"] as const;
@@ -46,11 +48,19 @@ function useRefreshOrders() {
   };
 }
 
-export function useCombineParcel() {
+export function useCombineParcel(onDone: () => void) {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: (orderIds: string[]) =>
       apiFetch(parcelsUrl, { response: parcelResponseSchema, method: "POST", body: { orderIds } }),
+    onSuccess: ({ parcel }) => {
+      onDone();
+      toast.success(parcelMessages.combined(parcel.leadOrderNumber));
+    },
+    onError: (error) => {
+      onDone();
+      toast.error(isApiError(error) ? error.message : parcelMessages.combineFailed);
+    },
     // A refusal may come from a stale board (another admin combined meanwhile): read it again too.
     onSettled: refresh,
   });

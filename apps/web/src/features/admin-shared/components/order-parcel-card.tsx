@@ -6,9 +6,7 @@ import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { isApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
 import { useCombineParcel, useOrderParcel } from "../api/parcels";
 import { SplitParcelButton } from "./split-parcel-button";
 
@@ -68,20 +66,9 @@ function JoinParcel({
   orderNumber: string;
   lead: { leadId: string; orderNumber: string };
 }) {
-  const combine = useCombineParcel();
   const [confirming, setConfirming] = useState(false);
-  function onConfirm() {
-    combine.mutate([lead.leadId, orderId], {
-      onSuccess: ({ parcel }) => {
-        setConfirming(false);
-        toast.success(parcelMessages.combined(parcel.leadOrderNumber));
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toast.error(isApiError(error) ? error.message : parcelMessages.combineFailed);
-      },
-    });
-  }
+  const combine = useCombineParcel(() => setConfirming(false));
+  const onConfirm = () => combine.mutate([lead.leadId, orderId]);
   return (
     <>
       <Button

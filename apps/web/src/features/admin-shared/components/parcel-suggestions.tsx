@@ -3,8 +3,6 @@ import { PackagePlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { isApiError } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
 import { useCombineParcel, useParcelSuggestions } from "../api/parcels";
 
 function confirmation(suggestion: ParcelSuggestion): string {
@@ -23,25 +21,11 @@ function confirmation(suggestion: ParcelSuggestion): string {
 }
 
 function SuggestionRow({ suggestion }: { suggestion: ParcelSuggestion }) {
-  const combine = useCombineParcel();
   const [confirming, setConfirming] = useState(false);
+  const combine = useCombineParcel(() => setConfirming(false));
   const numbers = suggestion.orders.map((order) => order.orderNumber).join(", ");
 
-  function onConfirm() {
-    combine.mutate(
-      suggestion.orders.map((order) => order.id),
-      {
-        onSuccess: ({ parcel }) => {
-          setConfirming(false);
-          toast.success(parcelMessages.combined(parcel.leadOrderNumber));
-        },
-        onError: (error) => {
-          setConfirming(false);
-          toast.error(isApiError(error) ? error.message : parcelMessages.combineFailed);
-        },
-      },
-    );
-  }
+  const onConfirm = () => combine.mutate(suggestion.orders.map((order) => order.id));
 
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">

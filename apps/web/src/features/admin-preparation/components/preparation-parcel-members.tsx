@@ -1,8 +1,8 @@
 import { type PreparationOrder } from "@vitrine/domain";
 import { PackageIcon } from "lucide-react";
-import { ColorSwatch } from "../../../components/color-swatch";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
-import { SplitParcelButton } from "./split-parcel-button";
+import { SplitParcelButton } from "../../admin-shared/components/split-parcel-button";
+import { PreparationItems } from "./preparation-items";
 
 /**
  * The other orders of a combined parcel, in its lead's preparation card: each one's number, status
@@ -23,21 +23,7 @@ export function PreparationParcelMembers({ order }: { order: PreparationOrder })
             Commande {member.orderNumber}
             <OrderStatusBadge status={member.status} />
           </p>
-          <ul className="flex flex-col divide-y divide-border">
-            {member.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
-                {item.color ? (
-                  <ColorSwatch hexCode={item.color.hexCode} />
-                ) : (
-                  <span className="size-5" aria-hidden />
-                )}
-                <span className="font-medium">{item.name}</span>
-                <span className="text-muted-foreground">Réf. {item.ref}</span>
-                <span className="text-muted-foreground">{item.color ? item.color.name : "Sans couleur"}</span>
-                {item.quantity > 1 ? <span>x {item.quantity}</span> : null}
-              </li>
-            ))}
-          </ul>
+          <PreparationItems items={member.items} />
         </div>
       ))}
       {order.hasLabel ? null : (
