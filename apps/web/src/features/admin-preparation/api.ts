@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { preparationListResponseSchema, preparationValidatedResponseSchema } from "@vitrine/domain";
+import {
+  orderPreparationMessages,
+  preparationListResponseSchema,
+  preparationValidatedResponseSchema,
+} from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
+import { toast } from "../../lib/toast";
 
 const ordersKey = ["admin", "orders"] as const;
 const preparationUrl = "/api/admin/preparation";
@@ -25,6 +30,11 @@ export function useValidatePreparation() {
         response: preparationValidatedResponseSchema,
         method: "POST",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKey }),
+    // Told here, not by the card: the card leaves the list as soon as it is read again, and a
+    // callback given to `mutate` by a component gone by then is never called.
+    onSuccess: ({ order }) => {
+      toast.success(orderPreparationMessages.validated(order.orderNumber));
+      return queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
   });
 }

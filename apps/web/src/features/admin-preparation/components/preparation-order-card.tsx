@@ -52,7 +52,6 @@ export function PreparationOrderCard({ order }: { order: PreparationOrder }) {
 
   function onValidate() {
     validate.mutate(order.id, {
-      onSuccess: () => toast.success(orderPreparationMessages.validated(order.orderNumber)),
       onError: (error) =>
         toast.error(isApiError(error) ? error.message : orderPreparationMessages.validateFailed),
     });
