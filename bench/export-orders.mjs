@@ -10,7 +10,6 @@
 // reading EXPORT_BATCH_ROWS at a time, rows counted and dropped.
 //   npm run bench:export -- [--rounds=3]
 import { cpus, loadavg } from "node:os";
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { orderListStatements } from "../apps/server/src/modules/admin-orders/index.ts";
@@ -18,33 +17,24 @@ import { EXPORT_BATCH_ROWS } from "../apps/server/src/modules/exports/index.ts";
 import { startDemoServer } from "./support/demo-server.mjs";
 import { FILL, fillOrders } from "./support/fill-orders.mjs";
 import { freshDatabase } from "./support/fresh-database.mjs";
-import { benchOptions } from "./support/measure.mjs";
+import { benchOptions, rssKb, sampleRss } from "./support/measure.mjs";
 
 const options = benchOptions();
 const rounds = Number(options.rounds ?? 3);
 const log = (message) => console.log(message);
 
 /** The process's resident set, in bytes. */
-function rssOf(pid) {
-  const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return match ? Number(match[1]) * 1024 : NaN;
-}
+const rssOf = (pid) => rssKb(pid) * 1024;
 
-/** Samples `pid`'s RSS every 10 ms until stopped; answers the highest seen. */
-function sampleRss(pid) {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, rssOf(pid));
-  };
+/** Samples `pid`'s RSS every 10 ms until stopped; answers the highest seen, in bytes. */
+function sampleRssBytes(pid) {
+  const stop = sampleRss(pid, 10);
+  return () => stop() * 1024;
 }
 
 async function exportThroughHttp(origin, cookie, pid) {
   const before = rssOf(pid);
-  const stop = sampleRss(pid);
+  const stop = sampleRssBytes(pid);
   const started = performance.now();
   const response = await fetch(`${origin}/api/admin/exports/orders.csv`, { headers: { cookie } });
   if (!response.ok || !response.body) throw new Error(`export refused: ${response.status}`);

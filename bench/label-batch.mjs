@@ -9,40 +9,17 @@
 // database, no storage, no queue, no HTTP. Prints both side by side; asserts nothing.
 //   npm run bench:labels -- [--orders=500]
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { PDFDocument } from "pdf-lib";
 import { startDemoServer } from "./support/demo-server.mjs";
-import { benchOptions } from "./support/measure.mjs";
+import { benchOptions, rssKb, sampleRss } from "./support/measure.mjs";
 
 const options = benchOptions();
 const ORDERS = Number(options.orders ?? 500);
 const log = (message) => console.log(message);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-/** The resident memory of a process, in kB (Linux's /proc). */
-function rssKb(pid) {
-  try {
-    const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples a process's RSS until stopped; returns the highest seen. */
-function sampleRss(pid) {
-  let peak = rssKb(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssKb(pid));
-  }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.max(peak, rssKb(pid));
-  };
-}
 
 /** A live of ORDERS paid orders, one customer and one to three pieces each, with addresses. */
 async function fillLive(databaseUrl) {
