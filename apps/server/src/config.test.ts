@@ -65,6 +65,15 @@ describe("loadConfig", () => {
     expect(configErrorOf({ VAPID_SUBJECT: "contact@shop.fr" }).message).toContain("VAPID_SUBJECT");
   });
 
+  it("reads the days a customer's orders may be apart to travel in one parcel", () => {
+    expect(loadConfig({}).parcelCombineDays).toBe(7);
+    expect(loadConfig({ PARCEL_COMBINE_DAYS: "0" }).parcelCombineDays).toBe(0);
+    expect(loadConfig({ PARCEL_COMBINE_DAYS: "14" }).parcelCombineDays).toBe(14);
+    for (const wrong of ["-1", "2,5", "abc", "366"]) {
+      expect(configErrorOf({ PARCEL_COMBINE_DAYS: wrong }).message).toContain("PARCEL_COMBINE_DAYS");
+    }
+  });
+
   it("has working defaults for development", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
