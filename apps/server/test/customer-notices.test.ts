@@ -1,4 +1,4 @@
-import { LYRA_TEST_CARDS, NOTICE_BATCH_SECONDS } from "@vitrine/domain";
+import { NOTICE_BATCH_SECONDS } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { apiKitOf, type Actor, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, orderRowOf, type LiveRow, type ProductRow } from "./support/factories";
 import { postComments } from "./support/live-kit";
+import { payThroughSimulator } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** The reminder goes 18 s before a hold ends: a live with a 30 s hold is reminded 12 s after its give. */
@@ -239,21 +240,7 @@ describe("the reminder before a hold ends", () => {
   it("is not sent once the order is paid", async () => {
     const orderId = await heldOrder(customer);
     await setOrderStatus(t.db, orderId, "to-pay");
-    const form = await kit.injectAs("customer", {
-      method: "POST",
-      url: `/api/payments/orders/${orderId}/form-token`,
-    });
-    expect(form.statusCode, form.body).toBe(200);
-    const paid = await kit.injectAs("customer", {
-      method: "POST",
-      url: "/api/payment-simulator/pay",
-      payload: {
-        formToken: form.json().payment.formToken as string,
-        cardNumber: LYRA_TEST_CARDS.accepted,
-        expiry: "12/39",
-        securityCode: "123",
-      },
-    });
+    const paid = await payThroughSimulator(kit, "customer", orderId);
     expect(paid.statusCode, paid.body).toBeLessThan(300);
     await eventually(async () => (await orderRowOf(t.db, orderId)).status === "paid");
     await remindNow(orderId);

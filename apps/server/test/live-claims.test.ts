@@ -1,9 +1,4 @@
-import {
-  liveClaimMessages,
-  LYRA_TEST_CARDS,
-  type LiveClaimsSnapshot,
-  type LiveClaimView,
-} from "@vitrine/domain";
+import { liveClaimMessages, type LiveClaimsSnapshot, type LiveClaimView } from "@vitrine/domain";
 import { and, eq } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +11,7 @@ import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, orderRowOf, type LiveRow, type ProductRow } from "./support/factories";
 import { postComments } from "./support/live-kit";
 import { backendPid, waitUntilBlockedBy } from "./support/pg-waits";
+import { submitSimulatorCard } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -302,17 +298,7 @@ describe("holds", () => {
       (all) => Date.parse(all.find((claim) => claim.id === held?.id)?.heldUntil ?? "0") > Date.now() + 60_000,
     );
     expect(deferred.find((claim) => claim.id === held?.id)).toMatchObject({ state: "in-order" });
-    const token = form.json().payment.formToken as string;
-    const paid = await kit.injectAs("customer", {
-      method: "POST",
-      url: "/api/payment-simulator/pay",
-      payload: {
-        formToken: token,
-        cardNumber: LYRA_TEST_CARDS.accepted,
-        expiry: "12/39",
-        securityCode: "123",
-      },
-    });
+    const paid = await submitSimulatorCard(kit, "customer", form.json().payment.formToken as string);
     expect(paid.statusCode, paid.body).toBeLessThan(300);
     await eventually(async () => (await orderRowOf(t.db, orderId)).status === "paid");
 

@@ -1,5 +1,4 @@
 import {
-  LYRA_TEST_CARDS,
   liveFiguresDetailSchema,
   liveFiguresOverviewSchema,
   type LiveClaimsSnapshot,
@@ -13,6 +12,7 @@ import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, orderRowOf, type LiveRow } from "./support/factories";
 import { postComments } from "./support/live-kit";
+import { payThroughSimulator } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -49,21 +49,7 @@ async function figuresOf(liveId: string): Promise<LiveFiguresDetail> {
 /** Pays an order of the signed-in customer through the payment form and the simulator. */
 async function pay(orderId: string) {
   await t.db.update(orders).set({ status: "to-pay" }).where(eq(orders.id, orderId));
-  const form = await kit.injectAs("customer", {
-    method: "POST",
-    url: `/api/payments/orders/${orderId}/form-token`,
-  });
-  expect(form.statusCode, form.body).toBe(200);
-  const paid = await kit.injectAs("customer", {
-    method: "POST",
-    url: "/api/payment-simulator/pay",
-    ...json({
-      formToken: form.json().payment.formToken as string,
-      cardNumber: LYRA_TEST_CARDS.accepted,
-      expiry: "12/39",
-      securityCode: "123",
-    }),
-  });
+  const paid = await payThroughSimulator(kit, "customer", orderId);
   expect(paid.statusCode, paid.body).toBeLessThan(300);
   await eventually(async () => (await orderRowOf(t.db, orderId)).status === "paid");
 }

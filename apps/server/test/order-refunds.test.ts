@@ -23,6 +23,7 @@ import {
 } from "./support/factories";
 import { postComments } from "./support/live-kit";
 import { backendPid, lockWaiters, waitUntilBlockedBy } from "./support/pg-waits";
+import { payThroughSimulator } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -48,21 +49,7 @@ async function unpaidOrder(status: OrderStatus = "to-pay") {
 /** The order paid as a customer pays: the form token, the simulator's card form, its notification. */
 async function paidOrder(cardNumber: string = LYRA_TEST_CARDS.accepted) {
   const order = await unpaidOrder();
-  const token = await kit.injectAs("customer", {
-    method: "POST",
-    url: `/api/payments/orders/${order.id}/form-token`,
-  });
-  expect(token.statusCode, token.body).toBe(200);
-  const paid = await kit.injectAs("customer", {
-    method: "POST",
-    url: "/api/payment-simulator/pay",
-    payload: {
-      formToken: token.json().payment.formToken as string,
-      cardNumber,
-      expiry: "12/39",
-      securityCode: "123",
-    },
-  });
+  const paid = await payThroughSimulator(kit, "customer", order.id, cardNumber);
   expect(paid.statusCode, paid.body).toBe(200);
   const row = await orderRowOf(t.db, order.id);
   expect(row.status).toBe("paid");

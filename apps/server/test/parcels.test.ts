@@ -15,6 +15,7 @@ import { orderRefunds, simulatedRefunds } from "../src/db/schema";
 import { apiKitOf, type ApiKit, type SignedInRole } from "./support/api-kit";
 import { deliveryAddress, insertCustomer, insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { readLabelPdf } from "./support/label-pdf";
+import { payThroughSimulator } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const PARCELS_URL = "/api/admin/parcels";
@@ -72,21 +73,7 @@ async function order({
 async function paidOrder(options: OrderOptions & { card?: string } = {}) {
   const role = options.role ?? "customer";
   const created = await order({ ...options, status: "to-pay" });
-  const token = await kit.injectAs(role, {
-    method: "POST",
-    url: `/api/payments/orders/${created.id}/form-token`,
-  });
-  expect(token.statusCode).toBe(200);
-  const paid = await kit.injectAs(role, {
-    method: "POST",
-    url: "/api/payment-simulator/pay",
-    payload: {
-      formToken: token.json().payment.formToken,
-      cardNumber: options.card ?? LYRA_TEST_CARDS.accepted,
-      expiry: "12/39",
-      securityCode: "123",
-    },
-  });
+  const paid = await payThroughSimulator(kit, role, created.id, options.card);
   expect(paid.json().clientAnswer.orderStatus).toBe("PAID");
   expect((await orderRowOf(t.db, created.id)).status).toBe("paid");
   return { ...created, transactionId: paid.json().clientAnswer.paymentOrderId as string };
