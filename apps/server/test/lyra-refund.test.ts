@@ -6,10 +6,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, orderRefunds } from "../src/db/schema";
 import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
-import { createPaymentProvider } from "../src/integrations/payments/create-payment-provider";
-import { refundOrderPayment } from "../src/modules/refunds";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
+import { refundParcelFee } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** Lyra's public demo shop. */
@@ -249,21 +248,7 @@ describe("cancelling a paid order through Lyra", () => {
     const transactionId = randomUUID().replace(/-/g, "");
     const orderId = await paidByLyra(transactionId);
     lyra.answer(creditAnswer);
-    const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
-    const fee = await t.db.transaction(async (tx) =>
-      refundOrderPayment(
-        tx,
-        provider,
-        {
-          orderId,
-          reason: "combined-shipping",
-          amountCents: 600,
-          actorUserId: null,
-          comment: "colis groupé",
-        },
-        t.app.log,
-      ),
-    );
+    const fee = await refundParcelFee(t, orderId);
     expect(fee.refunded).toBe(true);
 
     const response = await kit.injectAs("admin", {
@@ -313,7 +298,6 @@ describe("cancelling a paid order through Lyra", () => {
   it("records a payment not captured yet and lowered in part (DEBIT, still authorised) as a cancellation", async () => {
     const transactionId = randomUUID().replace(/-/g, "");
     const orderId = await paidByLyra(transactionId);
-    const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
     lyra.answer((call) => ({
       status: 200,
       body: {
@@ -321,20 +305,7 @@ describe("cancelling a paid order through Lyra", () => {
         answer: { uuid: call.body.uuid, operationType: "DEBIT", detailedStatus: "AUTHORISED", amount: 4000 },
       },
     }));
-    const outcome = await t.db.transaction(async (tx) =>
-      refundOrderPayment(
-        tx,
-        provider,
-        {
-          orderId,
-          reason: "combined-shipping",
-          amountCents: 600,
-          actorUserId: null,
-          comment: "colis groupé",
-        },
-        t.app.log,
-      ),
-    );
+    const outcome = await refundParcelFee(t, orderId);
     expect(outcome).toMatchObject({
       refunded: true,
       result: { kind: "cancellation", reference: transactionId },

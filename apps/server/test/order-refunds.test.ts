@@ -9,8 +9,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orderItems, orderRefunds, orders, simulatedRefunds } from "../src/db/schema";
-import { createPaymentProvider } from "../src/integrations/payments/create-payment-provider";
-import { refundOrderPayment } from "../src/modules/refunds";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import {
@@ -23,7 +21,7 @@ import {
 } from "./support/factories";
 import { postComments } from "./support/live-kit";
 import { backendPid, lockWaiters, waitUntilBlockedBy } from "./support/pg-waits";
-import { payThroughSimulator } from "./support/payment-kit";
+import { payThroughSimulator, refundParcelFee } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -156,21 +154,7 @@ describe("cancelling a paid order", () => {
 
   it("takes off what was refunded before (a combined parcel's fee) and the customer reads the whole refund", async () => {
     const order = await paidOrder();
-    const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
-    await t.db.transaction(async (tx) =>
-      refundOrderPayment(
-        tx,
-        provider,
-        {
-          orderId: order.id,
-          reason: "combined-shipping",
-          amountCents: 600,
-          actorUserId: null,
-          comment: "colis",
-        },
-        t.app.log,
-      ),
-    );
+    await refundParcelFee(t, order.id);
 
     const before = await kit.injectAs("admin", { method: "GET", url: `${orderUrl(order.id)}/refunds` });
     expect(before.json()).toMatchObject({ paidCents: 4600, refundableCents: 4000 });

@@ -1,7 +1,10 @@
 import { LYRA_TEST_CARDS } from "@vitrine/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { createPaymentProvider } from "../../src/integrations/payments/create-payment-provider";
+import { refundOrderPayment, type RefundOutcome } from "../../src/modules/refunds";
 import type { ApiKit, SignedInRole } from "./api-kit";
+import type { TestApp } from "./test-app";
 
 /** The simulator's card form as a customer fills it in: a card, an expiry to come, a code. */
 export function submitSimulatorCard(
@@ -33,4 +36,17 @@ export async function payThroughSimulator(
   });
   expect(form.statusCode, form.body).toBe(200);
   return submitSimulatorCard(kit, role, form.json().payment.formToken as string, cardNumber);
+}
+
+/** A combined parcel's 6 € fee given back on a paid order, through the app's own provider. */
+export function refundParcelFee(t: TestApp, orderId: string): Promise<RefundOutcome> {
+  const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
+  return t.db.transaction(async (tx) =>
+    refundOrderPayment(
+      tx,
+      provider,
+      { orderId, reason: "combined-shipping", amountCents: 600, actorUserId: null, comment: "colis groupé" },
+      t.app.log,
+    ),
+  );
 }
