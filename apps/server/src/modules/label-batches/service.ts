@@ -12,11 +12,7 @@ import type { Queryable } from "../../db/client";
 import { cancelledOrderStatuses, orderStatusArray } from "../../db/order-status-sql";
 import { DomainError } from "../../http/errors";
 import { createLabelProvider } from "../../integrations/labels/create-label-provider";
-import {
-  isLabelProviderError,
-  type LabelProvider,
-  type LabelProviderError,
-} from "../../integrations/labels/label-provider";
+import { isLabelProviderError, type LabelProvider } from "../../integrations/labels/label-provider";
 import { createStorage } from "../../integrations/storage/create-storage";
 import type { Storage } from "../../integrations/storage/storage";
 import type { AppContext } from "../module";
@@ -79,22 +75,8 @@ export async function createLabelBatchService(
   { config, db, jobs }: Pick<AppContext, "config" | "db" | "jobs">,
   options: LabelBatchServiceOptions = {},
 ) {
-  const carrier = options.provider ?? createLabelProvider({ config, db });
+  const provider = options.provider ?? createLabelProvider({ config, db });
   const storage = options.storage ?? (await createStorage(config));
-  // The service turns every carrier refusal into one generic message (right for a single
-  // order's button); the batch keeps the refusal itself, per order, to tell staff why.
-  const refusals = new Map<string, LabelProviderError>();
-  const provider: LabelProvider = {
-    name: carrier.name,
-    async generate(request) {
-      try {
-        return await carrier.generate(request);
-      } catch (error) {
-        if (isLabelProviderError(error)) refusals.set(request.orderNumber, error);
-        throw error;
-      }
-    },
-  };
   const labels = createShippingLabelService({ db, provider, storage });
   let log: FastifyBaseLogger | undefined;
 
@@ -180,8 +162,7 @@ export async function createLabelBatchService(
   type Outcome = { state: "done" } | { state: "failed"; reason: string } | { state: "busy" };
 
   /** One parcel through the shipping-labels service; what the batch records of it. */
-  async function labelOne(orderId: string, orderNumber: string): Promise<Outcome> {
-    refusals.delete(orderNumber);
+  async function labelOne(orderId: string): Promise<Outcome> {
     try {
       await labels.generateLabel(orderId, log ?? silentLog);
       return { state: "done" };
@@ -191,13 +172,10 @@ export async function createLabelBatchService(
       if (error.message === shippingLabelMessages.alreadyGenerated) return { state: "done" };
       if (error.message === shippingLabelMessages.generationInProgress) return { state: "busy" };
       if (error.code === "LABEL_PROVIDER_FAILED") {
-        const reason = labelFailureReason(refusals.get(orderNumber));
-        refusals.delete(orderNumber);
-        return { state: "failed", reason };
+        const refusal = isLabelProviderError(error.cause) ? error.cause : undefined;
+        return { state: "failed", reason: labelFailureReason(refusal) };
       }
       return { state: "failed", reason: error.message };
-    } finally {
-      refusals.delete(orderNumber);
     }
   }
 
@@ -218,12 +196,11 @@ export async function createLabelBatchService(
       const next = picking.then(async () => {
         const [row] = await rowsOf<{
           order_id: string;
-          order_number: string;
           status: string;
           parcel_lead_id: string | null;
         }>(
           db,
-          sql`SELECT bo.order_id, o.order_number, o.status, o.parcel_lead_id
+          sql`SELECT bo.order_id, o.status, o.parcel_lead_id
                 FROM label_batch_orders bo JOIN orders o ON o.id = bo.order_id
                 JOIN label_batches b ON b.id = bo.batch_id AND b.state = 'running'
                WHERE bo.batch_id = ${batchId} AND bo.state = 'pending' AND NOT (${LIVE_CLAIM})
@@ -245,7 +222,7 @@ export async function createLabelBatchService(
           const outcome: Outcome =
             next.status !== "paid" || next.parcel_lead_id !== null
               ? { state: "failed", reason: labelBatchMessages.noLongerToShip }
-              : await labelOne(next.order_id, next.order_number);
+              : await labelOne(next.order_id);
           if (outcome.state === "busy") continue;
           await db.execute(sql`
             UPDATE label_batch_orders

@@ -169,7 +169,11 @@ export function createShippingLabelService({
           });
         } catch (error) {
           log.error({ err: error, orderId, provider: provider.name }, "the label provider made no label");
-          throw new DomainError("LABEL_PROVIDER_FAILED", shippingLabelMessages.generateFailed);
+          // One message for staff here; the carrier's refusal travels as the cause (a live's batch
+          // tells staff why each parcel failed).
+          throw new DomainError("LABEL_PROVIDER_FAILED", shippingLabelMessages.generateFailed, undefined, {
+            cause: error,
+          });
         }
         await recordLabel(orderId, label);
         return { hasLabel: true, trackingId: label.trackingNumber };
