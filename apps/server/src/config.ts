@@ -178,6 +178,7 @@ const envSchema = z.object({
   LYRA_HMAC_KEY: z.string().min(16).optional(),
   LYRA_API_URL: z.url().default("https://api.payzen.eu"),
   LYRA_STATIC_URL: z.url().default("https://static.payzen.eu"),
+  LYRA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LABEL_PROVIDER: z.enum(["local", "colissimo"]).default("local"),
   COLISSIMO_CONTRACT_NUMBER: z
     .string()
@@ -295,6 +296,8 @@ export interface LyraSettings {
   hmacKey: string;
   apiUrl: string;
   staticUrl: string;
+  /** How long a call waits for Lyra's answer; a refund not answered by then is read back later. */
+  answerTimeoutMs: number;
 }
 
 /** The Colissimo label web service's account: docs/integrations.md, "Colissimo label web service". */
@@ -398,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       hmacKey: e.LYRA_HMAC_KEY ?? "",
       apiUrl: e.LYRA_API_URL.replace(/\/$/, ""),
       staticUrl: e.LYRA_STATIC_URL.replace(/\/$/, ""),
+      answerTimeoutMs: e.LYRA_TIMEOUT_MS,
     };
   }
   let colissimo: ColissimoSettings | undefined;

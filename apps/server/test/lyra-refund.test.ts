@@ -1,105 +1,40 @@
 import { paymentReviewMessages, refundMessages } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, orderRefunds } from "../src/db/schema";
-import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
+import {
+  fakeLyra,
+  LYRA_DEMO_SHOP as SHOP,
+  lyraEnv,
+  postLyraIpn,
+  type FakeLyra,
+  type LyraCall,
+  type LyraReply,
+} from "./support/fake-lyra";
 import { refundParcelFee } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
-/** Lyra's public demo shop. */
-const SHOP = {
-  id: "69876357",
-  password: "testpassword_DEMOPRIVATEKEY23G4475zXZQ2UA5x7M",
-  publicKey: "69876357:testpublickey_DEMOPUBLICKEY95me92597fd28tGD4r5",
-  hmacKey: "38453613e7f44dc58732bad3dca2bca3",
-};
-
-interface LyraCall {
-  path: string;
-  authorization: string | undefined;
-  body: Record<string, unknown>;
-}
-
-type Reply = { status: number; body: unknown };
-
-/** Lyra's REST API over real HTTP, answering Transaction/CancelOrRefund with the reply a test sets. */
-function fakeLyra() {
-  const calls: LyraCall[] = [];
-  let next: (call: LyraCall) => Reply = () => ({ status: 404, body: {} });
-  const read = async (request: IncomingMessage) => {
-    let text = "";
-    for await (const chunk of request) text += String(chunk);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
-  const server: Server = createServer((request, response) => {
-    void read(request).then((body) => {
-      const call = { path: request.url ?? "", authorization: request.headers.authorization, body };
-      calls.push(call);
-      const reply = next(call);
-      response.statusCode = reply.status;
-      response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify(reply.body));
-    });
-  });
-  return {
-    calls,
-    server,
-    answer: (reply: (call: LyraCall) => Reply) => {
-      next = reply;
-    },
-  };
-}
-
-let lyra: ReturnType<typeof fakeLyra>;
+let lyra: FakeLyra;
 let t: TestApp;
 let kit: ApiKit;
 beforeAll(async () => {
   lyra = fakeLyra();
-  await new Promise<void>((resolve) => lyra.server.listen(0, "127.0.0.1", resolve));
-  const { port } = lyra.server.address() as AddressInfo;
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: "lyra",
-      LYRA_SHOP_ID: SHOP.id,
-      LYRA_PASSWORD: SHOP.password,
-      LYRA_PUBLIC_KEY: SHOP.publicKey,
-      LYRA_HMAC_KEY: SHOP.hmacKey,
-      LYRA_API_URL: `http://127.0.0.1:${port}`,
-      LYRA_STATIC_URL: "https://static.payzen.eu",
-    },
-  });
+  t = await createTestApp({ env: lyraEnv(await lyra.listen()) });
   kit = apiKitOf(t);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => lyra.server.close(resolve));
+  await lyra.close();
 });
 beforeEach(() => {
   lyra.calls.length = 0;
 });
 
-/** A signed IPN posted as Lyra posts it: `amountCents` paid on the order by `transactionId`. */
-async function postLyraIpn(orderId: string, amountCents: number, transactionId: string) {
-  const answer = lyraPaymentAnswer({
-    shopId: SHOP.id,
-    payment: { orderId, amountCents, currency: "EUR", email: "m@example.com", reference: "r", expiresAt: 0 },
-    transactionId,
-    paid: true,
-    pan: "497010XXXXXX0055",
-    now: new Date(),
-  });
-  return t.app.inject({
-    method: "POST",
-    url: "/api/payments/ipn",
-    headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
-    payload: new URLSearchParams(signedIpnFields(JSON.stringify(answer), SHOP.password)).toString(),
-  });
-}
+const postIpn = (orderId: string, amountCents: number, transactionId: string) =>
+  postLyraIpn((request) => t.app.inject(request), { orderId, amountCents, transactionId });
 
 /** A to-pay order of 46 € paid 36 € by Lyra (a form issued before staff added an item): its review's id. */
 async function reviewOfStalePayment(transactionId: string): Promise<string> {
@@ -109,7 +44,7 @@ async function reviewOfStalePayment(transactionId: string): Promise<string> {
     status: "to-pay",
     products: [await insertProduct(t.db, { priceCents: 4000 })],
   });
-  const ipn = await postLyraIpn(order.id, 3600, transactionId);
+  const ipn = await postIpn(order.id, 3600, transactionId);
   expect(ipn.json()).toEqual({ outcome: "wrong-amount" });
   const list = await kit.injectAs("admin", {
     method: "GET",
@@ -225,13 +160,13 @@ async function paidByLyra(transactionId: string): Promise<string> {
     status: "to-pay",
     products: [await insertProduct(t.db, { priceCents: 4000 })],
   });
-  const ipn = await postLyraIpn(order.id, 4600, transactionId);
+  const ipn = await postIpn(order.id, 4600, transactionId);
   expect(ipn.json()).toEqual({ outcome: "paid" });
   expect((await orderRowOf(t.db, order.id)).status).toBe("paid");
   return order.id;
 }
 
-const creditAnswer = (call: LyraCall): Reply => ({
+const creditAnswer = (call: LyraCall): LyraReply => ({
   status: 200,
   body: {
     status: "SUCCESS",
@@ -249,7 +184,7 @@ describe("cancelling a paid order through Lyra", () => {
     const orderId = await paidByLyra(transactionId);
     lyra.answer(creditAnswer);
     const fee = await refundParcelFee(t, orderId);
-    expect(fee.refunded).toBe(true);
+    expect(fee.state).toBe("done");
 
     const response = await kit.injectAs("admin", {
       method: "POST",
@@ -307,7 +242,7 @@ describe("cancelling a paid order through Lyra", () => {
     }));
     const outcome = await refundParcelFee(t, orderId);
     expect(outcome).toMatchObject({
-      refunded: true,
+      state: "done",
       result: { kind: "cancellation", reference: transactionId },
     });
   });

@@ -11,8 +11,12 @@ export const DEFAULT_PARCEL_COMBINE_DAYS = 7;
 export const REFUND_REASONS = ["order-cancelled", "combined-shipping"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** A refund the provider made, or one it refused (kept: staff read why). */
-export const REFUND_STATES = ["done", "refused"] as const;
+/**
+ * A refund is written before the provider is asked (`requested`), then settled: `done` (the
+ * provider's reference kept), `refused` (kept: staff read why), or `to-check` when the provider's
+ * answer did not come (a job reads the payment back from the provider and settles it).
+ */
+export const REFUND_STATES = ["requested", "to-check", "done", "refused"] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
 /** A live's label batch: queued or running, then finished (some orders may have failed). */
@@ -38,4 +42,13 @@ export const refundMessages = {
   refused: "Le prestataire de paiement a refusé le remboursement : la commande reste payée.",
   unreachable:
     "Le prestataire de paiement ne répond pas : rien n'a été remboursé, la commande reste payée. Réessayez dans quelques minutes.",
+  /** The provider did not answer in time: the money may have gone; it is read back before anything else. */
+  toCheck:
+    "Le prestataire de paiement n'a pas répondu à temps : le remboursement est à vérifier. Vitrine relit l'opération auprès du prestataire et met la commande à jour d'elle-même ; ne remboursez pas à nouveau depuis le back-office du prestataire.",
+  /** Read back from the provider after no answer came: it made nothing, so asking again is safe. */
+  notMade:
+    "Le prestataire de paiement n'a pas effectué ce remboursement : rien n'a été remboursé, la commande reste payée. Vous pouvez réessayer.",
+  /** A refund of the same payment is on its way or being checked: one at a time, never twice. */
+  inFlight:
+    "Un remboursement de cette commande est déjà en cours ou à vérifier : attendez qu'il soit terminé avant d'en demander un autre.",
 } as const;

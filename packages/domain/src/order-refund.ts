@@ -1,4 +1,5 @@
 import { formatEuros } from "./money";
+import type { RefundState } from "./after-live";
 import { PAID_ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 /**
@@ -56,7 +57,19 @@ export const refundKindLabels: Record<RefundKind, string> = {
   cancellation: "Annulation du paiement",
 };
 
-export const refundStateLabels = { done: "Effectué", refused: "Refusé" } as const;
+export const refundStateLabels = {
+  requested: "En cours",
+  "to-check": "À vérifier",
+  done: "Effectué",
+  refused: "Refusé",
+} as const satisfies Record<RefundState, string>;
+
+/** What staff read beside a refund that is not settled yet. */
+export const refundStateHints = {
+  requested: "Demandé au prestataire de paiement, en attente de sa réponse.",
+  "to-check":
+    "Le prestataire n'a pas répondu à temps : Vitrine relit l'opération auprès de lui et met la commande à jour d'elle-même.",
+} as const;
 
 /** Whether an order counts as paid: cancelling it gives its money back first. */
 export function isPaidOrderStatus(status: OrderStatus): boolean {

@@ -22,6 +22,7 @@ import { shopModule } from "./shop";
 // Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
 import { parcelsModule } from "./parcels";
+import { refundsModule } from "./refunds";
 import { shippingLabelsModule } from "./shipping-labels";
 import { labelBatchesModule } from "./label-batches";
 import { userMergeModule } from "./user-merge";
@@ -69,6 +70,7 @@ export const appModules: AppModule[] = [
   orderPreparationModule,
   labelBatchesModule,
   parcelsModule,
+  refundsModule,
   healthModule,
   devMailModule,
   adminUsersModule,

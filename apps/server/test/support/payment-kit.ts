@@ -41,12 +41,10 @@ export async function payThroughSimulator(
 /** A combined parcel's 6 € fee given back on a paid order, through the app's own provider. */
 export function refundParcelFee(t: TestApp, orderId: string): Promise<RefundOutcome> {
   const provider = createPaymentProvider({ config: t.config, db: t.db, authSecret: t.authSecret });
-  return t.db.transaction(async (tx) =>
-    refundOrderPayment(
-      tx,
-      provider,
-      { orderId, reason: "combined-shipping", amountCents: 600, actorUserId: null, comment: "colis groupé" },
-      t.app.log,
-    ),
+  return refundOrderPayment(
+    t.db,
+    provider,
+    { orderId, reason: "combined-shipping", amountCents: 600, actorUserId: null, comment: "colis groupé" },
+    t.app.log,
   );
 }

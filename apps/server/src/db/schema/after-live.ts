@@ -17,10 +17,11 @@ import { orders } from "./orders";
 import { users } from "./users";
 
 /**
- * Money given back on an order through the payment provider (decision 033): a cancelled paid
- * order, or the fee of an order that joined another's parcel after it was paid. Written in the
- * transaction that holds the order's lock while the provider is called: `done` with the
- * provider's reference, or `refused` with the French reason staff read.
+ * Money given back on an order through the payment provider (decisions 033 and 034): a cancelled
+ * paid order, or the fee of an order that joined another's parcel after it was paid. Committed
+ * `requested` before the provider is called (no lock held during the call), then settled: `done`
+ * with the provider's reference, `refused` with the French reason staff read, or `to-check` until
+ * a job reads the payment back from the provider.
  */
 export const orderRefunds = pgTable(
   "order_refunds",
@@ -44,13 +45,20 @@ export const orderRefunds = pgTable(
     createdByUserId: uuid("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When it left `requested` or `to-check`. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
   },
   (table) => [
     index("order_refunds_order_idx").on(table.orderId),
-    // One refund per order and reason, unless the provider refused it (then it may be asked again).
-    uniqueIndex("order_refunds_once_per_reason")
-      .on(table.orderId, table.reason)
+    // Keyed by what it pays back (a payment's rest, a payment's parcel fee), unless the provider
+    // refused it (then it may be asked again).
+    uniqueIndex("order_refunds_once_per_payment")
+      .on(table.transactionId, table.reason)
       .where(sql`${table.state} <> 'refused'`),
+    // One refund of a payment in flight at a time: an unanswered one is read back by amount.
+    uniqueIndex("order_refunds_one_in_flight")
+      .on(table.transactionId)
+      .where(sql`${table.state} IN ('requested', 'to-check')`),
     check("order_refunds_reason_check", sql`${table.reason} IN (${sqlStringList(REFUND_REASONS)})`),
     check("order_refunds_state_check", sql`${table.state} IN (${sqlStringList(REFUND_STATES)})`),
     check("order_refunds_amount_positive", sql`${table.amountCents} > 0`),

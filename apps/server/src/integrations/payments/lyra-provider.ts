@@ -5,6 +5,7 @@ import {
   PaymentProviderError,
   type PaymentProvider,
   type PaymentRequest,
+  type ProviderRefund,
   type ProviderTransaction,
   type RefundRequest,
   type RefundResult,
@@ -19,9 +20,22 @@ const lyraErrorSchema = z.object({ errorCode: z.string().nullish(), errorMessage
 const formTokenAnswerSchema = z.object({ formToken: z.string().min(1) });
 const orderAnswerSchema = z.object({
   transactions: z
-    .array(z.object({ uuid: z.string(), amount: z.number().int(), currency: z.string(), status: z.string() }))
+    .array(
+      z.object({
+        uuid: z.string(),
+        amount: z.number().int(),
+        currency: z.string(),
+        status: z.string(),
+        operationType: z.string().nullish(),
+        detailedStatus: z.string().nullish(),
+        transactionDetails: z.object({ parentTransactionUuid: z.string().nullish() }).nullish(),
+      }),
+    )
     .default([]),
 });
+
+/** A refund transaction (CREDIT) that Lyra did not refuse: the money went or is going back. */
+const REFUSED_DETAILED_STATUSES = new Set(["REFUSED", "ERROR", "CANCELLED", "EXPIRED"]);
 
 /**
  * Transaction/CancelOrRefund answers the V4/PaymentTransaction it made or changed: a new CREDIT
@@ -32,8 +46,6 @@ const cancelOrRefundAnswerSchema = z.object({
   operationType: z.string().nullish(),
   detailedStatus: z.string().nullish(),
 });
-
-const REQUEST_TIMEOUT_MS = 15_000;
 
 /** The real provider: Lyra REST V4 (PayZen, Systempay), HTTP Basic `shopId:password`. */
 export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fetch = fetch): PaymentProvider {
@@ -46,7 +58,7 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
         method: "POST",
         headers: { authorization, "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(settings.answerTimeoutMs),
       });
     } catch (error) {
       throw new PaymentProviderError(`Lyra ${path} unreachable: ${String(error)}`);
@@ -63,8 +75,16 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
     return reply.data.answer;
   }
 
+  async function orderTransactions(orderId: string) {
+    const answer = await call("/api-payment/V4/Order/Get", { orderId });
+    const parsed = orderAnswerSchema.safeParse(answer);
+    if (!parsed.success) throw new PaymentProviderError("Lyra Order/Get answered unreadable transactions");
+    return parsed.data.transactions;
+  }
+
   return {
     name: "lyra",
+    answerTimeoutMs: settings.answerTimeoutMs,
 
     async createFormToken(request: PaymentRequest) {
       const billing = request.customer.billing;
@@ -90,10 +110,8 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
     readNotification: (fields) => readLyraNotification(fields, settings.password),
 
     async getTransactions(orderId: string): Promise<ProviderTransaction[]> {
-      const answer = await call("/api-payment/V4/Order/Get", { orderId });
-      const parsed = orderAnswerSchema.safeParse(answer);
-      if (!parsed.success) throw new PaymentProviderError("Lyra Order/Get answered unreadable transactions");
-      return parsed.data.transactions.map((transaction) => ({
+      const transactions = await orderTransactions(orderId);
+      return transactions.map((transaction) => ({
         id: transaction.uuid,
         amountCents: transaction.amount,
         currency: transaction.currency,
@@ -130,6 +148,35 @@ export function createLyraProvider(settings: LyraSettings, fetchImpl: typeof fet
         parsed.data.operationType === "DEBIT" ||
         (parsed.data.operationType !== "CREDIT" && parsed.data.detailedStatus === "CANCELLED");
       return { reference: parsed.data.uuid, kind: cancelled ? "cancellation" : "refund" };
+    },
+
+    /*
+     * Order/Get lists every transaction of the order: a refund is a CREDIT whose
+     * transactionDetails.parentTransactionUuid is the payment; a cancellation is the payment
+     * itself, CANCELLED (all of it) or AUTHORISED for less than it was (the rest cancelled).
+     */
+    async refundsOf({ orderId, transactionId, paidCents }) {
+      const transactions = await orderTransactions(orderId);
+      const refunds: ProviderRefund[] = transactions
+        .filter(
+          (transaction) =>
+            transaction.operationType === "CREDIT" &&
+            transaction.transactionDetails?.parentTransactionUuid === transactionId &&
+            !REFUSED_DETAILED_STATUSES.has(transaction.detailedStatus ?? ""),
+        )
+        .map((transaction) => ({
+          reference: transaction.uuid,
+          amountCents: transaction.amount,
+          kind: "refund",
+        }));
+      const payment = transactions.find((transaction) => transaction.uuid === transactionId);
+      if (payment) {
+        const cancelledCents =
+          payment.detailedStatus === "CANCELLED" ? paidCents : Math.max(0, paidCents - payment.amount);
+        if (cancelledCents > 0)
+          refunds.push({ reference: payment.uuid, amountCents: cancelledCents, kind: "cancellation" });
+      }
+      return refunds;
     },
 
     browserSettings: () => ({ endpoint: settings.staticUrl, publicKey: settings.publicKey }),

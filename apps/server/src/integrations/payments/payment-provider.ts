@@ -51,6 +51,14 @@ export interface RefundResult {
   kind: "refund" | "cancellation";
 }
 
+/** Money the provider gave back on one payment, as it reports it when read back. */
+export interface ProviderRefund {
+  /** The provider's reference of the operation (what `refund` answered). */
+  reference: string;
+  amountCents: number;
+  kind: "refund" | "cancellation";
+}
+
 /** A notification whose signature checked out, read into the fields we act on. */
 export interface VerifiedNotification {
   orderRef: string | null;
@@ -65,7 +73,10 @@ export type NotificationReading =
   | { verified: true; notification: VerifiedNotification }
   | { verified: false; reason: "missing-fields" | "bad-signature" | "unreadable-answer" };
 
-/** The provider refused or could not be reached; the message is for the log, never the customer. */
+/**
+ * The provider refused (with its code: nothing was done) or did not answer (without a code: the
+ * operation may or may not have been made); the message is for the log, never the customer.
+ */
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
@@ -90,6 +101,17 @@ export interface PaymentProvider {
    * PaymentProviderError: with the provider's code when it refused, without when unreachable.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * What the provider gave back on one payment of an order, read back from it (Lyra: Order/Get):
+   * how a refund whose answer never came is settled. Throws PaymentProviderError.
+   */
+  refundsOf(payment: {
+    orderId: string;
+    transactionId: string;
+    paidCents: number;
+  }): Promise<ProviderRefund[]>;
+  /** How long a call waits for the provider's answer before giving up on it. */
+  answerTimeoutMs: number;
   /** What the browser needs beside the token: Lyra's library host and public key. */
   browserSettings(): { endpoint: string; publicKey: string } | null;
 }

@@ -22,6 +22,9 @@ export const SIMULATOR_REFUND_REFUSALS = {
   refusedCard: "SIM_REFUND_REFUSED",
 } as const;
 
+/** How long the simulator's refunds may take before the app reads them back. */
+export const SIMULATOR_ANSWER_TIMEOUT_MS = 5_000;
+
 /** Lyra's form tokens live 15 minutes; the simulator's too. */
 export const SIMULATOR_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -160,6 +163,15 @@ export function createSimulatorProvider({
       }
       return { reference: refundId, kind: "refund" };
     },
+    async refundsOf({ transactionId }) {
+      const rows = await db
+        .select()
+        .from(simulatedRefunds)
+        .where(eq(simulatedRefunds.transactionId, transactionId));
+      return rows.map((row) => ({ reference: row.refundId, amountCents: row.amountCents, kind: "refund" }));
+    },
+    // The simulator answers from the app's own database: a call that takes this long has failed.
+    answerTimeoutMs: SIMULATOR_ANSWER_TIMEOUT_MS,
     browserSettings: () => null,
   };
 }

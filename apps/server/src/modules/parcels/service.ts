@@ -15,7 +15,7 @@ import type { Database, Queryable, Transaction } from "../../db/client";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
-import { refundOrderPayment } from "../refunds";
+import { makeRefund, requestRefund, type RefundIntent } from "../refunds";
 import { LABEL_CLAIM_SECONDS } from "../shipping-labels";
 
 /** An order as the parcels read it, locked or not. */
@@ -138,6 +138,27 @@ async function leadOf(db: Queryable, orderId: string): Promise<string | null> {
 
 type CombineOutcome = { parcel: Parcel } | { refused: string };
 
+/** The orders that join the parcel of `leadId`: every one not already in it. */
+function joining(rows: ParcelRow[], leadId: string): ParcelRow[] {
+  return rows.filter((row) => row.id !== leadId && row.parcel_lead_id !== leadId);
+}
+
+/**
+ * A paid order joining a parcel gets its fee back, once per payment: a fee already given back
+ * (or on its way) on the payment that pays the order now is not given again after a split and
+ * a new combine; an order paid again after a refund has a new payment, and its fee is owed anew.
+ */
+async function owesFeeRefund(db: Queryable, member: ParcelRow): Promise<boolean> {
+  if (member.status !== "paid" || member.shipping_fee_cents === 0) return false;
+  const { rows } = await db.execute<{ given: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM order_refunds r
+      WHERE r.reason = 'combined-shipping' AND r.state <> 'refused'
+        AND r.transaction_id = (SELECT t.transaction_id FROM payment_transactions t WHERE t.order_id = ${member.id}
+                                ORDER BY t.created_at DESC, t.transaction_id LIMIT 1)) AS given`);
+  return !rows[0]?.given;
+}
+
 export interface ParcelServiceDeps {
   db: Database;
   provider: PaymentProvider;
@@ -166,48 +187,58 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
     parcelView: (leadId: string) => parcelView(db, leadId),
 
     /**
-     * Puts these orders in one parcel, in one transaction with them locked. The lead is the
-     * parcel one of them already leads, else the earliest paid order. A member not paid yet rides
-     * free (its fee set aside); one already paid gets its fee back through the provider first: if
-     * the provider refuses, the refusal is kept and nothing is combined.
+     * Puts these orders in one parcel. The lead is the parcel one of them already leads, else the
+     * earliest paid order. A member not paid yet rides free (its fee set aside); one already paid
+     * gets its fee back through the provider, once per payment whatever combines and splits came
+     * before. Three steps, so that no order stays locked while the provider answers: the orders
+     * are locked, the rule checked and the fee refunds written `requested`; the provider is
+     * asked; the orders are locked again, the rule checked again and the parcel made. A member
+     * whose refund did not go through stays out; if one did not, the others join only when their
+     * fee went back (money gone must not leave them paying a fee twice), and staff read why.
      */
     async combine(orderIds: readonly string[], actorUserId: string, log: FastifyBaseLogger): Promise<Parcel> {
       const ids = [...new Set(orderIds)];
-      const outcome = await db.transaction(async (tx): Promise<CombineOutcome> => {
+      const intents = await db.transaction(async (tx) => {
         const rows = await lockClosure(tx, ids);
         if (ids.some((id) => !rows.some((row) => row.id === id))) throw notFound();
         const { refusal, lead } = decide(rows, ids);
         if (refusal || !lead) throw new DomainError("CONFLICT", refusal ?? parcelMessages.combineFailed);
-        const joining = rows.filter((row) => row.id !== lead.id && row.parcel_lead_id !== lead.id);
-        // The refunds first: a refusal must leave every order as it was.
-        const refunded: ParcelRow[] = [];
-        for (const member of joining) {
-          if (member.status !== "paid" || member.shipping_fee_cents === 0) continue;
-          const refund = await refundOrderPayment(
-            tx,
-            provider,
-            {
+        const owed: RefundIntent[] = [];
+        for (const member of joining(rows, lead.id)) {
+          if (!(await owesFeeRefund(tx, member))) continue;
+          owed.push(
+            await requestRefund(tx, provider, {
               orderId: member.id,
               reason: "combined-shipping",
               amountCents: member.shipping_fee_cents,
               actorUserId,
               comment: `Frais de port de ${member.order_number} : colis commun avec ${lead.orderNumber}`,
-            },
-            log,
+            }),
           );
-          if (!refund.refunded) {
-            // A refund made before this one is money given back: that order travels in the parcel
-            // all the same (with several paid members only; with one, nothing is combined).
-            for (const done of refunded) {
-              await tx.execute(
-                sql`UPDATE orders SET parcel_lead_id = ${lead.id}, updated_at = now() WHERE id = ${done.id}`,
-              );
-            }
-            return { refused: parcelMessages.refundRefused(member.order_number, refund.message) };
-          }
-          refunded.push(member);
         }
-        for (const member of joining) {
+        return owed;
+      });
+
+      let failure: { orderId: string; message: string } | undefined;
+      for (const intent of intents) {
+        const outcome = await makeRefund(db, provider, intent, log);
+        if (outcome.state !== "done") failure ??= { orderId: intent.orderId, message: outcome.message };
+      }
+
+      const outcome = await db.transaction(async (tx): Promise<CombineOutcome> => {
+        const rows = await lockClosure(tx, ids);
+        if (ids.some((id) => !rows.some((row) => row.id === id))) throw notFound();
+        const { refusal, lead } = decide(rows, ids);
+        if (refusal || !lead) throw new DomainError("CONFLICT", refusal ?? parcelMessages.combineFailed);
+        const candidates = joining(rows, lead.id);
+        const refunded = new Set(
+          intents.filter((intent) => intent.orderId !== failure?.orderId).map((intent) => intent.orderId),
+        );
+        const joiningNow = [];
+        for (const member of candidates) {
+          if (failure ? refunded.has(member.id) : !(await owesFeeRefund(tx, member))) joiningNow.push(member);
+        }
+        for (const member of joiningNow) {
           const waives = isParcelUnpaidStatus(member.status) && member.shipping_fee_cents > 0;
           // A fee set aside changes what the order costs: a payment form issued for the old total
           // no longer pays (items_version), and the total follows by trigger.
@@ -218,6 +249,10 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
               items_version = CASE WHEN ${waives} THEN items_version + 1 ELSE items_version END,
               updated_at = now()
             WHERE id = ${member.id}`);
+        }
+        if (failure) {
+          const refusedNumber = rows.find((row) => row.id === failure?.orderId)?.order_number ?? "";
+          return { refused: parcelMessages.refundRefused(refusedNumber, failure.message) };
         }
         const parcel = await parcelView(tx, lead.id);
         if (!parcel) throw new DomainError("CONFLICT", parcelMessages.combineFailed);

@@ -3,6 +3,7 @@ import {
   formatEuros,
   isPaidOrderStatus,
   orderRefundMessages,
+  refundMessages,
   type OrderRefundsResponse,
   type OrderStatus,
   type RefundKind,
@@ -15,7 +16,7 @@ import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { orderNotFound, setOrderStatus } from "../orders";
-import { refundOrderPayment } from "./refund";
+import { makeRefund, requestRefund, type RefundIntent } from "./refund";
 
 export interface StatusChange {
   orderId: string;
@@ -29,29 +30,42 @@ export type StatusChangeOutcome =
   /** The provider refused or did not answer: the refused row is kept, the order did not move. */
   | { changed: false; message: string };
 
-/** What the provider took for the order and what it already gave back (done refunds), in cents. */
+/**
+ * What the provider took for the order and what went or is going back (every refund not
+ * refused), in cents, and whether a refund of it is still in flight.
+ */
 async function paidAndRefunded(db: Queryable, orderId: string) {
-  const { rows } = await db.execute<{ paid_cents: number; refunded_cents: number }>(sql`
+  const { rows } = await db.execute<{ paid_cents: number; refunded_cents: number; in_flight: boolean }>(sql`
     SELECT coalesce((SELECT sum(amount_cents) FROM payment_transactions WHERE order_id = ${orderId}), 0)::int AS paid_cents,
            coalesce((SELECT sum(amount_cents) FROM order_refunds
-                     WHERE order_id = ${orderId} AND state = 'done'), 0)::int AS refunded_cents`);
+                     WHERE order_id = ${orderId} AND state <> 'refused'), 0)::int AS refunded_cents,
+           EXISTS (SELECT 1 FROM order_refunds WHERE order_id = ${orderId}
+                   AND state IN ('requested', 'to-check')) AS in_flight`);
   const row = rows[0];
-  return { paidCents: row?.paid_cents ?? 0, refundedCents: row?.refunded_cents ?? 0 };
+  return {
+    paidCents: row?.paid_cents ?? 0,
+    refundedCents: row?.refunded_cents ?? 0,
+    inFlight: row?.in_flight ?? false,
+  };
 }
+
+type CancelStep = { settled: true } | { settled: false; intent: RefundIntent; leftCents: number };
 
 /**
  * Every status change staff make (the order page's dialog, the orders list's bulk change, the
  * "Annuler et rembourser" button) goes through here. Setting a paid order to cancelled-by-admin
- * first gives back what is left of its payment, in one transaction with the order locked: the
- * refund (refunds core, reason order-cancelled), then the status; the pieces go back to sale or
- * to their waitlist by the order_items triggers, as for any cancellation.
+ * gives back what is left of its payment first (decision 034): a short transaction with the
+ * order locked writes the refund `requested`; the provider is called with no lock held; the
+ * refund's settlement then cancels the order in a second short transaction. The pieces go back
+ * to sale or to their waitlist by the order_items triggers, as for any cancellation.
  *
- * - A refusal by the provider: the refused row is committed, the status stays, and the outcome
- *   says why (the caller throws or reports it). Nothing else changes.
- * - Nothing left to refund (paid by hand, no online payment, or all given back already): the order
- *   is cancelled as any other.
- * - A second cancellation at the same time waits on the lock and finds the order cancelled: it
- *   refunds nothing.
+ * - A refusal by the provider: the refused row is kept, the status stays, and the outcome says
+ *   why (the caller throws or reports it). No answer in time: the refund is `to-check`, the
+ *   status stays, and the check job settles both once it has read the provider back.
+ * - Nothing left to refund (paid by hand, no online payment, or all given back already): the
+ *   order is cancelled as any other.
+ * - A second cancellation at the same time waits on the lock and finds the refund in flight: it
+ *   is refused in French and asks nothing of the provider.
  * - cancelled-by-customer is for unpaid orders only (a customer cancels before paying): refused on
  *   a paid one, which staff cancel with its refund.
  * - Any other status change is the orders core's own, unchanged.
@@ -67,7 +81,7 @@ export async function changeOrderStatus(
     return { changed: true, refundedCents: 0 };
   }
   if (!isUuid(change.orderId)) throw orderNotFound();
-  return db.transaction(async (tx) => {
+  const step = await db.transaction(async (tx): Promise<CancelStep> => {
     const { rows } = await tx.execute<{ status: OrderStatus; order_number: string }>(
       sql`SELECT status, order_number FROM orders WHERE id = ${change.orderId} FOR UPDATE`,
     );
@@ -78,32 +92,31 @@ export async function changeOrderStatus(
       // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
       if (paid) throw new DomainError("CONFLICT", orderRefundMessages.customerCancelPaid);
       await setOrderStatus(tx, change.orderId, change.status);
-      return { changed: true, refundedCents: 0 };
+      return { settled: true };
     }
-    let refundedCents = 0;
     if (paid) {
-      const { paidCents, refundedCents: before } = await paidAndRefunded(tx, change.orderId);
-      const left = amountLeftToRefund(paidCents, before);
+      const { paidCents, refundedCents, inFlight } = await paidAndRefunded(tx, change.orderId);
+      if (inFlight) throw new DomainError("CONFLICT", refundMessages.inFlight);
+      const left = amountLeftToRefund(paidCents, refundedCents);
       if (left > 0) {
-        const outcome = await refundOrderPayment(
-          tx,
-          provider,
-          {
-            orderId: change.orderId,
-            reason: "order-cancelled",
-            amountCents: left,
-            actorUserId: change.actorUserId,
-            comment: `Commande ${order.order_number} annulée (${formatEuros(left)})`,
-          },
-          log,
-        );
-        if (!outcome.refunded) return { changed: false, message: outcome.message };
-        refundedCents = left;
+        const intent = await requestRefund(tx, provider, {
+          orderId: change.orderId,
+          reason: "order-cancelled",
+          amountCents: left,
+          actorUserId: change.actorUserId,
+          comment: `Commande ${order.order_number} annulée (${formatEuros(left)})`,
+        });
+        return { settled: false, intent, leftCents: left };
       }
     }
     await setOrderStatus(tx, change.orderId, "cancelled-by-admin");
-    return { changed: true, refundedCents };
+    return { settled: true };
   });
+  if (step.settled) return { changed: true, refundedCents: 0 };
+  // Done, the refund's settlement has cancelled the order in the same transaction.
+  const outcome = await makeRefund(db, provider, step.intent, log);
+  if (outcome.state !== "done") return { changed: false, message: outcome.message };
+  return { changed: true, refundedCents: step.leftCents };
 }
 
 /** The same, for one order on its own page: a refusal is the answer's French error (502). */

@@ -1,9 +1,23 @@
+import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
+import { defineModule } from "../module";
+import { refundRoutes } from "./routes";
+import { createRefundCheckService } from "./service";
+
 /*
  * Refunds: money given back on an order through the payment provider, written once for every
- * caller (a cancelled paid order, a combined parcel's fee). No routes of its own: staff's status
- * changes go through `changeOrderStatus`, which refunds a paid order it cancels.
+ * caller (a cancelled paid order, a combined parcel's fee). A refund is committed before the
+ * provider is called and settled after (decision 034); the module's only route-side work is the
+ * job that reads back a refund whose answer never came. Staff's status changes go through
+ * `changeOrderStatus`, which refunds a paid order it cancels.
  */
-export { refundOrderPayment, type RefundOrderRequest, type RefundOutcome } from "./refund";
+export {
+  makeRefund,
+  refundOrderPayment,
+  requestRefund,
+  type RefundIntent,
+  type RefundOrderRequest,
+  type RefundOutcome,
+} from "./refund";
 export {
   changeOrderStatus,
   changeOrderStatusOrThrow,
@@ -11,3 +25,11 @@ export {
   type StatusChange,
   type StatusChangeOutcome,
 } from "./cancel";
+
+export const refundsModule = defineModule({
+  name: "refunds",
+  prefix: "",
+  createService: ({ config, db, authSecret, jobs }) =>
+    createRefundCheckService({ db, jobs, provider: createPaymentProvider({ config, db, authSecret }) }),
+  routes: refundRoutes,
+});

@@ -1,8 +1,8 @@
 import { refundMessages, type RefundReason } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Transaction } from "../../db/client";
-import { orderRefunds } from "../../db/schema";
+import type { Database, Queryable, Transaction } from "../../db/client";
+import { paidOrderStatuses } from "../../db/order-status-sql";
 import { DomainError } from "../../http/errors";
 import {
   PaymentProviderError,
@@ -10,7 +10,10 @@ import {
   type RefundResult,
 } from "../../integrations/payments/payment-provider";
 import { recordAuditEvent } from "../audit-events";
-import { orderNotFound } from "../orders";
+import { orderNotFound, setOrderStatus } from "../orders";
+
+/** The job that reads back a refund whose answer never came (a timeout, a crash). */
+export const REFUND_CHECK_TASK = "refund_check";
 
 export interface RefundOrderRequest {
   orderId: string;
@@ -22,91 +25,270 @@ export interface RefundOrderRequest {
   comment: string;
 }
 
-export type RefundOutcome =
-  { refunded: true; refundId: string; result: RefundResult } | { refunded: false; message: string };
+/** A refund committed `requested`, ready to be asked of the provider outside any transaction. */
+export interface RefundIntent {
+  id: string;
+  orderId: string;
+  reason: RefundReason;
+  amountCents: number;
+  transactionId: string;
+  actorUserId: string | null;
+  comment: string;
+}
 
-type RefundableTransaction = {
-  provider: string;
-  transaction_id: string;
-  left_cents: number;
-};
+export type RefundOutcome =
+  | { state: "done"; refundId: string; result: RefundResult }
+  /** The provider refused: nothing went back. */
+  | { state: "refused"; message: string }
+  /** The provider did not answer: the money may have gone; the check job settles it. */
+  | { state: "to-check"; message: string };
+
+type PaymentLeft = { transaction_id: string; provider: string; left_cents: number; in_flight: boolean };
 
 /**
- * Gives part or all of an order's payment back through the provider, in the caller's transaction
- * (decision 033). The order's row stays locked during the provider's call, so a second refund of
- * the same order (another click, another instance) waits and then sees this one.
- *
- * - A rule broken (no payment, more than is left) throws a French DomainError: nothing is written.
- * - The provider's refusal, or no answer, is recorded `refused` and returned, never thrown: the
- *   caller commits it (staff read it) and changes nothing else, then tells staff.
- * - Done, the refund is recorded with the provider's reference and written to the audit log.
+ * How long after it was asked a refund is read back from the provider: by then the call has
+ * ended one way or the other (it gives up at the provider's timeout).
  */
-export async function refundOrderPayment(
+export function refundCheckDelayMs(provider: PaymentProvider): number {
+  return provider.answerTimeoutMs * 2;
+}
+
+/**
+ * The first half of a refund, in the caller's transaction: the order is locked, what each of its
+ * payments has left is read (every refund not refused counts, settled or not), and the refund is
+ * written `requested` with the job that will read it back if no answer settles it. The caller
+ * commits, then calls `makeRefund` with no lock held: the provider's time never holds the order.
+ *
+ * Each refund is keyed by what it pays back (the payment, and the reason): a second one of the
+ * same key is refused by the caller's rule or, as a backstop, by the database's unique index,
+ * before the provider is ever called.
+ */
+export async function requestRefund(
   tx: Transaction,
   provider: PaymentProvider,
   request: RefundOrderRequest,
-  log: FastifyBaseLogger,
-): Promise<RefundOutcome> {
-  const { rows: locked } = await tx.execute<{ user_id: string }>(
-    sql`SELECT user_id FROM orders WHERE id = ${request.orderId} FOR UPDATE`,
+): Promise<RefundIntent> {
+  const { rows: locked } = await tx.execute<{ id: string }>(
+    sql`SELECT id FROM orders WHERE id = ${request.orderId} FOR UPDATE`,
   );
-  const order = locked[0];
-  if (!order) throw orderNotFound();
+  if (locked.length === 0) throw orderNotFound();
 
-  // What each payment of the order has left once its refunds are taken off: the one that can
-  // carry this refund whole is used (an order is paid by one transaction but for rare cases).
-  const { rows: payments } = await tx.execute<RefundableTransaction>(sql`
-    SELECT t.provider, t.transaction_id,
+  // What each payment of the order has left once the refunds not refused are taken off; the one
+  // that can carry this refund whole is used (an order is paid by one transaction but for rare
+  // cases, such as a cancelled order paid again).
+  const { rows: payments } = await tx.execute<PaymentLeft>(sql`
+    SELECT t.transaction_id, t.provider,
            (t.amount_cents - coalesce((SELECT sum(r.amount_cents) FROM order_refunds r
-                                       WHERE r.transaction_id = t.transaction_id AND r.state = 'done'), 0))::int AS left_cents
+                                       WHERE r.transaction_id = t.transaction_id AND r.state <> 'refused'), 0))::int AS left_cents,
+           EXISTS (SELECT 1 FROM order_refunds r WHERE r.transaction_id = t.transaction_id
+                   AND r.state IN ('requested', 'to-check')) AS in_flight
     FROM payment_transactions t
     WHERE t.order_id = ${request.orderId}
-    ORDER BY t.created_at DESC`);
+    ORDER BY t.created_at DESC, t.transaction_id`);
   if (payments.length === 0) throw new DomainError("CONFLICT", refundMessages.notPaid);
+  if (payments.some((payment) => payment.in_flight))
+    throw new DomainError("CONFLICT", refundMessages.inFlight);
   const payment = payments.find((candidate) => candidate.left_cents >= request.amountCents);
   if (!payment) {
     const left = payments.reduce((sum, candidate) => sum + Math.max(candidate.left_cents, 0), 0);
     throw new DomainError("CONFLICT", left === 0 ? refundMessages.nothingLeft : refundMessages.tooMuch);
   }
 
-  const base = {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    INSERT INTO order_refunds (order_id, reason, state, amount_cents, provider, transaction_id, created_by_user_id)
+    VALUES (${request.orderId}, ${request.reason}, 'requested', ${request.amountCents}, ${payment.provider},
+            ${payment.transaction_id}, ${request.actorUserId})
+    RETURNING id`);
+  const id = rows[0]!.id;
+  await tx.execute(sql`
+    SELECT graphile_worker.add_job(${REFUND_CHECK_TASK}, json_build_object('refundId', ${id}::uuid),
+             run_at := now() + make_interval(secs => ${refundCheckDelayMs(provider) / 1000}),
+             max_attempts := 25, job_key := 'refund-check:' || ${id})`);
+  return {
+    id,
     orderId: request.orderId,
     reason: request.reason,
     amountCents: request.amountCents,
-    provider: payment.provider,
     transactionId: payment.transaction_id,
-    createdByUserId: request.actorUserId,
+    actorUserId: request.actorUserId,
+    comment: request.comment,
   };
+}
+
+type Settlement =
+  | { state: "done"; result: RefundResult }
+  | { state: "refused"; message: string }
+  | { state: "to-check"; message: string };
+
+/**
+ * Writes what became of a refund, in one short transaction with its order locked. Only a refund
+ * still in flight moves (whoever settles it first wins, the check job or the call's answer).
+ * Done, it goes to the audit log, and a cancelled order's refund finishes what staff asked: the
+ * order is cancelled (its pieces go back to sale by the order_items triggers).
+ */
+async function settleRefund(db: Database, refundId: string, settlement: Settlement): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ order_id: string }>(
+      sql`SELECT order_id FROM order_refunds WHERE id = ${refundId}`,
+    );
+    const orderId = rows[0]?.order_id;
+    if (!orderId) return false;
+    const { rows: orders } = await tx.execute<{ user_id: string; paid: boolean }>(sql`
+      SELECT user_id, status = ANY (${paidOrderStatuses}) AS paid FROM orders WHERE id = ${orderId} FOR UPDATE`);
+    const order = orders[0];
+    if (!order) return false;
+    const from = settlement.state === "to-check" ? sql`('requested')` : sql`('requested', 'to-check')`;
+    const { rows: updated } = await tx.execute<{
+      reason: RefundReason;
+      amount_cents: number;
+      created_by_user_id: string | null;
+    }>(sql`
+      UPDATE order_refunds SET state = ${settlement.state},
+        provider_reference = ${settlement.state === "done" ? settlement.result.reference : null},
+        kind = ${settlement.state === "done" ? settlement.result.kind : null},
+        error = ${settlement.state === "done" ? null : settlement.message},
+        settled_at = CASE WHEN ${settlement.state} = 'to-check' THEN NULL ELSE now() END,
+        updated_at = now()
+      WHERE id = ${refundId} AND state IN ${from}
+      RETURNING reason, amount_cents, created_by_user_id`);
+    const refund = updated[0];
+    if (!refund) return false;
+    if (settlement.state !== "done") return true;
+    await recordAuditEvent(tx, {
+      actorUserId: refund.created_by_user_id,
+      subjectUserId: order.user_id,
+      action: "order-refunded",
+      details: {
+        orderId,
+        reason: refund.reason,
+        amountCents: refund.amount_cents,
+        refundReference: settlement.result.reference,
+        refundKind: settlement.result.kind,
+      },
+    });
+    if (refund.reason === "order-cancelled" && order.paid) {
+      await setOrderStatus(tx, orderId, "cancelled-by-admin");
+    }
+    return true;
+  });
+}
+
+/**
+ * The second half of a refund: the provider is asked with no transaction open, then its answer
+ * is written. A refusal (the provider's code) is `refused`: nothing went back. No answer (a
+ * timeout, a dropped connection) is `to-check`: the check job reads the payment back from the
+ * provider before anything is tried again. A crash before the answer is written leaves the row
+ * `requested`, which the same job settles.
+ */
+export async function makeRefund(
+  db: Database,
+  provider: PaymentProvider,
+  intent: RefundIntent,
+  log: FastifyBaseLogger,
+): Promise<RefundOutcome> {
   let result: RefundResult;
   try {
     result = await provider.refund({
-      transactionId: payment.transaction_id,
-      amountCents: request.amountCents,
+      transactionId: intent.transactionId,
+      amountCents: intent.amountCents,
       currency: "EUR",
-      comment: request.comment,
+      comment: intent.comment,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    log.warn({ err: error, orderId: request.orderId }, "the payment provider did not refund an order");
-    const message = error.providerCode ? refundMessages.refused : refundMessages.unreachable;
-    await tx.insert(orderRefunds).values({ ...base, state: "refused", error: message });
-    return { refunded: false, message };
+    log.warn(
+      { err: error, orderId: intent.orderId, refundId: intent.id },
+      "the payment provider did not refund",
+    );
+    const settlement: Settlement = error.providerCode
+      ? { state: "refused", message: refundMessages.refused }
+      : { state: "to-check", message: refundMessages.toCheck };
+    await settleRefund(db, intent.id, settlement);
+    return settlement;
   }
-  const [refund] = await tx
-    .insert(orderRefunds)
-    .values({ ...base, state: "done", providerReference: result.reference, kind: result.kind })
-    .returning({ id: orderRefunds.id });
-  await recordAuditEvent(tx, {
-    actorUserId: request.actorUserId,
-    subjectUserId: order.user_id,
-    action: "order-refunded",
-    details: {
-      orderId: request.orderId,
-      reason: request.reason,
-      amountCents: request.amountCents,
-      refundReference: result.reference,
-      refundKind: result.kind,
-    },
+  if (!(await settleRefund(db, intent.id, { state: "done", result }))) {
+    // The check job read it back first and settled it: its reading stands.
+    log.warn({ orderId: intent.orderId, refundId: intent.id }, "a refund was settled before its answer came");
+  }
+  return { state: "done", refundId: intent.id, result };
+}
+
+/** `requestRefund` in its own transaction, then `makeRefund`: a refund on its own. */
+export async function refundOrderPayment(
+  db: Database,
+  provider: PaymentProvider,
+  request: RefundOrderRequest,
+  log: FastifyBaseLogger,
+): Promise<RefundOutcome> {
+  const intent = await db.transaction((tx) => requestRefund(tx, provider, request));
+  return makeRefund(db, provider, intent, log);
+}
+
+type InFlightRefund = {
+  id: string;
+  order_id: string;
+  state: string;
+  amount_cents: number;
+  transaction_id: string;
+  paid_cents: number;
+};
+
+async function inFlightRefund(db: Queryable, refundId: string): Promise<InFlightRefund | undefined> {
+  const { rows } = await db.execute<InFlightRefund>(sql`
+    SELECT r.id, r.order_id, r.state, r.amount_cents, r.transaction_id,
+           coalesce((SELECT t.amount_cents FROM payment_transactions t WHERE t.transaction_id = r.transaction_id), 0)::int AS paid_cents
+    FROM order_refunds r WHERE r.id = ${refundId}`);
+  return rows[0];
+}
+
+/**
+ * The check job: a refund still `requested` or `to-check` once its call has surely ended is
+ * read back from the provider. One refund of a payment is in flight at a time (a unique index),
+ * so what the provider gave back on that payment beyond the settled refunds is this one: done if
+ * it covers it, refused if the provider has nothing more. The provider unreachable, the job
+ * throws and the queue tries again later; the refund stays `to-check` meanwhile.
+ */
+export async function checkRefund(
+  db: Database,
+  provider: PaymentProvider,
+  refundId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const refund = await inFlightRefund(db, refundId);
+  if (!refund || (refund.state !== "requested" && refund.state !== "to-check")) return;
+  if (refund.state === "requested") {
+    await settleRefund(db, refundId, { state: "to-check", message: refundMessages.toCheck });
+  }
+  const given = await provider.refundsOf({
+    orderId: refund.order_id,
+    transactionId: refund.transaction_id,
+    paidCents: refund.paid_cents,
   });
-  return { refunded: true, refundId: refund!.id, result };
+  const { rows: settled } = await db.execute<{ amount_cents: number; provider_reference: string | null }>(sql`
+    SELECT amount_cents, provider_reference FROM order_refunds
+    WHERE transaction_id = ${refund.transaction_id} AND state = 'done' AND id <> ${refundId}`);
+  const known = new Set(settled.map((row) => row.provider_reference));
+  const beyondSettled =
+    given.reduce((sum, one) => sum + one.amountCents, 0) -
+    settled.reduce((sum, one) => sum + one.amount_cents, 0);
+  if (beyondSettled >= refund.amount_cents) {
+    const match =
+      given.find((one) => !known.has(one.reference) && one.amountCents === refund.amount_cents) ??
+      given.find((one) => !known.has(one.reference)) ??
+      given[0]!;
+    await settleRefund(db, refundId, {
+      state: "done",
+      result: { reference: match.reference, kind: match.kind },
+    });
+    log.info({ orderId: refund.order_id, refundId }, "an unanswered refund was found made at the provider");
+    return;
+  }
+  if (beyondSettled <= 0) {
+    await settleRefund(db, refundId, { state: "refused", message: refundMessages.notMade });
+    log.info({ orderId: refund.order_id, refundId }, "an unanswered refund was not made at the provider");
+    return;
+  }
+  throw new Error(
+    `refund ${refundId}: the provider gave back ${beyondSettled} cents beyond the settled refunds, not the ${refund.amount_cents} asked`,
+  );
 }
