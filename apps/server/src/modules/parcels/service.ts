@@ -60,11 +60,12 @@ async function closureOf(db: Queryable, ids: readonly string[]): Promise<string[
 
 /**
  * Locks these orders in id order (two staff at once lock in one order: no deadlock, one waits),
- * then reads them as they now are.
+ * then reads them as they now are. FOR NO KEY UPDATE: a refund being asked meanwhile, which holds
+ * the refunds' lock and only needs the order's key, is not kept waiting (see lockOrderRefunds).
  */
 async function lockRows(tx: Transaction, ids: readonly string[]): Promise<ParcelRow[]> {
   await tx.execute(
-    sql`SELECT id FROM orders WHERE id = ANY(${sql.param(ids)}::uuid[]) ORDER BY id FOR UPDATE`,
+    sql`SELECT id FROM orders WHERE id = ANY(${sql.param(ids)}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
   );
   const { rows } = await tx.execute<ParcelRow>(
     sql`SELECT ${ROW_COLUMNS} FROM orders o WHERE o.id = ANY(${sql.param(ids)}::uuid[]) ORDER BY o.id`,

@@ -10,13 +10,13 @@ import {
 } from "@vitrine/domain";
 import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Queryable } from "../../db/client";
+import type { Database, Queryable, Transaction } from "../../db/client";
 import { orderRefunds } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { orderNotFound, setOrderStatus } from "../orders";
-import { makeRefund, requestRefund, type RefundIntent } from "./refund";
+import { lockOrderRefunds, makeRefund, requestRefund, type RefundIntent } from "./refund";
 
 export interface StatusChange {
   orderId: string;
@@ -47,6 +47,15 @@ async function paidAndRefunded(db: Queryable, orderId: string) {
     refundedCents: row?.refunded_cents ?? 0,
     inFlight: row?.in_flight ?? false,
   };
+}
+
+async function orderStatusOf(tx: Transaction, orderId: string, locked: boolean) {
+  const { rows } = await tx.execute<{ status: OrderStatus; order_number: string }>(
+    sql`SELECT status, order_number FROM orders WHERE id = ${orderId} ${locked ? sql`FOR NO KEY UPDATE` : sql``}`,
+  );
+  const order = rows[0];
+  if (!order) throw orderNotFound();
+  return order;
 }
 
 type CancelStep = { settled: true } | { settled: false; intent: RefundIntent; leftCents: number };
@@ -82,11 +91,11 @@ export async function changeOrderStatus(
   }
   if (!isUuid(change.orderId)) throw orderNotFound();
   const step = await db.transaction(async (tx): Promise<CancelStep> => {
-    const { rows } = await tx.execute<{ status: OrderStatus; order_number: string }>(
-      sql`SELECT status, order_number FROM orders WHERE id = ${change.orderId} FOR UPDATE`,
-    );
-    const order = rows[0];
-    if (!order) throw orderNotFound();
+    // A paid order's row is not locked: its refund is serialized by the refunds' own lock, and
+    // its status changes only once the money is back. An unpaid one is read again locked, so
+    // that a payment arriving meanwhile is not cancelled without its refund.
+    let order = await orderStatusOf(tx, change.orderId, false);
+    if (!isPaidOrderStatus(order.status)) order = await orderStatusOf(tx, change.orderId, true);
     const paid = isPaidOrderStatus(order.status);
     if (change.status === "cancelled-by-customer") {
       // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
@@ -95,6 +104,7 @@ export async function changeOrderStatus(
       return { settled: true };
     }
     if (paid) {
+      await lockOrderRefunds(tx, change.orderId);
       const { paidCents, refundedCents, inFlight } = await paidAndRefunded(tx, change.orderId);
       if (inFlight) throw new DomainError("CONFLICT", refundMessages.inFlight);
       const left = amountLeftToRefund(paidCents, refundedCents);

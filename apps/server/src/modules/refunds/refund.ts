@@ -54,7 +54,19 @@ export function refundCheckDelayMs(provider: PaymentProvider): number {
 }
 
 /**
- * The first half of a refund, in the caller's transaction: the order is locked, what each of its
+ * Refunds of one order are asked one after the other: a transaction-scoped lock of their own, not
+ * the order's row, which the claims engine and staff's other changes need meanwhile. Whoever
+ * holds an order's row while asking for this lock holds it FOR NO KEY UPDATE: the refund's row
+ * only needs the order's key (its foreign key), so the two never wait for each other in a circle.
+ */
+export async function lockOrderRefunds(tx: Transaction, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('vitrine:order-refunds'), hashtext(${orderId}))`,
+  );
+}
+
+/**
+ * The first half of a refund, in the caller's transaction: the order's refunds are locked, what each of its
  * payments has left is read (every refund not refused counts, settled or not), and the refund is
  * written `requested` with the job that will read it back if no answer settles it. The caller
  * commits, then calls `makeRefund` with no lock held: the provider's time never holds the order.
@@ -68,10 +80,9 @@ export async function requestRefund(
   provider: PaymentProvider,
   request: RefundOrderRequest,
 ): Promise<RefundIntent> {
-  const { rows: locked } = await tx.execute<{ id: string }>(
-    sql`SELECT id FROM orders WHERE id = ${request.orderId} FOR UPDATE`,
-  );
-  if (locked.length === 0) throw orderNotFound();
+  await lockOrderRefunds(tx, request.orderId);
+  const { rows: found } = await tx.execute(sql`SELECT 1 FROM orders WHERE id = ${request.orderId}`);
+  if (found.length === 0) throw orderNotFound();
 
   // What each payment of the order has left once the refunds not refused are taken off; the one
   // that can carry this refund whole is used (an order is paid by one transaction but for rare
@@ -121,53 +132,50 @@ type Settlement =
   | { state: "to-check"; message: string };
 
 /**
- * Writes what became of a refund, in one short transaction with its order locked. Only a refund
- * still in flight moves (whoever settles it first wins, the check job or the call's answer).
- * Done, it goes to the audit log, and a cancelled order's refund finishes what staff asked: the
- * order is cancelled (its pieces go back to sale by the order_items triggers).
+ * Writes what became of a refund. Only a refund still in flight moves (whoever settles it first
+ * wins, the check job or the call's answer). Done, it goes to the audit log, and a cancelled
+ * order's refund finishes what staff asked: the order is cancelled (its pieces go back to sale by
+ * the order_items triggers). The order's row is locked last, for its status alone, so the lock
+ * lasts no longer than the cancellation itself.
  */
 async function settleRefund(db: Database, refundId: string, settlement: Settlement): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ order_id: string }>(
-      sql`SELECT order_id FROM order_refunds WHERE id = ${refundId}`,
-    );
-    const orderId = rows[0]?.order_id;
-    if (!orderId) return false;
-    const { rows: orders } = await tx.execute<{ user_id: string; paid: boolean }>(sql`
-      SELECT user_id, status = ANY (${paidOrderStatuses}) AS paid FROM orders WHERE id = ${orderId} FOR UPDATE`);
-    const order = orders[0];
-    if (!order) return false;
     const from = settlement.state === "to-check" ? sql`('requested')` : sql`('requested', 'to-check')`;
     const { rows: updated } = await tx.execute<{
+      order_id: string;
       reason: RefundReason;
       amount_cents: number;
       created_by_user_id: string | null;
+      user_id: string;
     }>(sql`
-      UPDATE order_refunds SET state = ${settlement.state},
+      UPDATE order_refunds r SET state = ${settlement.state},
         provider_reference = ${settlement.state === "done" ? settlement.result.reference : null},
         kind = ${settlement.state === "done" ? settlement.result.kind : null},
         error = ${settlement.state === "done" ? null : settlement.message},
         settled_at = CASE WHEN ${settlement.state} = 'to-check' THEN NULL ELSE now() END,
         updated_at = now()
-      WHERE id = ${refundId} AND state IN ${from}
-      RETURNING reason, amount_cents, created_by_user_id`);
+      FROM orders o
+      WHERE r.id = ${refundId} AND r.state IN ${from} AND o.id = r.order_id
+      RETURNING r.order_id, r.reason, r.amount_cents, r.created_by_user_id, o.user_id`);
     const refund = updated[0];
     if (!refund) return false;
     if (settlement.state !== "done") return true;
     await recordAuditEvent(tx, {
       actorUserId: refund.created_by_user_id,
-      subjectUserId: order.user_id,
+      subjectUserId: refund.user_id,
       action: "order-refunded",
       details: {
-        orderId,
+        orderId: refund.order_id,
         reason: refund.reason,
         amountCents: refund.amount_cents,
         refundReference: settlement.result.reference,
         refundKind: settlement.result.kind,
       },
     });
-    if (refund.reason === "order-cancelled" && order.paid) {
-      await setOrderStatus(tx, orderId, "cancelled-by-admin");
+    if (refund.reason === "order-cancelled") {
+      const { rows } = await tx.execute<{ paid: boolean }>(sql`
+        SELECT status = ANY (${paidOrderStatuses}) AS paid FROM orders WHERE id = ${refund.order_id} FOR NO KEY UPDATE`);
+      if (rows[0]?.paid) await setOrderStatus(tx, refund.order_id, "cancelled-by-admin");
     }
     return true;
   });
