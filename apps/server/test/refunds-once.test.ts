@@ -1,7 +1,10 @@
 import { parcelMessages, refundMessages, type LiveClaimView } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -12,6 +15,8 @@ import { eventually } from "./support/eventually";
 import { deliveryAddress, insertLive, insertOrder, insertProduct, orderRowOf } from "./support/factories";
 import { fakeLyra, lyraBooks, lyraEnv, postLyraIpn, type FakeLyra } from "./support/fake-lyra";
 import { postComments } from "./support/live-kit";
+import { testPort } from "./support/ports";
+import { startServerProcess, type ServerProcess } from "./support/server-process";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -347,4 +352,60 @@ describe("a combine whose refund Lyra refuses", () => {
     expect(await refundsOf(member.id)).toEqual([expect.objectContaining({ state: "refused" })]);
     expect(books.refunded(member.transactionId)).toBe(0);
   });
+});
+
+describe("a server killed (SIGKILL) once Lyra has refunded, before it writes the answer", () => {
+  let dataDir: string;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "vitrine-refund-kill-"));
+  });
+  afterAll(async () => {
+    server?.child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("leaves the refund 'requested', which settles by itself: done once, the order cancelled", async () => {
+    // Beside live-crash's and embedded-stop's servers, which may run at the same time.
+    const port = testPort("TEST_SERVER_PORT", 48_000, 1_000, 3);
+    server = await startServerProcess({
+      port,
+      env: {
+        ...lyraEnv(`http://127.0.0.1:${portOf(lyra)}`),
+        LYRA_TIMEOUT_MS: String(TIMEOUT_MS),
+        DATABASE_URL: t.databaseUrl,
+        AUTH_SECRET: t.authSecret,
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "error",
+      },
+    });
+    const killed = server;
+    const order = await paidOrder();
+    lyra.answer((call) => {
+      const reply = books.reply(call);
+      if (!call.path.endsWith("/CancelOrRefund")) return reply;
+      // Lyra has made the refund; the server dies before it reads the answer.
+      killed.child.kill("SIGKILL");
+      return "no-answer";
+    });
+    const asked = fetch(`${killed.origin}/api/admin/orders/${order.id}/cancel-and-refund`, {
+      method: "POST",
+      headers: { cookie: await kit.cookieOf("admin"), origin: killed.origin },
+    }).catch(() => null);
+    expect(await killed.exited).not.toBe(0);
+    expect(await asked).toBeNull();
+    expect(books.refunded(order.transactionId)).toBe(2600);
+    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ state: "requested" })]);
+    expect((await orderRowOf(t.db, order.id)).status).toBe("paid");
+
+    // The job written with the refund runs on the instance left (t), once the call has surely ended.
+    await eventually(async () => (await refundsOf(order.id))[0]?.state === "done", 15_000);
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({ state: "done", providerReference: books.credits[0]?.uuid }),
+    ]);
+    expect((await orderRowOf(t.db, order.id)).status).toBe("cancelled-by-admin");
+    expect(await appRefunded(order.id)).toBe(books.refunded(order.transactionId));
+    expect(refundCalls()).toHaveLength(1);
+  }, 90_000);
 });
