@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminOrderResponseSchema, orderRefundsResponseSchema, type OrderStatus } from "@vitrine/domain";
+import {
+  adminOrderResponseSchema,
+  orderRefundsResponseSchema,
+  type OrderRefundView,
+  type OrderStatus,
+} from "@vitrine/domain";
+import { useEffect, useRef } from "react";
 import { apiFetch } from "../../lib/api-client";
 import { orderUrl, ordersKey, useStoreChangedOrder } from "../admin-shared/api/orders";
 
@@ -16,7 +22,29 @@ export function orderRefundsQueryOptions(orderId: string, status: OrderStatus) {
       apiFetch(`${orderUrl(orderId)}/refunds`, { response: orderRefundsResponseSchema, signal }),
     // The refunds as they were while the new status's are read: no blank card in between.
     placeholderData: keepPreviousData,
+    // A refund on its way or to check is settled on the server (its answer, or the check job):
+    // read again until it is.
+    refetchInterval: (query) => (query.state.data?.refunds.some(isRefundInFlight) ? REFUND_POLL_MS : false),
   });
+}
+
+const REFUND_POLL_MS = 3_000;
+
+export const isRefundInFlight = (refund: OrderRefundView) =>
+  refund.state === "requested" || refund.state === "to-check";
+
+/**
+ * Once no refund of the order is in flight any more, the order itself is read again: a refund
+ * settled by the check job may have cancelled it meanwhile.
+ */
+export function useOrderFollowsItsRefunds(refunds: readonly OrderRefundView[] | undefined) {
+  const queryClient = useQueryClient();
+  const inFlight = refunds?.some(isRefundInFlight) ?? false;
+  const wasInFlight = useRef(inFlight);
+  useEffect(() => {
+    if (wasInFlight.current && !inFlight) void queryClient.invalidateQueries({ queryKey: ordersKey });
+    wasInFlight.current = inFlight;
+  }, [inFlight, queryClient]);
 }
 
 export function useOrderRefunds(orderId: string, status: OrderStatus) {

@@ -7,6 +7,7 @@ import {
   parcelMayBeGone,
   refundKindLabels,
   refundReasonLabels,
+  refundStateHints,
   refundStateLabels,
   type AdminOrder,
   type OrderRefundView,
@@ -23,7 +24,7 @@ import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { staffRefusalMessage } from "../../../lib/refusal-message";
 import { toast } from "../../../lib/toast";
-import { useCancelAndRefund, useOrderRefunds } from "../refunds-api";
+import { useCancelAndRefund, useOrderFollowsItsRefunds, useOrderRefunds } from "../refunds-api";
 
 /**
  * What to tell staff when a status change fails: the provider's refusal of the refund in its
@@ -63,18 +64,7 @@ function useRefundColumns(): ColumnDef<OrderRefundView>[] {
         id: "state",
         header: "État",
         enableSorting: false,
-        cell: ({ row }) =>
-          row.original.state === "done" ? (
-            <span>
-              {refundStateLabels.done}
-              {row.original.kind ? ` · ${refundKindLabels[row.original.kind]}` : ""}
-            </span>
-          ) : (
-            <span className="text-destructive">
-              {refundStateLabels.refused}
-              {row.original.error ? ` : ${row.original.error}` : ""}
-            </span>
-          ),
+        cell: ({ row }) => <RefundState refund={row.original} />,
       },
       {
         id: "reference",
@@ -92,6 +82,35 @@ function useRefundColumns(): ColumnDef<OrderRefundView>[] {
   );
 }
 
+/** A refund's state as staff read it: done with its kind, refused with why, or not settled yet. */
+function RefundState({ refund }: { refund: OrderRefundView }) {
+  switch (refund.state) {
+    case "done":
+      return (
+        <span>
+          {refundStateLabels.done}
+          {refund.kind ? ` · ${refundKindLabels[refund.kind]}` : ""}
+        </span>
+      );
+    case "refused":
+      return (
+        <span className="text-destructive">
+          {refundStateLabels.refused}
+          {refund.error ? ` : ${refund.error}` : ""}
+        </span>
+      );
+    default:
+      return (
+        <span className="flex flex-col gap-0.5">
+          <span className={refund.state === "to-check" ? "font-medium text-amber-700" : "font-medium"}>
+            {refundStateLabels[refund.state]}
+          </span>
+          <span className="text-xs text-muted-foreground">{refundStateHints[refund.state]}</span>
+        </span>
+      );
+  }
+}
+
 /** What the confirmation says: the amount, and a parcel that may be gone or a label that exists. */
 function confirmationText(order: AdminOrder, refundableCents: number): string {
   const warnings = [
@@ -107,6 +126,7 @@ function confirmationText(order: AdminOrder, refundableCents: number): string {
 /** The order's refunds, and "Annuler et rembourser" while it is paid. */
 export function OrderRefundsCard({ order }: { order: AdminOrder }) {
   const refunds = useOrderRefunds(order.id, order.status);
+  useOrderFollowsItsRefunds(refunds.data?.refunds);
   const cancel = useCancelAndRefund(order.id);
   const [confirming, setConfirming] = useState(false);
   const columns = useRefundColumns();
