@@ -224,9 +224,18 @@ describe("loadConfig", () => {
       hmacKey: lyra.LYRA_HMAC_KEY,
       apiUrl: "https://api.systempay.fr",
       staticUrl: "https://static.payzen.eu",
+      answerTimeoutMs: 15_000,
     });
     expect(() => loadConfig({ ...lyra, LYRA_PASSWORD: "DEMOPRIVATEKEY" })).toThrow("LYRA_PASSWORD");
     expect(() => loadConfig({ ...lyra, LYRA_PUBLIC_KEY: "testpublickey_x" })).toThrow("LYRA_PUBLIC_KEY");
+  });
+
+  it("waits LYRA_TIMEOUT_MS for Lyra's answer: 15 s by default, 100 ms to 2 minutes", () => {
+    const lyra = { PAYMENT_PROVIDER: "lyra", ...LYRA_DEMO_KEYS };
+    expect(loadConfig(lyra).lyra?.answerTimeoutMs).toBe(15_000);
+    expect(loadConfig({ ...lyra, LYRA_TIMEOUT_MS: "2500" }).lyra?.answerTimeoutMs).toBe(2_500);
+    for (const wrong of ["99", "120001", "1,5", "abc"])
+      expect(() => loadConfig({ ...lyra, LYRA_TIMEOUT_MS: wrong })).toThrow("LYRA_TIMEOUT_MS");
   });
 
   it("needs the Colissimo account when LABEL_PROVIDER=colissimo", () => {

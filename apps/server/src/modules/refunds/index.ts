@@ -28,7 +28,8 @@ export {
 
 export const refundsModule = defineModule({
   name: "refunds",
-  prefix: "",
+  // No routes: the prefix only keeps the modules' addresses apart.
+  prefix: "/api/admin/refunds",
   createService: ({ config, db, authSecret, jobs }) =>
     createRefundCheckService({ db, jobs, provider: createPaymentProvider({ config, db, authSecret }) }),
   routes: refundRoutes,
