@@ -409,3 +409,42 @@ describe("a server killed (SIGKILL) once Lyra has refunded, before it writes the
     expect(refundCalls()).toHaveLength(1);
   }, 90_000);
 });
+
+describe("a refund in flight whose check job was lost", () => {
+  it("is checked again when an instance starts, and settled from what Lyra gave back", async () => {
+    const order = await paidOrder();
+    // Lyra made the refund; the app has its row, but no job (its worker died holding it).
+    books.reply({
+      path: "/api-payment/V4/Transaction/CancelOrRefund",
+      authorization: undefined,
+      body: { uuid: order.transactionId, amount: 2600 },
+    });
+    await t.db.insert(orderRefunds).values({
+      orderId: order.id,
+      reason: "order-cancelled",
+      state: "to-check",
+      amountCents: 2600,
+      provider: "lyra",
+      transactionId: order.transactionId,
+      createdAt: sql`now() - interval '1 minute'`,
+    });
+
+    const handle = connectDatabase(t.databaseUrl, 3);
+    const starting = await buildApp({
+      config: t.config,
+      db: handle.db,
+      mailer: { send: async () => {} },
+      authSecret: t.authSecret,
+      logger: false,
+    });
+    try {
+      await starting.ready();
+      await eventually(async () => (await refundsOf(order.id))[0]?.state === "done", 10_000);
+    } finally {
+      await starting.close();
+      await handle.close();
+    }
+    expect((await refundsOf(order.id))[0]?.providerReference).toBe(books.credits[0]?.uuid);
+    expect((await orderRowOf(t.db, order.id)).status).toBe("cancelled-by-admin");
+  });
+});

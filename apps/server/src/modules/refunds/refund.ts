@@ -53,6 +53,27 @@ export function refundCheckDelayMs(provider: PaymentProvider): number {
   return provider.answerTimeoutMs * 2;
 }
 
+/** The refund's check job, due once its call has surely ended (one job per refund: its key). */
+function addRefundCheck(db: Queryable, provider: PaymentProvider, refundId: string) {
+  return db.execute(sql`
+    SELECT graphile_worker.add_job(${REFUND_CHECK_TASK}, json_build_object('refundId', r.id),
+             run_at := greatest(now(), r.created_at + make_interval(secs => ${refundCheckDelayMs(provider) / 1000})),
+             max_attempts := 25, job_key := 'refund-check:' || r.id)
+    FROM order_refunds r WHERE r.id = ${refundId}`);
+}
+
+/**
+ * The refunds an instance that stopped (or crashed) left in flight get their check job again: a
+ * job a dead worker held stays locked for hours, and a refund must not wait that long.
+ */
+export async function resumeRefundChecks(db: Database, provider: PaymentProvider): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`SELECT id FROM order_refunds WHERE state IN ('requested', 'to-check')`,
+  );
+  for (const { id } of rows) await addRefundCheck(db, provider, id);
+  return rows.length;
+}
+
 /**
  * Refunds of one order are asked one after the other: a transaction-scoped lock of their own, not
  * the order's row, which the claims engine and staff's other changes need meanwhile. Whoever
@@ -111,10 +132,7 @@ export async function requestRefund(
             ${payment.transaction_id}, ${request.actorUserId})
     RETURNING id`);
   const id = rows[0]!.id;
-  await tx.execute(sql`
-    SELECT graphile_worker.add_job(${REFUND_CHECK_TASK}, json_build_object('refundId', ${id}::uuid),
-             run_at := now() + make_interval(secs => ${refundCheckDelayMs(provider) / 1000}),
-             max_attempts := 25, job_key := 'refund-check:' || ${id})`);
+  await addRefundCheck(tx, provider, id);
   return {
     id,
     orderId: request.orderId,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
-import { checkRefund, REFUND_CHECK_TASK } from "./refund";
+import { checkRefund, REFUND_CHECK_TASK, resumeRefundChecks } from "./refund";
 
 function payloadRefundId(payload: unknown): string | undefined {
   if (typeof payload !== "object" || payload === null) return undefined;
@@ -30,6 +30,7 @@ export function createRefundCheckService({
     useLog(next: FastifyBaseLogger) {
       log = next;
     },
+    resumeChecks: () => resumeRefundChecks(db, provider),
   };
 }
 
