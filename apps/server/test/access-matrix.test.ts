@@ -114,10 +114,12 @@ const validBodies: Record<string, () => unknown> = {
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
   // Web push subscriptions.
   "POST /api/customer/push/subscriptions": () => ({
-    endpoint: "https://push.example/matrix",
+    endpoint: "https://fcm.googleapis.com/fcm/send/matrix",
     keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
   }),
-  "DELETE /api/customer/push/subscriptions": () => ({ endpoint: "https://push.example/matrix" }),
+  "DELETE /api/customer/push/subscriptions": () => ({
+    endpoint: "https://fcm.googleapis.com/fcm/send/matrix",
+  }),
   // User merge (the label and preparation routes take no body).
   "POST /api/admin/user-merge": () => ({ sourceUserId: randomUUID(), destinationUserId: randomUUID() }),
   // Users, impersonation, audit log and messaging.
