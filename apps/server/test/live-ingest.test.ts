@@ -3,6 +3,7 @@ import {
   LIVE_INGEST_MAX_EVENT_BYTES,
   LIVE_INGEST_MAX_EVENTS,
   liveSellingMessages,
+  storableTextMessages,
   type LiveIngestEvent,
 } from "@vitrine/domain";
 import { asc, eq } from "drizzle-orm";
@@ -355,6 +356,37 @@ describe("sizes: what a real source sends fits", () => {
 
 describe("text PostgreSQL cannot store", () => {
   const NUL = String.fromCharCode(0);
+
+  it("in the live's ref is refused with a French 400 naming it, events and all, on both routes; nothing is stored", async () => {
+    const live = await insertLive(t.db, { isActive: true });
+    const refusal = {
+      code: "VALIDATION_FAILED",
+      message: storableTextMessages.request,
+      fields: { liveRef: storableTextMessages.request },
+    };
+    for (const liveRef of [`${live.ref}${NUL}`, `${NUL}`, `${live.ref}\uD800`]) {
+      // An event's own bad text beside it changes nothing: the request is refused as a whole.
+      const events = await postEvents(t.app, liveRef, [
+        chatEvent({ comment: "je prends le 3" }),
+        chatEvent({ comment: `je prends${NUL} le 4` }),
+      ]);
+      expect(events.statusCode, JSON.stringify(liveRef)).toBe(400);
+      expect(events.json()).toEqual(refusal);
+      const status = await t.app.inject({
+        method: "POST",
+        url: "/api/live-ingest/status",
+        headers: bearer(),
+        payload: { liveRef, state: "connected" },
+      });
+      expect(status.statusCode, JSON.stringify(liveRef)).toBe(400);
+      expect(status.json()).toEqual(refusal);
+    }
+    expect(await eventsOf(live.id)).toEqual([]);
+    expect(await t.db.select().from(liveUsers).where(eq(liveUsers.liveId, live.id))).toEqual([]);
+    expect(await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, live.id))).toEqual(
+      [],
+    );
+  });
 
   it("is cleaned event by event: a NUL event beside two valid concurrent requests, all three stored", async () => {
     const created = await Promise.all([1, 2, 3].map(() => insertLive(t.db, { isActive: true })));
