@@ -511,8 +511,20 @@ describe("a server stopping", () => {
 });
 
 describe("POST /api/live-ingest/status", () => {
+  const postStatus = (liveRef: string, state: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/live-ingest/status",
+      headers: bearer(),
+      payload: { liveRef, state },
+    });
+  const statesOf = async (liveId: string) =>
+    (await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, liveId))).map(
+      (r) => r.state,
+    );
+
   it("stores the source's state, the latest one winning", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     const post = (state: string) =>
       t.app.inject({
         method: "POST",
@@ -526,5 +538,23 @@ describe("POST /api/live-ingest/status", () => {
     expect(rows.map((r) => r.state)).toEqual(["reconnecting"]);
     expect((await post("lost")).statusCode).toBe(400);
     expect((await post("degraded")).json().source).toMatchObject({ state: "degraded" });
+  });
+
+  it("is refused for a live that is not active, as its comments are, and nothing is stored", async () => {
+    const inactive = await insertLive(t.db, { isActive: false });
+    const refused = await postStatus(inactive.ref, "connected");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: "CONFLICT",
+      message: liveSellingMessages.ingestStatusLiveInactive,
+    });
+    expect(await statesOf(inactive.id)).toEqual([]);
+
+    // Stored once staff open it, and refused again once they close it: the last state stays.
+    await t.db.update(lives).set({ isActive: true }).where(eq(lives.id, inactive.id));
+    expect((await postStatus(inactive.ref, "connected")).statusCode).toBe(200);
+    await t.db.update(lives).set({ isActive: false }).where(eq(lives.id, inactive.id));
+    expect((await postStatus(inactive.ref, "disconnected")).statusCode).toBe(409);
+    expect(await statesOf(inactive.id)).toEqual(["connected"]);
   });
 });
