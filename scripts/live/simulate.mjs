@@ -78,7 +78,14 @@ export async function runSimulation({
   const inFlight = new Set();
   // A refusal the server will repeat (a live not active, a bad token): the simulation stops.
   let refusal = null;
-  if (reportStatus) await client.sendStatus("connected");
+  const isRefusalForGood = (error) =>
+    error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  if (reportStatus) {
+    await client.sendStatus("connected").catch((error) => {
+      if (!isRefusalForGood(error)) throw error;
+      refusal = error;
+    });
+  }
   const started = performance.now();
   let comments = 0;
 
@@ -95,8 +102,7 @@ export async function runSimulation({
       .catch((error) => {
         stats.failed += events.length;
         log(`a batch of ${events.length} events was not acknowledged: ${error.message}`);
-        if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429)
-          refusal ??= error;
+        if (isRefusalForGood(error)) refusal ??= error;
       })
       .finally(() => inFlight.delete(request));
     inFlight.add(request);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_ADMIN, DEMO_LIVE_INGEST_TOKEN, loadConfig, LYRA_DEMO_KEYS } from "./config";
+import { BROWSER_PUSH_SERVICE_HOSTS } from "./lib/push-services";
 import { defaultAuthRateLimits, defaultPaymentRateLimits } from "./rate-limits";
 
 const productionEnv = {
@@ -63,6 +64,35 @@ describe("loadConfig", () => {
     });
     expect(configErrorOf({ VAPID_PUBLIC_KEY: publicKey }).message).toContain("go together");
     expect(configErrorOf({ VAPID_SUBJECT: "contact@shop.fr" }).message).toContain("VAPID_SUBJECT");
+  });
+
+  it("reads the push services customers' subscriptions may point at: the browsers', and PUSH_SERVICE_HOSTS's", () => {
+    expect(loadConfig({})).toMatchObject({
+      pushServiceHosts: BROWSER_PUSH_SERVICE_HOSTS,
+      pushAllowPrivateAddresses: false,
+    });
+    expect(BROWSER_PUSH_SERVICE_HOSTS).toEqual(
+      expect.arrayContaining(["fcm.googleapis.com", "updates.push.services.mozilla.com"]),
+    );
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: " Push.Example.net,*.corp.example ,, " }).pushServiceHosts,
+    ).toEqual([...BROWSER_PUSH_SERVICE_HOSTS, "push.example.net", "*.corp.example"]);
+    for (const wrong of ["*", "https://push.example.net", "push.example.net/path", "*.", "push..example"]) {
+      expect(configErrorOf({ PUSH_SERVICE_HOSTS: wrong }).message, wrong).toContain("PUSH_SERVICE_HOSTS");
+    }
+  });
+
+  it("lets push reach a push service at a private address outside production only", () => {
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE_ADDRESSES: "true" }).pushAllowPrivateAddresses).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: "test", PUSH_ALLOW_PRIVATE_ADDRESSES: "1" }).pushAllowPrivateAddresses,
+    ).toBe(true);
+    expect(configErrorOf({ ...productionEnv, PUSH_ALLOW_PRIVATE_ADDRESSES: "true" }).message).toContain(
+      "PUSH_ALLOW_PRIVATE_ADDRESSES",
+    );
+    expect(
+      loadConfig({ ...productionEnv, PUSH_ALLOW_PRIVATE_ADDRESSES: "false" }).pushAllowPrivateAddresses,
+    ).toBe(false);
   });
 
   it("reads the days a customer's orders may be apart to travel in one parcel", () => {

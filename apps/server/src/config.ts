@@ -15,6 +15,7 @@ import {
   type AuthRateLimits,
   type PaymentRateLimits,
 } from "./rate-limits";
+import { BROWSER_PUSH_SERVICE_HOSTS, PUSH_SERVICE_HOST_PATTERN } from "./lib/push-services";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0"])
@@ -86,6 +87,21 @@ function rateLimitsFromEnv<Limits extends { [Name in keyof Limits]: RateLimitRul
   });
 }
 
+/** Push service hosts separated by commas, each a host name or `*.` and a domain. */
+const pushServiceHostsFromEnv = z.string().transform((value, ctx): string[] => {
+  const hosts = value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== "");
+  for (const host of hosts.filter((entry) => !PUSH_SERVICE_HOST_PATTERN.test(entry))) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${host}": expected a host name (push.example.com) or a wildcard domain (*.push.example.com)`,
+    });
+  }
+  return hosts;
+});
+
 /** A Sentry DSN (https://key@host/project), or empty for none. */
 const sentryDsnFromEnv = z
   .string()
@@ -156,6 +172,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "expected mailto:someone@shop.fr or an https:// address")
     .optional(),
+  PUSH_SERVICE_HOSTS: pushServiceHostsFromEnv.default([]),
+  PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
   API_DOCS: booleanFromEnv.optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   SHOP_NAME: z.string().min(1).default("Vitrine"),
@@ -261,6 +279,16 @@ export type AppConfig = {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services may contact about this shop's sends: VAPID_SUBJECT, else the shop's e-mail. */
   vapidSubject: string;
+  /**
+   * Where customers' push subscriptions may point: the browsers' push services
+   * (lib/push-services.ts) and PUSH_SERVICE_HOSTS's.
+   */
+  pushServiceHosts: readonly string[];
+  /**
+   * Push endpoints may be plain http and at private or loopback addresses: a push service run on
+   * this machine, as the API tests do. Refused in production.
+   */
+  pushAllowPrivateAddresses: boolean;
   /** The API's description and its browser at /api/docs: on outside production, opt-in in it. */
   apiDocs: boolean;
   seedDemo: boolean;
@@ -380,6 +408,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         "PAYMENT_PROVIDER=simulator takes no real payment: production needs PAYMENT_PROVIDER=lyra",
       );
     }
+    // A customer's browser would name the address the server posts to: any machine of the shop's
+    // network, or the cloud's metadata service, would be theirs to call.
+    if (e.PUSH_ALLOW_PRIVATE_ADDRESSES) {
+      throw new ConfigError(
+        "PUSH_ALLOW_PRIVATE_ADDRESSES lets customers make the server call private addresses: refused in production",
+      );
+    }
     const demoKeys = LYRA_SETTINGS.filter((name) => e[name] === LYRA_DEMO_KEYS[name]);
     if (demoKeys.length > 0) {
       throw new ConfigError(
@@ -469,6 +504,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SHOP_CONTACT_EMAIL}`,
+    pushServiceHosts: [...BROWSER_PUSH_SERVICE_HOSTS, ...e.PUSH_SERVICE_HOSTS],
+    pushAllowPrivateAddresses: e.PUSH_ALLOW_PRIVATE_ADDRESSES,
     apiDocs: e.API_DOCS ?? !isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     shop: {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { decrypt } from "http_ece";
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
@@ -107,8 +107,11 @@ let customer: Actor;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
 let secondDatabase: DatabaseHandle;
 let second: FastifyInstance;
+/** The push service of these tests runs on this machine: its address is a private one. */
+const LOCAL_PUSH_SERVICE = { PUSH_SERVICE_HOSTS: "127.0.0.1", PUSH_ALLOW_PRIVATE_ADDRESSES: "true" };
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: LOCAL_PUSH_SERVICE });
   kit = apiKitOf(t);
   customer = await kit.actor("customer");
   pushService = await startPushService();
@@ -179,30 +182,45 @@ describe("push subscriptions", () => {
     expect(await subscriptionsOf(customer.userId)).toEqual(before);
   });
 
-  it("an endpoint subscribed again by another account changes owner; unsubscribing takes only one's own", async () => {
+  it("an endpoint another account subscribed is refused (409) and stays theirs; its own account may post it again", async () => {
     const browser = browserSubscription(`${pushService.origin}/shared-${randomBytes(3).toString("hex")}`);
     expect((await subscribe("customer", browser.json)).statusCode).toBe(204);
     const other = await kit.actor("otherCustomer");
-    expect((await subscribe("otherCustomer", browser.json)).statusCode).toBe(204);
-    expect((await subscriptionsOf(customer.userId)).map((row) => row.endpoint)).not.toContain(
+    const taken = await subscribe("otherCustomer", browserSubscription(browser.json.endpoint).json);
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json()).toEqual({ code: "CONFLICT", message: pushMessages.endpointTaken });
+    expect((await subscriptionsOf(customer.userId)).map((row) => row.endpoint)).toContain(
       browser.json.endpoint,
     );
-    expect((await subscriptionsOf(other.userId)).map((row) => row.endpoint)).toContain(browser.json.endpoint);
+    expect(await subscriptionsOf(other.userId)).toEqual([]);
+    const keysOf = async () =>
+      (
+        await t.db.$client.query<{ user_id: string; p256dh: string }>(
+          "SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint = $1",
+          [browser.json.endpoint],
+        )
+      ).rows;
+    expect(await keysOf()).toEqual([{ user_id: customer.userId, p256dh: browser.json.keys.p256dh }]);
 
-    const notMine = await kit.injectAs("customer", {
+    // The browser subscribing again for the same account: its new keys replace the old ones.
+    const renewed = browserSubscription(browser.json.endpoint);
+    expect((await subscribe("customer", renewed.json)).statusCode).toBe(204);
+    expect(await keysOf()).toEqual([{ user_id: customer.userId, p256dh: renewed.json.keys.p256dh }]);
+
+    const notMine = await kit.injectAs("otherCustomer", {
       method: "DELETE",
       url: "/api/customer/push/subscriptions",
       payload: { endpoint: browser.json.endpoint },
     });
     expect(notMine.statusCode).toBe(204);
-    expect((await subscriptionsOf(other.userId)).map((row) => row.endpoint)).toContain(browser.json.endpoint);
-    const mine = await kit.injectAs("otherCustomer", {
+    expect(await keysOf()).toHaveLength(1);
+    const mine = await kit.injectAs("customer", {
       method: "DELETE",
       url: "/api/customer/push/subscriptions",
       payload: { endpoint: browser.json.endpoint },
     });
     expect(mine.statusCode).toBe(204);
-    expect(await subscriptionsOf(other.userId)).toEqual([]);
+    expect(await keysOf()).toEqual([]);
   });
 });
 
@@ -342,5 +360,182 @@ describe("a push service that refuses", () => {
     } finally {
       pushService.answer(201);
     }
+  });
+});
+
+describe("push endpoints in production's rules (no local push service)", () => {
+  let strict: TestApp;
+  let strictKit: ApiKit;
+  beforeAll(async () => {
+    // 127.0.0.1 is named as a push service on purpose: a private address stays refused even then.
+    strict = await createTestApp({
+      env: { PUSH_SERVICE_HOSTS: "push.example.net, *.corp.example, 127.0.0.1" },
+    });
+    strictKit = apiKitOf(strict);
+  });
+  afterAll(async () => strict.close());
+
+  const strictSubscribe = (endpoint: string) =>
+    strictKit.injectAs("customer", {
+      method: "POST",
+      url: "/api/customer/push/subscriptions",
+      payload: browserSubscription(endpoint).json,
+    });
+  const storedEndpoints = async () =>
+    (await strict.db.$client.query<{ endpoint: string }>("SELECT endpoint FROM push_subscriptions")).rows.map(
+      (row) => row.endpoint,
+    );
+
+  it("refuses every spelling of a private, loopback, link-local, shared or metadata address, and stores nothing", async () => {
+    const spellings = [
+      "https://127.0.0.1/push",
+      "https://127.0.0.1:8443/push",
+      "https://127.1/push",
+      "https://2130706433/push",
+      "https://0x7f.1/push",
+      "https://0x7f000001/push",
+      "https://0177.0.0.1/push",
+      "https://localhost/push",
+      "https://LOCALHOST./push",
+      "https://push.localhost/push",
+      "https://0.0.0.0/push",
+      "https://0/push",
+      "https://[::1]/push",
+      "https://[::]/push",
+      "https://[::ffff:127.0.0.1]/push",
+      "https://[::ffff:7f00:1]/push",
+      "https://[0:0:0:0:0:ffff:7f00:1]/push",
+      "https://[::127.0.0.1]/push",
+      "https://10.0.0.5/push",
+      "https://012.0.0.5/push",
+      "https://172.16.3.4/push",
+      "https://192.168.1.10/push",
+      "https://100.64.0.1/push",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://0xa9fea9fe/latest/meta-data/",
+      "https://[::ffff:169.254.169.254]/latest/meta-data/",
+      "https://[64:ff9b::a9fe:a9fe]/latest/meta-data/",
+      "https://168.63.129.16/machine",
+      "https://100.100.100.200/latest/meta-data/",
+      "https://metadata.google.internal/computeMetadata/v1/",
+      "https://printer.local/push",
+      "https://[fe80::1]/push",
+      "https://[fd00:ec2::254]/latest/meta-data/",
+      "https://[fc00::1]/push",
+      "https://fcm.googleapis.com@127.0.0.1/push",
+      "http://127.0.0.1/push",
+    ];
+    const wrong: string[] = [];
+    for (const endpoint of spellings) {
+      const response = await strictSubscribe(endpoint);
+      const body = response.json<{ code: string; message: string }>();
+      if (response.statusCode !== 400 || body.message !== pushMessages.privateAddress) {
+        wrong.push(`${endpoint}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const refused = await strictSubscribe("https://[::1]/push");
+    expect(refused.json()).toEqual({
+      code: "VALIDATION_FAILED",
+      message: pushMessages.privateAddress,
+      fields: { endpoint: pushMessages.privateAddress },
+    });
+    expect(await storedEndpoints()).toEqual([]);
+  });
+
+  it("accepts only the browsers' push services and PUSH_SERVICE_HOSTS's, over https", async () => {
+    for (const endpoint of [
+      "https://example.com/fcm/send/abc",
+      "https://fcm.googleapis.com.attacker.example/fcm/send/abc",
+      "https://evilfcm.googleapis.com/fcm/send/abc",
+      "https://push.apple.com/abc",
+      "https://notify.windows.com/w/?token=abc",
+      "https://corp.example/abc",
+      "http://fcm.googleapis.com/fcm/send/abc",
+    ]) {
+      const response = await strictSubscribe(endpoint);
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json<{ message: string }>().message, endpoint).toBe(pushMessages.notPushService);
+    }
+    expect(await storedEndpoints()).toEqual([]);
+
+    const accepted = [
+      "https://fcm.googleapis.com/fcm/send/cX1-chrome",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA-firefox",
+      "https://web.push.apple.com/QGx-safari",
+      "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAD-edge",
+      "https://push.example.net/added-by-setting",
+      "https://eu.corp.example/added-by-wildcard",
+    ];
+    for (const endpoint of accepted) {
+      const response = await strictSubscribe(endpoint);
+      expect(response.statusCode, `${endpoint}: ${response.body}`).toBe(204);
+    }
+    expect((await storedEndpoints()).sort()).toEqual([...accepted].sort());
+  });
+
+  it("at send time, does not contact a push service's name that resolves to a private address", async () => {
+    // Anything that connects here is counted, then cut.
+    let connections = 0;
+    const target = createTcpServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    const { port } = target.address() as AddressInfo;
+    try {
+      const customerOfStrict = await strictKit.actor("customer");
+      await strict.db.$client.query("DELETE FROM push_subscriptions");
+      const endpoint = `https://fcm.googleapis.com:${port}/fcm/send/dns-${randomBytes(3).toString("hex")}`;
+      expect((await strictSubscribe(endpoint)).statusCode).toBe(204);
+      const payload: PushPayload = { title: "Réservé pour vous", body: "Robe", url: "/", tag: "t" };
+
+      for (const answer of [
+        { address: "127.0.0.1", family: 4 },
+        { address: "::ffff:127.0.0.1", family: 6 },
+      ]) {
+        // The name pointed inside, as a tampered resolver or a rebinding attack would.
+        const resolveHost = async () => [answer];
+        const sender = (pushAllowPrivateAddresses: boolean) =>
+          createPushSender({
+            db: strict.db,
+            config: { ...strict.config, pushAllowPrivateAddresses },
+            log: () => () => {},
+            resolveHost,
+          });
+        // Each send fails (nothing answers): the subscription must not reach its failure limit.
+        const resetFailures = () => strict.db.$client.query("UPDATE push_subscriptions SET failures = 0");
+        // Allowed a private address (tests only), the sender does go where the name points...
+        const before = connections;
+        await resetFailures();
+        await sender(true).send(customerOfStrict.userId, payload, 60);
+        expect(connections, answer.address).toBe(before + 1);
+        // ...and in production's rules it connects nowhere.
+        await resetFailures();
+        await sender(false).send(customerOfStrict.userId, payload, 60);
+        expect(connections, answer.address).toBe(before + 1);
+        expect(await storedEndpoints()).toEqual([endpoint]);
+      }
+    } finally {
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
+  });
+
+  it("drops a stored endpoint the rules now refuse without contacting it", async () => {
+    const customerOfStrict = await strictKit.actor("customer");
+    const path = `/stored-before-${randomBytes(3).toString("hex")}`;
+    // A row from before the rules, at this machine's push service.
+    await strict.db.$client.query(
+      "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)",
+      [customerOfStrict.userId, `${pushService.origin}${path}`, "B".repeat(87), "A".repeat(22)],
+    );
+    const payload: PushPayload = { title: "Réservé pour vous", body: "Robe", url: "/", tag: "t" };
+    await createPushSender({ db: strict.db, config: strict.config, log: () => () => {} }).send(
+      customerOfStrict.userId,
+      payload,
+      60,
+    );
+    expect(pushService.received.filter((request) => request.path === path)).toEqual([]);
+    expect(await storedEndpoints()).not.toContain(`${pushService.origin}${path}`);
   });
 });

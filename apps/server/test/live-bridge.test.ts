@@ -5,7 +5,7 @@ import { createTikTokBridge, eventBytes, toIngestEvent } from "../../../bridges/
 import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
 import { createIngestClient } from "../../../scripts/live/ingest-client.mjs";
 import { runSimulation } from "../../../scripts/live/simulate.mjs";
-import { liveSourceStatus, tiktokEvents } from "../src/db/schema";
+import { lives, liveSourceStatus, tiktokEvents } from "../src/db/schema";
 import { insertLive } from "./support/factories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -96,10 +96,12 @@ describe("the TikTok bridge with real connector events", () => {
   });
 
   it("sets aside what the server refuses for good and reports the source 'degraded', without resending it", async () => {
-    // A live staff have not opened: the server refuses its comments (409).
-    const live = await insertLive(t.db, { isActive: false });
+    // Staff close the live while the bridge runs: the server refuses its comments (409), and its
+    // state as well (the state shown stays the last one of the open live).
+    const live = await insertLive(t.db, { isActive: true });
     const connection = new FakeConnection();
     const setAside: string[] = [];
+    const statuses: string[] = [];
     let requests = 0;
     const client = createIngestClient({ url: base, liveRef: live.ref });
     const bridge = createTikTokBridge({
@@ -109,23 +111,35 @@ describe("the TikTok bridge with real connector events", () => {
           requests += 1;
           return client.sendEvents(events);
         },
-        sendStatus: (state) => client.sendStatus(state),
+        sendStatus: (state) =>
+          client.sendStatus(state).then(
+            (answer) => {
+              statuses.push(`${state}:stored`);
+              return answer;
+            },
+            (error: { status?: number }) => {
+              statuses.push(`${state}:${error.status}`);
+              throw error;
+            },
+          ),
       },
       flushMs: 20,
       onSetAside: (events, error) => setAside.push(...events.map((e) => `${e.msgId}:${error.status}`)),
     });
     await bridge.start();
+    await until(() => statuses.includes("connected:stored"));
+    await t.db.update(lives).set({ isActive: false }).where(eq(lives.id, live.id));
     for (const { type, raw } of [0, 1, 2].map(connectorEventNumber)) connection.emit(type, raw);
     await until(() => setAside.length === 3);
-    await until(async () => {
-      const [status] = await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, live.id));
-      return status?.state === "degraded";
-    });
+    await until(() => statuses.includes("degraded:409"));
     expect(setAside.every((entry) => entry.endsWith(":409"))).toBe(true);
     expect(requests).toBe(1);
     expect(bridge.buffered).toBe(0);
+    expect(bridge.degraded).toBe(true);
     await bridge.stop();
     expect(await t.db.select().from(tiktokEvents).where(eq(tiktokEvents.liveId, live.id))).toEqual([]);
+    const [status] = await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, live.id));
+    expect(status?.state).toBe("connected");
   });
 });
 

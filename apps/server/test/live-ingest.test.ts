@@ -3,6 +3,7 @@ import {
   LIVE_INGEST_MAX_EVENT_BYTES,
   LIVE_INGEST_MAX_EVENTS,
   liveSellingMessages,
+  storableTextMessages,
   type LiveIngestEvent,
 } from "@vitrine/domain";
 import { asc, eq } from "drizzle-orm";
@@ -356,6 +357,37 @@ describe("sizes: what a real source sends fits", () => {
 describe("text PostgreSQL cannot store", () => {
   const NUL = String.fromCharCode(0);
 
+  it("in the live's ref is refused with a French 400 naming it, events and all, on both routes; nothing is stored", async () => {
+    const live = await insertLive(t.db, { isActive: true });
+    const refusal = {
+      code: "VALIDATION_FAILED",
+      message: storableTextMessages.request,
+      fields: { liveRef: storableTextMessages.request },
+    };
+    for (const liveRef of [`${live.ref}${NUL}`, `${NUL}`, `${live.ref}\uD800`]) {
+      // An event's own bad text beside it changes nothing: the request is refused as a whole.
+      const events = await postEvents(t.app, liveRef, [
+        chatEvent({ comment: "je prends le 3" }),
+        chatEvent({ comment: `je prends${NUL} le 4` }),
+      ]);
+      expect(events.statusCode, JSON.stringify(liveRef)).toBe(400);
+      expect(events.json()).toEqual(refusal);
+      const status = await t.app.inject({
+        method: "POST",
+        url: "/api/live-ingest/status",
+        headers: bearer(),
+        payload: { liveRef, state: "connected" },
+      });
+      expect(status.statusCode, JSON.stringify(liveRef)).toBe(400);
+      expect(status.json()).toEqual(refusal);
+    }
+    expect(await eventsOf(live.id)).toEqual([]);
+    expect(await t.db.select().from(liveUsers).where(eq(liveUsers.liveId, live.id))).toEqual([]);
+    expect(await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, live.id))).toEqual(
+      [],
+    );
+  });
+
   it("is cleaned event by event: a NUL event beside two valid concurrent requests, all three stored", async () => {
     const created = await Promise.all([1, 2, 3].map(() => insertLive(t.db, { isActive: true })));
     const [first, poisoned, third] = created as [LiveRow, LiveRow, LiveRow];
@@ -479,8 +511,20 @@ describe("a server stopping", () => {
 });
 
 describe("POST /api/live-ingest/status", () => {
+  const postStatus = (liveRef: string, state: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/live-ingest/status",
+      headers: bearer(),
+      payload: { liveRef, state },
+    });
+  const statesOf = async (liveId: string) =>
+    (await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, liveId))).map(
+      (r) => r.state,
+    );
+
   it("stores the source's state, the latest one winning", async () => {
-    const target = await insertLive(t.db);
+    const target = await insertLive(t.db, { isActive: true });
     const post = (state: string) =>
       t.app.inject({
         method: "POST",
@@ -494,5 +538,23 @@ describe("POST /api/live-ingest/status", () => {
     expect(rows.map((r) => r.state)).toEqual(["reconnecting"]);
     expect((await post("lost")).statusCode).toBe(400);
     expect((await post("degraded")).json().source).toMatchObject({ state: "degraded" });
+  });
+
+  it("is refused for a live that is not active, as its comments are, and nothing is stored", async () => {
+    const inactive = await insertLive(t.db, { isActive: false });
+    const refused = await postStatus(inactive.ref, "connected");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: "CONFLICT",
+      message: liveSellingMessages.ingestStatusLiveInactive,
+    });
+    expect(await statesOf(inactive.id)).toEqual([]);
+
+    // Stored once staff open it, and refused again once they close it: the last state stays.
+    await t.db.update(lives).set({ isActive: true }).where(eq(lives.id, inactive.id));
+    expect((await postStatus(inactive.ref, "connected")).statusCode).toBe(200);
+    await t.db.update(lives).set({ isActive: false }).where(eq(lives.id, inactive.id));
+    expect((await postStatus(inactive.ref, "disconnected")).statusCode).toBe(409);
+    expect(await statesOf(inactive.id)).toEqual(["connected"]);
   });
 });

@@ -50,6 +50,12 @@ export const pushMessages = {
   disabled: "Notifications désactivées sur cet appareil",
   failed: "Impossible d'activer les notifications",
   invalidSubscription: "Abonnement aux notifications invalide",
+  /** The endpoint is not at a browser's push service: no browser made this subscription. */
+  notPushService: "Cette adresse n'est pas celle d'un service de notifications de navigateur",
+  /** The endpoint names the shop's own machine or network, whatever the spelling. */
+  privateAddress: "Cette adresse de notification mène à un réseau privé : elle est refusée",
+  /** The browser's subscription already belongs to another account: it is not handed over. */
+  endpointTaken: "Cet appareil reçoit déjà les notifications d'un autre compte",
 } as const;
 
 /** A piece a notice is about, as its mail and push name it. */

@@ -93,6 +93,7 @@ export const liveSellingMessages = {
   ingestLiveUnknown: "Live introuvable",
   gapRangeInvalid: "La plage de commentaires demandée est invalide",
   ingestLiveInactive: "Ce live n'est pas actif : ses commentaires ne sont pas enregistrés",
+  ingestStatusLiveInactive: "Ce live n'est pas actif : l'état de sa source n'est pas enregistré",
   ingestEventTooLarge: `Un événement dépasse la taille maximale acceptée (${LIVE_INGEST_MAX_EVENT_BYTES / 1024} Ko, contenu brut compris)`,
 } as const;
 

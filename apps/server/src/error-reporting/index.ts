@@ -16,5 +16,5 @@ export interface ErrorReporter {
 export async function startErrorReporting(config: AppConfig): Promise<ErrorReporter | undefined> {
   if (!config.sentryDsn) return undefined;
   const { startSentry } = await import("./sentry");
-  return startSentry(config.sentryDsn, config.env);
+  return startSentry(config.sentryDsn, config.env, { pushServiceHosts: config.pushServiceHosts });
 }

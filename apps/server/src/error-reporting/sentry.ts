@@ -1,5 +1,6 @@
 import * as Sentry from "@sentry/node";
 import { scrubErrorReport } from "@vitrine/domain";
+import { isPushServiceUrl } from "../lib/push-services";
 import type { ErrorReporter } from "./index";
 
 /**
@@ -14,8 +15,23 @@ export const SENTRY_SETTINGS = {
 } as const;
 
 const UNUSED_INTEGRATIONS = /^(Fastify|LocalVariables.*)$/;
+/** Set up again below, with options of the app's own. */
+const CONFIGURED_INTEGRATIONS = /^(Http|NodeFetch)$/;
 
-export function startSentry(dsn: string, environment: string): ErrorReporter {
+export interface SentryOptions {
+  /** Where customers' push subscriptions point (config.pushServiceHosts). */
+  pushServiceHosts: readonly string[];
+}
+
+export function startSentry(
+  dsn: string,
+  environment: string,
+  { pushServiceHosts }: SentryOptions,
+): ErrorReporter {
+  // A push endpoint is the address to notify one customer's browser, a secret of theirs: a
+  // request to a push service is left out of spans and breadcrumbs altogether (its URL would be
+  // in both, and its path alone in the span's attributes, out of any scrubber's reach).
+  const isPushRequest = (url: string) => isPushServiceUrl(url, pushServiceHosts);
   Sentry.init({
     dsn,
     environment,
@@ -46,7 +62,12 @@ export function startSentry(dsn: string, environment: string): ErrorReporter {
       // The app's error handler reports its 500s itself, with the request id (below): the Fastify
       // integration would report them a second time, and the local variables' inspector session
       // costs a thread for values that are not collected anyway.
-      ...defaults.filter((integration) => !UNUSED_INTEGRATIONS.test(integration.name)),
+      ...defaults.filter(
+        (integration) =>
+          !UNUSED_INTEGRATIONS.test(integration.name) && !CONFIGURED_INTEGRATIONS.test(integration.name),
+      ),
+      Sentry.httpIntegration({ ignoreOutgoingRequests: isPushRequest }),
+      Sentry.nativeNodeFetchIntegration({ ignoreOutgoingRequests: isPushRequest }),
       Sentry.pinoIntegration({
         error: { levels: [...SENTRY_SETTINGS.forwardedLogLevels] },
         log: { levels: [...SENTRY_SETTINGS.forwardedLogLevels] },

@@ -4,19 +4,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * The route takes text PostgreSQL cannot store (U+0000, lone surrogates) and cleans it itself,
-     * one item at a time (live ingestion: one bad comment must not refuse its whole batch).
+     * The body fields (top-level names) in which the route takes text PostgreSQL cannot store
+     * (U+0000, lone surrogates) and cleans it itself, one item at a time (live ingestion's
+     * `events`: one bad comment must not refuse its whole batch). The rest of the request is
+     * checked as everywhere.
      */
-    acceptsUnstorableText?: boolean;
+    cleansUnstorableTextIn?: readonly string[];
   }
 }
 
 type RequestPart = "params" | "query" | "body";
 
+/** The part as checked: a body without the fields its route cleans itself. */
+function checkedPart(request: FastifyRequest, part: RequestPart): unknown {
+  const value = request[part];
+  const cleaned = request.routeOptions.config.cleansUnstorableTextIn;
+  if (part !== "body" || !cleaned || value === null || typeof value !== "object" || Array.isArray(value)) {
+    return value;
+  }
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !cleaned.includes(name)));
+}
+
 function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply, parts: RequestPart[]) {
-  if (request.routeOptions.config.acceptsUnstorableText) return;
   for (const part of parts) {
-    const path = findUnstorableText(request[part]);
+    const path = findUnstorableText(checkedPart(request, part));
     if (!path) continue;
     // A body field is named as forms name theirs; a parameter keeps its part's name in front.
     const field = (part === "body" ? path : [part, ...path]).join(".") || part;

@@ -164,7 +164,7 @@ export const liveSourceStatusSchema = z.object({
   updatedAt: z.string(),
 });
 export type LiveSourceStatus = z.infer<typeof liveSourceStatusSchema>;
-/** POST /api/live-ingest/status answers the state as stored. */
+/** POST /api/live-ingest/status answers the state as stored; 409 for a live that is not active. */
 export const liveSourceStatusResponseSchema = z.object({ source: liveSourceStatusSchema });
 /** GET /api/admin/live-feed/sources: the last reported state of each active live's source. */
 export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(liveSourceStatusSchema) });

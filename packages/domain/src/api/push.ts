@@ -6,7 +6,9 @@ import { pushMessages } from "../customer-notices";
  *   GET    /api/customer/push/key            PushKeyResponse (the VAPID public key)
  *   POST   /api/customer/push/subscriptions  body PushSubscriptionRequest (the browser's
  *                                            PushSubscription.toJSON()) -> 204; the same endpoint
- *                                            again replaces its keys and owner
+ *                                            again replaces its keys; 400 when it is not at a
+ *                                            browser's push service or names a private address;
+ *                                            409 when another account subscribed it
  *   DELETE /api/customer/push/subscriptions  body { endpoint } -> 204
  */
 

@@ -1,9 +1,14 @@
 import type { PushPayload } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
-import webpush from "web-push";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
+import webpush, { type RequestDetails } from "web-push";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { errorText } from "../../lib/error-text";
+import { connectionLookup, resolveWithSystem, type ResolveHost } from "../../lib/private-address";
+import { checkPushEndpoint } from "./push-endpoint";
 
 /** Failed sends in a row (other than "gone") after which a subscription is dropped. */
 export const PUSH_FAILURES_LIMIT = 3;
@@ -55,8 +60,10 @@ export function vapidKeysOf(db: Database, config: Pick<AppConfig, "vapidKeys">) 
 
 export interface PushSenderDeps {
   db: Database;
-  config: Pick<AppConfig, "vapidKeys" | "vapidSubject" | "isProduction">;
+  config: Pick<AppConfig, "vapidKeys" | "vapidSubject" | "pushServiceHosts" | "pushAllowPrivateAddresses">;
   log: () => (message: string) => void;
+  /** Resolves push services' names when a send connects (the system's resolver by default). */
+  resolveHost?: ResolveHost;
 }
 
 type SubscriptionRow = {
@@ -71,18 +78,18 @@ type SubscriptionRow = {
  * is gone (404, 410) is deleted, any other failure is counted and the subscription deleted at
  * PUSH_FAILURES_LIMIT in a row. Nothing here throws: a push never makes a mail be sent again.
  */
-export function createPushSender({ db, config, log }: PushSenderDeps) {
+export function createPushSender({ db, config, log, resolveHost = resolveWithSystem }: PushSenderDeps) {
   const keys = vapidKeysOf(db, config);
+  const lookup = connectionLookup(resolveHost, { allowPrivate: config.pushAllowPrivateAddresses });
 
   async function sendOne(subscription: SubscriptionRow, body: string, ttlSeconds: number, vapid: VapidKeys) {
-    // Push services are https; anything else in production is someone's attempt to make the shop
-    // call an address of their choosing.
-    const gone = config.isProduction && !subscription.endpoint.startsWith("https://");
-    let status = gone ? 410 : 0;
-    if (!gone) {
+    const endpoint = checkPushEndpoint(subscription.endpoint, config);
+    // A row the rules refuse now (kept from before them) is dropped as gone, never contacted.
+    let status = endpoint.ok ? 0 : 410;
+    if (endpoint.ok) {
       try {
         const details = webpush.generateRequestDetails(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          { endpoint: endpoint.url.href, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           body,
           {
             vapidDetails: { subject: config.vapidSubject, ...vapid },
@@ -91,18 +98,12 @@ export function createPushSender({ db, config, log }: PushSenderDeps) {
             contentEncoding: "aes128gcm",
           },
         );
-        const response = await fetch(details.endpoint, {
-          method: details.method,
-          headers: details.headers as Record<string, string>,
-          body: details.body ? new Uint8Array(details.body) : undefined,
-          redirect: "manual",
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await response.body?.cancel();
-        status = response.status;
+        status = await postToPushService(endpoint.url, details, lookup);
       } catch (error) {
         log()(`web push: a send failed (${errorText(error)})`);
       }
+    } else {
+      log()("web push: a subscription outside the browsers' push services was dropped");
     }
     if (status >= 200 && status < 300) {
       await db.execute(
@@ -141,3 +142,31 @@ export function createPushSender({ db, config, log }: PushSenderDeps) {
 }
 
 export type PushSender = ReturnType<typeof createPushSender>;
+
+/**
+ * Posts one push and resolves with the push service's status. node:http rather than fetch: the
+ * connection's own lookup is where a name resolving to a private address is refused, and a
+ * redirect is never followed (it would lead anywhere).
+ */
+function postToPushService(url: URL, details: RequestDetails, lookup: LookupFunction): Promise<number> {
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: details.method,
+        headers: details.headers,
+        lookup,
+        // Never a pooled connection: one opened by other code was not checked by this lookup.
+        agent: false,
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(details.body ?? undefined);
+  });
+}

@@ -1,8 +1,10 @@
-import type { PushSubscriptionRequest } from "@vitrine/domain";
+import { pushMessages, type PushSubscriptionRequest } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
+import { DomainError } from "../../http/errors";
 import type { AppContext } from "../module";
 import { createNoticeJobs, NOTICES_TASK, REMINDER_TASK } from "./notices-job";
 import { createPushSender } from "./push";
+import { checkPushEndpoint } from "./push-endpoint";
 
 /** Browsers one customer may have subscribed at once: the oldest go first beyond it. */
 export const PUSH_SUBSCRIPTIONS_PER_CUSTOMER = 10;
@@ -33,15 +35,25 @@ export function createCustomerNoticesService(
 
     publicKey: push.publicKey,
 
-    /** The same endpoint again (a browser re-subscribing, another account on it) replaces its keys and owner. */
+    /**
+     * Only at a browser's push service (checkPushEndpoint). The same endpoint again from its
+     * account (a browser re-subscribing) replaces its keys; from another account it is refused:
+     * whoever learnt an endpoint must not take a customer's notifications away from them.
+     */
     async subscribe(userId: string, subscription: PushSubscriptionRequest) {
+      const endpoint = checkPushEndpoint(subscription.endpoint, config);
+      if (!endpoint.ok) {
+        throw new DomainError("VALIDATION_FAILED", endpoint.message, { endpoint: endpoint.message });
+      }
       await db.transaction(async (tx) => {
-        await tx.execute(sql`
+        const { rows } = await tx.execute(sql`
           INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
-          VALUES (${userId}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth})
+          VALUES (${userId}, ${endpoint.url.href}, ${subscription.keys.p256dh}, ${subscription.keys.auth})
           ON CONFLICT (endpoint) DO UPDATE
-            SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-                failures = 0, created_at = now()`);
+            SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, failures = 0, created_at = now()
+            WHERE push_subscriptions.user_id = EXCLUDED.user_id
+          RETURNING id`);
+        if (rows.length === 0) throw new DomainError("CONFLICT", pushMessages.endpointTaken);
         await tx.execute(sql`
           DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id NOT IN (
             SELECT id FROM push_subscriptions WHERE user_id = ${userId}
@@ -51,8 +63,10 @@ export function createCustomerNoticesService(
 
     /** Only the customer's own subscription: someone else's endpoint changes nothing. */
     async unsubscribe(userId: string, endpoint: string) {
+      // Stored as `new URL` writes it (subscribe), the browser's own spelling may differ.
+      const stored = URL.canParse(endpoint) ? new URL(endpoint).href : endpoint;
       await db.execute(
-        sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`,
+        sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint IN (${endpoint}, ${stored})`,
       );
     },
   };

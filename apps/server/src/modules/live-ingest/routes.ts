@@ -30,7 +30,8 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
   app.post(
     "/events",
     {
-      config: { access: "public", acceptsUnstorableText: true },
+      // The events' texts are cleaned one by one (toStorableEvent); liveRef is refused as anywhere.
+      config: { access: "public", cleansUnstorableTextIn: ["events"] },
       // 500 events of the largest size the contract accepts (3.5 kB is a real TikTok chat event).
       bodyLimit: LIVE_INGEST_MAX_BODY_BYTES,
       schema: { body: liveIngestRequestSchema, response: { 200: liveIngestResponseSchema } },

@@ -74,7 +74,11 @@ export function createLiveIngestService({
     },
 
     async reportStatus({ liveRef, state }: LiveSourceStatusRequest): Promise<LiveSourceStatus> {
-      const liveId = (await liveOf(liveRef)).id;
+      const live = await liveOf(liveRef);
+      // As with its comments: a live staff have not opened, or have closed, takes no source state
+      // (a bridge left running on it is told so, as its events are).
+      if (!live.is_active) throw new DomainError("CONFLICT", liveSellingMessages.ingestStatusLiveInactive);
+      const liveId = live.id;
       const { rows } = await pool.query<{ updated_at: Date }>(
         `INSERT INTO live_source_status (live_id, state, updated_at) VALUES ($1, $2, now())
          ON CONFLICT (live_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at

@@ -2,6 +2,7 @@ import { pushMessages, pushSubscriptionRequestSchema } from "@vitrine/domain";
 import { useEffect, useState } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { isApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { deleteSubscription, fetchPushKey, saveSubscription } from "../api/push";
 
@@ -97,7 +98,14 @@ export function PushNotifications() {
       if (next === "enabled") toast.success(pushMessages.enabled);
       else if (next === "denied") toast.error(pushMessages.denied);
       else if (state === "enabled") toast.success(pushMessages.disabled);
-    } catch {
+    } catch (error) {
+      // This browser's subscription is another account's (a shared device): the server says so,
+      // and this account does not get its notifications here.
+      if (isApiError(error) && error.code === "CONFLICT") {
+        toast.error(error.message);
+        setState("disabled");
+        return;
+      }
       toast.error(pushMessages.failed);
       setState(await readState().catch((): PushState => "unsupported"));
     } finally {
