@@ -1,10 +1,11 @@
 import { expect, type Page } from "@playwright/test";
+import { handleProofMessages } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { connectDatabase } from "../apps/server/src/db/client";
 import { users } from "../apps/server/src/db/schema";
 import { seriousViolations } from "./support/accessibility";
 import { liveTest, openSidebar } from "./support/live-sale-test";
-import { viewerComments, type LiveSale } from "./support/live-selling";
+import { addLivePieces, viewerComments, type LiveSale } from "./support/live-selling";
 import { appDataAccess, E2E_BASE_URL } from "./support/server";
 
 /** Holds that expired unpaid, as the expiries of earlier lives left them. */
@@ -87,5 +88,39 @@ liveTest(
     await expect(piece).toContainText(`@${other.handle}`);
     await expect(reason).toHaveCount(0);
     await expect(piece).toContainText("Dans la commande n°");
+  },
+);
+
+liveTest(
+  "an unproven customer's live page shows her reserved piece and the code to comment; her order is hers to pay, not to change, until the handle is proven",
+  async ({ adminPage, customerPage: page, customer, sale }) => {
+    await automaticMode(adminPage, sale);
+    await addLivePieces(sale, [401]);
+    await page.goto("/customer/live");
+    await viewerComments(sale, customer.handle, "je prends le 401");
+    const piece = page.getByRole("article", { name: `n°\u00a0401 Robe ${sale.ref} n°401` });
+    await expect(piece).toContainText("Réservé");
+
+    await expect(page.getByRole("heading", { name: "Preuve du pseudo TikTok" })).toBeVisible();
+    await expect(page.getByText(handleProofMessages.commentOrdersNeedProof)).toBeVisible();
+    const how = page.getByText(/^Pour prouver que ce pseudo est le vôtre, écrivez VT-/);
+    await expect(how).toBeVisible();
+    const code = /VT-[A-Z0-9]{5}/.exec((await how.textContent()) ?? "")?.[0] ?? "";
+    await expect(page.getByText(code, { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Validating and paying are hers; 'Modifier' waits for the proof, and the page says so.
+    await page.getByRole("link", { name: "Valider et payer ma commande" }).click();
+    await expect(
+      page.getByRole("button", { name: "Valider la commande et passer au paiement" }),
+    ).toBeVisible();
+    await expect(page.getByText(handleProofMessages.orderNeedsProof)).toBeVisible();
+    await expect(page.getByText(code, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Modifier" })).toHaveCount(0);
+
+    // The page asks again by itself: once proven, the order reads as changeable, without a reload.
+    await viewerComments(sale, customer.handle, code);
+    await expect(page.getByRole("button", { name: "Modifier" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(handleProofMessages.orderNeedsProof)).toHaveCount(0);
   },
 );

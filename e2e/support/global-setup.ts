@@ -67,6 +67,8 @@ export default async function globalSetup() {
     SEED_DEMO: "true",
     AUTH_SECRET: authSecret,
     AUTH_RATE_LIMITS: E2E_AUTH_RATE_LIMITS,
+    // As production runs: orders from comments are changed only once the handle is proven.
+    VERIFIED_HANDLES_ONLY: "true",
   };
   env.SMTP_URL = mailSink.smtpUrl;
   delete env.ADMIN_EMAIL;

@@ -130,6 +130,13 @@ describe("loadConfig", () => {
     });
   });
 
+  it("keeps changes to orders from comments for proven handles in production only, unless told otherwise", () => {
+    expect(loadConfig({}).verifiedHandlesOnly).toBe(false);
+    expect(loadConfig(productionEnv).verifiedHandlesOnly).toBe(true);
+    expect(loadConfig({ ...productionEnv, VERIFIED_HANDLES_ONLY: "false" }).verifiedHandlesOnly).toBe(false);
+    expect(loadConfig({ VERIFIED_HANDLES_ONLY: "true" }).verifiedHandlesOnly).toBe(true);
+  });
+
   it("seeds the demo outside production only, unless told otherwise", () => {
     expect(loadConfig({ NODE_ENV: "test" }).seedDemo).toBe(true);
     expect(loadConfig(productionEnv).seedDemo).toBe(false);

@@ -152,7 +152,7 @@ const envSchema = z.object({
     )
     .optional(),
   UNPAID_HOLDS_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_UNPAID_HOLDS_LIMIT),
-  VERIFIED_HANDLES_ONLY: booleanFromEnv.default(false),
+  VERIFIED_HANDLES_ONLY: booleanFromEnv.optional(),
   PARCEL_COMBINE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PARCEL_COMBINE_DAYS),
   VAPID_PUBLIC_KEY: z
     .string()
@@ -268,7 +268,11 @@ export type AppConfig = {
   claimReminderSeconds: number;
   /** Unpaid holds at which a customer's claims wait for a staff click (0: never). */
   unpaidHoldsLimit: number;
-  /** Orders and claims from live comments are shown only to customers whose handle is verified. */
+  /**
+   * Orders from live comments are changed (beyond validating and paying them) only by customers
+   * whose handle is proven. On by default in production: anyone may sign up first with a handle
+   * the live chat shows; off outside it, where the demo's customers never comment a code.
+   */
   verifiedHandlesOnly: boolean;
   /** A customer's orders placed at most this many days apart may travel in one parcel (0: never). */
   parcelCombineDays: number;
@@ -497,7 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? DEFAULT_CLAIM_REMINDER_SECONDS
         : Math.round(e.CLAIM_REMINDER_HOURS * 3600),
     unpaidHoldsLimit: e.UNPAID_HOLDS_LIMIT,
-    verifiedHandlesOnly: e.VERIFIED_HANDLES_ONLY,
+    verifiedHandlesOnly: e.VERIFIED_HANDLES_ONLY ?? isProduction,
     parcelCombineDays: e.PARCEL_COMBINE_DAYS,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

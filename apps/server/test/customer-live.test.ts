@@ -120,6 +120,7 @@ describe("the customer's live snapshot", () => {
 
     expect(snapshot.live).toMatchObject({ id: live.id, title: live.title, isActive: true });
     expect(snapshot.claimsHidden).toBe(false);
+    expect(snapshot.handleProofNeeded).toBe(false);
     expect(Math.abs(Date.parse(snapshot.serverNow) - Date.now())).toBeLessThan(5_000);
     // Newest first, and only theirs: the viewers before and after them on the robe are not there.
     expect(snapshot.claims.map((claim) => claim.productId)).toEqual([pull.id, jupe.id, robe.id]);
@@ -201,12 +202,12 @@ describe("the customer's live snapshot", () => {
     const cookie = await signInByLink(t, row.email ?? "");
     await automaticLive();
     const snapshot = await snapshotOf(cookie);
-    expect(snapshot).toMatchObject({ claimsHidden: true, claims: [], orders: [] });
+    expect(snapshot).toMatchObject({ claimsHidden: true, claims: [], orders: [], handleProofNeeded: false });
   });
 });
 
 describe("with VERIFIED_HANDLES_ONLY", () => {
-  it("hides an unverified handle's claims and orders, and shows them once it is verified", async () => {
+  it("shows an unproven handle its claims and orders, says the handle is to be proven, and no more once it is", async () => {
     const strict = await createTestApp({ env: { VERIFIED_HANDLES_ONLY: "true" } });
     try {
       const admin = await signInAsAdmin(strict);
@@ -229,25 +230,22 @@ describe("with VERIFIED_HANDLES_ONLY", () => {
         (
           await strict.app.inject({ method: "GET", url: "/api/customer/live", headers: { cookie } })
         ).json<CustomerLiveSnapshot>();
-      // The claim is made (staff see it) while the customer is shown nothing of it.
       await eventually(async () => {
         const { rows } = await strict.db.execute<{ n: number }>(
           sql`SELECT count(*)::int AS n FROM live_claims WHERE handle = ${handle} AND state = 'in-order'`,
         );
         return rows[0]?.n === 1;
       }, 10_000);
-      expect(await read()).toMatchObject({
-        claimsHidden: true,
-        claims: [],
-        orders: [],
-        live: { id: live.id },
-      });
+      // Theirs to see and pay before the proof: only changes wait for it.
+      const unproven = await read();
+      expect(unproven).toMatchObject({ claimsHidden: false, handleProofNeeded: true, live: { id: live.id } });
+      expect(unproven.claims).toEqual([expect.objectContaining({ productId: robe.id, state: "reserved" })]);
+      expect(unproven.orders).toHaveLength(1);
 
       await strict.db.update(users).set({ handleVerifiedAt: new Date() }).where(eq(users.id, row.id));
-      const shown = await read();
-      expect(shown.claimsHidden).toBe(false);
-      expect(shown.claims).toEqual([expect.objectContaining({ productId: robe.id, state: "reserved" })]);
-      expect(shown.orders).toHaveLength(1);
+      const proven = await read();
+      expect(proven).toMatchObject({ claimsHidden: false, handleProofNeeded: false });
+      expect(proven.claims).toEqual(unproven.claims);
     } finally {
       await strict.close();
     }

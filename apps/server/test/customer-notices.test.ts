@@ -321,25 +321,6 @@ describe("a viewer without an account", () => {
     ).toEqual([]);
     expect(t.mails.slice(before).filter((mail) => mail.to.startsWith(handle))).toEqual([]);
   });
-
-  it("a customer not shown comment orders (verified handles only) gets nothing, the notices marked handled", async () => {
-    const jobs = createNoticeJobs({
-      db: t.db,
-      mailer: { send: async (mail) => void t.mails.push(mail) },
-      push: createPushSender({ db: t.db, config: t.config, log: () => () => {} }),
-      config: { ...t.config, verifiedHandlesOnly: true },
-      batchSeconds: 0,
-    });
-    const live = await activeLive(3600);
-    const [robe] = await productsOf(live, 1);
-    const before = mailsTo(other, "Réservé pour vous").length;
-    await comment(live, [handleOf(other), `je prends le ${robe?.ref}`]);
-    await claimsWhen(live, (claims) => claims[0]?.state === "in-order");
-    await jobs.sendNotices({ userId: other.userId });
-    expect(await unsentNotices(other.userId)).toBe(0);
-    await jobDone(`customer-notices:${other.userId}`);
-    expect(mailsTo(other, "Réservé pour vous")).toHaveLength(before);
-  });
 });
 
 describe("which claim changes write a notice", () => {

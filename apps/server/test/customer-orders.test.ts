@@ -151,7 +151,7 @@ describe("the customer's orders list", () => {
     const cookie = await signInByLink(t, me.email ?? "");
     const response = await t.app.inject({ method: "GET", url: URL, headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ orders: [], commentOrdersHidden: false });
+    expect(response.json()).toEqual({ orders: [] });
   });
 });
 
@@ -191,6 +191,7 @@ describe("one order of the customer", () => {
         paymentMethod: "card",
         paymentStatus: null,
         paymentDate: null,
+        changesNeedHandleProof: false,
       },
     });
   });

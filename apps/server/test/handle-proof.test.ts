@@ -1,8 +1,10 @@
 import {
-  customerOrderMessages,
+  handleProofMessages,
+  SHIPPING_COUNTRY,
   type CustomerProfile,
   type LiveClaimsSnapshot,
   type LiveClaimView,
+  type ShippingAddress,
 } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,7 @@ import {
   type LiveRow,
 } from "./support/factories";
 import { chatEvent, postEvents } from "./support/live-kit";
+import { payThroughSimulator } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /** The shop shows comment orders only to verified handles here; `off` is a shop as the spec is. */
@@ -53,6 +56,8 @@ async function customer(app = t) {
     get,
     post: (url: string) =>
       app.app.inject({ method: "POST", url, headers: { cookie, origin: app.config.appUrl } }),
+    put: (url: string, payload: object) =>
+      app.app.inject({ method: "PUT", url, payload, headers: { cookie, origin: app.config.appUrl } }),
   };
 }
 
@@ -205,56 +210,130 @@ describe("staff see the verification", () => {
   });
 });
 
-/** A customer with one order made from a claim comment, and one made by hand in the back office. */
-async function customerWithCommentOrder(app: TestApp) {
-  const julie = await customer(app);
+/** An order made from a claim comment of `handle`, on a live of its own (one order per live). */
+async function commentOrder(app: TestApp, handle: string): Promise<{ live: LiveRow; orderId: string }> {
   const live = await activeLive(app, "automatique");
   const robe = await insertProduct(app.db, { liveId: live.id, colorId: null });
-  await comment(app, live, [julie.handle, `je prends le ${robe.ref}`]);
+  await comment(app, live, [handle, `je prends le ${robe.ref}`]);
   let claims: LiveClaimView[] = [];
   await eventually(async () => (claims = await claimsOf(app, live)).some((claim) => claim.orderId !== null));
-  const fromComment = claims[0]?.orderId ?? "";
-  // Waiting for payment: a form would be issued if the order were shown.
-  await app.db.update(orders).set({ status: "to-pay" }).where(eq(orders.id, fromComment));
-  const byHand = await insertOrder(app.db, { userId: julie.row.id, status: "to-pay" });
-  return { julie, live, fromComment, byHand: byHand.id };
+  return { live, orderId: claims[0]?.orderId ?? "" };
 }
 
-const listed = async (who: Awaited<ReturnType<typeof customer>>) => {
-  const response = await who.get(ORDERS);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ orders: { id: string }[]; commentOrdersHidden: boolean }>();
+const address = {
+  first_name: "Julie",
+  last_name: "Martin",
+  street: "12 rue des Lilas",
+  zip: "69001",
+  city: "Lyon",
+  email: "julie.martin@example.com",
+  phone: "06 12 34 56 78",
+};
+/** The address staff took from the viewer who commented, in the back office. */
+const viewersAddress: ShippingAddress = {
+  ...address,
+  first_name: "Inès",
+  last_name: "Roux",
+  street: "3 place Bellecour",
+  state: "",
+  country: SHIPPING_COUNTRY,
 };
 
+async function orderRow(app: TestApp, id: string) {
+  const [row] = await app.db
+    .select({ status: orders.status, shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row;
+}
+
+type Order = { id: string; status: string; changesNeedHandleProof: boolean };
+
 describe("VERIFIED_HANDLES_ONLY", () => {
-  it("hides the orders made from comments from an unverified customer, as if they were not theirs, until the handle is verified", async () => {
-    const { julie, live, fromComment, byHand } = await customerWithCommentOrder(t);
+  it("lets an unproven customer read, validate and pay the orders from their handle's comments, and tells them of their holds", async () => {
+    const me = await kit.actor("customer");
+    const before = t.mails.length;
+    const { orderId } = await commentOrder(t, me.tiktokUsername ?? "");
 
-    const before = await listed(julie);
-    expect(before.orders.map((order) => order.id)).toEqual([byHand]);
-    expect(before.commentOrdersHidden).toBe(true);
-    const page = await julie.get(`${ORDERS}/${fromComment}`);
-    expect(page.statusCode).toBe(404);
-    expect(page.json()).toEqual({ code: "NOT_FOUND", message: customerOrderMessages.notFound });
-    expect((await julie.get(`${ORDERS}/${byHand}`)).statusCode).toBe(200);
-    const payment = await julie.post(`/api/payments/orders/${fromComment}/form-token`);
-    expect(payment.statusCode).toBe(404);
-    expect(payment.json()).toEqual({ code: "NOT_FOUND", message: customerOrderMessages.notFound });
+    const list = await kit.injectAs("customer", { method: "GET", url: ORDERS });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ orders: { id: string }[] }>().orders.map((order) => order.id)).toContain(orderId);
+    const page = await kit.injectAs("customer", { method: "GET", url: `${ORDERS}/${orderId}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ order: Order }>().order).toMatchObject({
+      status: "to-validate",
+      changesNeedHandleProof: true,
+    });
 
-    await comment(t, live, [julie.handle, (await julie.profile()).handleProofCode]);
-    await eventually(async () => (await verifiedAt(julie.row.id)) !== null);
-    const after = await listed(julie);
-    expect(after.orders.map((order) => order.id).sort()).toEqual([byHand, fromComment].sort());
-    expect(after.commentOrdersHidden).toBe(false);
-    expect((await julie.get(`${ORDERS}/${fromComment}`)).statusCode).toBe(200);
+    const validated = await kit.injectAs("customer", {
+      method: "PUT",
+      url: `${ORDERS}/${orderId}/address`,
+      payload: address,
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const paid = await payThroughSimulator(kit, "customer", orderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    await eventually(async () => (await orderRow(t, orderId))?.status === "paid");
+    // Their holds are theirs to pay: the notices' mail reaches them before any proof.
+    await eventually(
+      async () =>
+        t.mails.slice(before).some((mail) => mail.to === me.email && mail.subject === "Réservé pour vous"),
+      15_000,
+    );
   });
 
-  it("when off (the default) changes nothing: an unverified customer sees every order of theirs", async () => {
+  it("refuses an unproven customer every change to a comment order in French, changing nothing, and allows them once the handle is proven", async () => {
+    const julie = await customer();
+    const code = (await julie.profile()).handleProofCode;
+    const refusal = { code: "HANDLE_NOT_PROVEN", message: handleProofMessages.changeNeedsProof(code) };
+    const { live, orderId } = await commentOrder(t, julie.handle);
+    await t.db.update(orders).set({ shippingAddress: viewersAddress }).where(eq(orders.id, orderId));
+    const byHand = await insertOrder(t.db, { userId: julie.row.id, status: "to-pay" });
+
+    // Sent elsewhere than the address the order has: refused, the order as it was.
+    const elsewhere = await julie.put(`${ORDERS}/${orderId}/address`, address);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toEqual(refusal);
+    expect(await orderRow(t, orderId)).toEqual({ status: "to-validate", shippingAddress: viewersAddress });
+    // Validated to the address it has: that is paying it.
+    const validated = await julie.put(`${ORDERS}/${orderId}/address`, viewersAddress);
+    expect(validated.statusCode, validated.body).toBe(200);
+    // 'Modifier' would send it elsewhere next: refused too.
+    const reopened = await julie.post(`${ORDERS}/${orderId}/reopen`);
+    expect(reopened.statusCode).toBe(403);
+    expect(reopened.json()).toEqual(refusal);
+    expect(await orderRow(t, orderId)).toEqual({ status: "to-pay", shippingAddress: viewersAddress });
+    // An order made by hand is not from comments: nothing waits for the proof.
+    const mine = await julie.post(`${ORDERS}/${byHand.id}/reopen`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<{ order: Order }>().order).toMatchObject({
+      status: "to-validate",
+      changesNeedHandleProof: false,
+    });
+
+    await comment(t, live, [julie.handle, code]);
+    await eventually(async () => (await verifiedAt(julie.row.id)) !== null);
+    const proven = await julie.post(`${ORDERS}/${orderId}/reopen`);
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(proven.json<{ order: Order }>().order).toMatchObject({
+      status: "to-validate",
+      changesNeedHandleProof: false,
+    });
+    const moved = await julie.put(`${ORDERS}/${orderId}/address`, address);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await orderRow(t, orderId))?.shippingAddress).toMatchObject({ street: address.street });
+  });
+
+  it("when off (the default outside production) keeps nothing for proven handles", async () => {
     expect(off.config.verifiedHandlesOnly).toBe(false);
-    const { julie, fromComment, byHand } = await customerWithCommentOrder(off);
-    const list = await listed(julie);
-    expect(list.orders.map((order) => order.id).sort()).toEqual([byHand, fromComment].sort());
-    expect(list.commentOrdersHidden).toBe(false);
-    expect((await julie.get(`${ORDERS}/${fromComment}`)).statusCode).toBe(200);
+    const julie = await customer(off);
+    const { orderId } = await commentOrder(off, julie.handle);
+    await off.db.update(orders).set({ shippingAddress: viewersAddress }).where(eq(orders.id, orderId));
+    const page = await julie.get(`${ORDERS}/${orderId}`);
+    expect(page.json<{ order: Order }>().order).toMatchObject({ changesNeedHandleProof: false });
+    const elsewhere = await julie.put(`${ORDERS}/${orderId}/address`, address);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    const reopened = await julie.post(`${ORDERS}/${orderId}/reopen`);
+    expect(reopened.statusCode, reopened.body).toBe(200);
   });
 });

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   "ACCOUNT_NOT_FOUND",
   "ACCOUNT_ALREADY_EXISTS",
   "TIKTOK_USERNAME_TAKEN",
+  // A change to an order from live comments, kept for proven handles (VERIFIED_HANDLES_ONLY).
+  "HANDLE_NOT_PROVEN",
   "MAGIC_LINK_INVALID",
   "INVALID_CREDENTIALS",
   "NOT_ADMIN",

@@ -33,10 +33,12 @@ export function readHandleProofCodes(comment: string): string[] {
 }
 
 /**
- * Whether a customer is shown the orders and claims that came from live comments: always, unless
- * the shop shows them only to verified handles (VERIFIED_HANDLES_ONLY) and this one is not.
+ * Whether a customer may change the orders that came from live comments, beyond validating and
+ * paying them: always, unless the shop keeps such changes for proven handles
+ * (VERIFIED_HANDLES_ONLY) and this one is not proven. Anyone may sign up first with a handle the
+ * live chat shows; until the handle is proven, what they do must not take from its viewer.
  */
-export function showsCommentOrders(
+export function mayChangeCommentOrders(
   verifiedHandlesOnly: boolean,
   handleVerifiedAt: Date | string | null,
 ): boolean {
@@ -49,6 +51,15 @@ export const handleProofMessages = {
   verifiedNow: "Votre pseudo TikTok est vérifié",
   howTo: (code: string) =>
     `Pour prouver que ce pseudo est le vôtre, écrivez ${code} en commentaire pendant un live.`,
-  hiddenUntilVerified:
-    "Vérifiez votre pseudo TikTok pour voir les commandes passées en commentaire pendant les lives.",
+  /** The server's refusal of a change to a comment order while the handle is not proven. */
+  changeNeedsProof: (code: string) =>
+    `Cette commande vient de commentaires d'un live : vous pouvez la valider et la payer, mais pour la modifier, prouvez d'abord que ce pseudo TikTok est le vôtre en écrivant ${code} en commentaire pendant un live.`,
+  /** Beside the code, on the pages where those changes would be offered. */
+  commentOrdersNeedProof:
+    "Vous pouvez valider et payer les pièces réservées en commentaire. Pour modifier ces commandes (changer l'adresse de livraison), prouvez d'abord que ce pseudo TikTok est le vôtre.",
+  /** Beside the code, on the page of one such order. */
+  orderNeedsProof:
+    "Cette commande vient de commentaires d'un live : vous pouvez la valider et la payer. Pour la modifier ensuite (changer l'adresse de livraison), prouvez d'abord que ce pseudo TikTok est le vôtre.",
+  noHandle:
+    "Indiquez votre pseudo TikTok sur votre profil pour suivre ici les pièces réservées en commentaire.",
 } as const;

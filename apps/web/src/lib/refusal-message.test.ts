@@ -1,3 +1,4 @@
+import { handleProofMessages } from "@vitrine/domain";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client";
 import { customerRefusalMessage, staffRefusalMessage } from "./refusal-message";
@@ -18,6 +19,18 @@ describe("customerRefusalMessage", () => {
   it("gives the server's words on too many tries", () => {
     const tooMany = new ApiError(429, { code: "RATE_LIMITED", message: "Trop de demandes de paiement." });
     expect(customerRefusalMessage(tooMany, fallback)).toBe("Trop de demandes de paiement.");
+  });
+
+  it("gives the server's words when a change waits for her handle's proof, the code to comment with them", () => {
+    const message = handleProofMessages.changeNeedsProof("VT-7K3QX");
+    const unproven = new ApiError(403, { code: "HANDLE_NOT_PROVEN", message });
+    expect(customerRefusalMessage(unproven, fallback)).toBe(message);
+    // Any other refusal of access keeps the screen's message.
+    const forbidden = new ApiError(403, {
+      code: "FORBIDDEN",
+      message: "Vous n'avez pas accès à cette ressource.",
+    });
+    expect(customerRefusalMessage(forbidden, fallback)).toBe(fallback);
   });
 
   it("keeps the screen's message for anything else, a refused input included", () => {

@@ -15,11 +15,13 @@ export function staffRefusalMessage(error: unknown, fallback: string): string {
 
 /**
  * What to tell a customer: the server's words only where they explain the refusal to her (the
- * order is not hers, it moved on since the page was loaded, or too many tries in a short time);
- * any other refusal comes from a screen that checks its input already, so the screen's message.
+ * order is not hers, it moved on since the page was loaded, too many tries in a short time, or a
+ * change to an order from live comments waits for her handle's proof, whose code it names); any
+ * other refusal comes from a screen that checks its input already, so the screen's message.
  */
 const EXPLAINED_TO_CUSTOMERS = new Set([404, 409, 429]);
 
 export function customerRefusalMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.code === "HANDLE_NOT_PROVEN") return error.message;
   return reasonOr(error, fallback, (status) => EXPLAINED_TO_CUSTOMERS.has(status));
 }

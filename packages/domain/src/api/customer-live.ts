@@ -8,8 +8,7 @@ import { ORDER_STATUSES } from "../order-status";
  *       event: live   data: CustomerLiveSnapshot   (the whole snapshot, again on every change of
  *                                                   one of their claims or of a waitlist they are on)
  *       a comment line every 15 s keeps proxies from closing it.
- * A customer without a handle, or whose comment orders are hidden (VERIFIED_HANDLES_ONLY and the
- * handle not verified), gets `claimsHidden: true` and no claims.
+ * A customer without a handle gets `claimsHidden: true` and no claims.
  */
 
 /** What a customer reads of one of their claims. */
@@ -76,6 +75,12 @@ export const customerLiveSnapshotSchema = z.object({
   claims: z.array(customerLiveClaimSchema),
   /** The customer's orders of that live, not cancelled: the button validates and pays these. */
   orders: z.array(customerLiveOrderSchema),
+  /** No handle on the profile: no claims to read. */
   claimsHidden: z.boolean(),
+  /**
+   * The shop keeps changes to orders from comments for proven handles (VERIFIED_HANDLES_ONLY) and
+   * this handle is not proven: the page says how to prove it.
+   */
+  handleProofNeeded: z.boolean(),
 });
 export type CustomerLiveSnapshot = z.infer<typeof customerLiveSnapshotSchema>;

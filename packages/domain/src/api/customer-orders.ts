@@ -62,16 +62,17 @@ export const customerOrderSchema = z.extend(customerOrderSummarySchema, {
   paymentStatus: z.nullable(z.string()),
   /** ISO 8601 instant, set once a verified payment went through. */
   paymentDate: z.nullable(z.string()),
+  /**
+   * It came from live comments and the shop keeps changes to such orders for proven handles
+   * (VERIFIED_HANDLES_ONLY), which this customer's is not yet: it can be validated and paid, and
+   * 'Modifier' or a new address is refused until the handle is proven.
+   */
+  changesNeedHandleProof: z.boolean(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const customerOrderListResponseSchema = z.object({
   orders: z.array(customerOrderSummarySchema),
-  /**
-   * The shop shows orders made from live comments only to verified handles (VERIFIED_HANDLES_ONLY)
-   * and this customer's is not: those orders are left out until it is.
-   */
-  commentOrdersHidden: z.boolean(),
 });
 export type CustomerOrderListResponse = z.infer<typeof customerOrderListResponseSchema>;
 export const customerOrderResponseSchema = z.object({ order: customerOrderSchema });

@@ -1,5 +1,5 @@
 import {
-  showsCommentOrders,
+  mayChangeCommentOrders,
   type CustomerClaimState,
   type CustomerLiveClaim,
   type CustomerLiveOrder,
@@ -135,13 +135,12 @@ export async function readCustomerLive(
   const reader = await readReader(db, userId);
   const handle = reader?.handle ?? null;
   const live = await readLive(db, handle);
-  const shown = handle !== null && showsCommentOrders(verifiedHandlesOnly, reader?.handleVerifiedAt ?? null);
   const [claims, orders] =
-    live && shown && handle !== null
+    live && handle !== null
       ? await Promise.all([readClaims(db, live.id, handle), readOrders(db, live.id, userId)])
       : [[], []];
   return {
-    handle: shown ? handle : null,
+    handle,
     snapshot: {
       serverNow: new Date().toISOString(),
       live: live
@@ -149,7 +148,9 @@ export async function readCustomerLive(
         : null,
       claims,
       orders,
-      claimsHidden: !shown,
+      claimsHidden: handle === null,
+      handleProofNeeded:
+        handle !== null && !mayChangeCommentOrders(verifiedHandlesOnly, reader?.handleVerifiedAt ?? null),
     },
   };
 }

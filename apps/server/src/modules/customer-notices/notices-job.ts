@@ -4,7 +4,6 @@ import {
   ITEMS_EDITABLE_STATUSES,
   NOTICE_BATCH_SECONDS,
   noticePushBody,
-  showsCommentOrders,
   type CustomerNoticeKind,
   type NoticePiece,
 } from "@vitrine/domain";
@@ -28,7 +27,6 @@ type Executor = Database | Transaction;
 interface Customer {
   email: string | null;
   authId: string | null;
-  handleVerifiedAt: Date | null;
 }
 
 interface ClaimFact extends NoticePiece {
@@ -61,7 +59,7 @@ export interface NoticeJobsDeps {
   db: Database;
   mailer: Mailer;
   push: PushSender;
-  config: Pick<AppConfig, "appUrl" | "claimReminderSeconds" | "verifiedHandlesOnly">;
+  config: Pick<AppConfig, "appUrl" | "claimReminderSeconds">;
   /** The batch window (NOTICE_BATCH_SECONDS); tests that are not about batching shorten it. */
   batchSeconds?: number;
 }
@@ -81,22 +79,19 @@ export function createNoticeJobs({
   const orderUrl = (orderId: string) => `${config.appUrl}/customer/order/${orderId}`;
 
   async function customerOf(tx: Executor, userId: string): Promise<Customer | undefined> {
-    const [row] = await rowsOf<{
-      email: string | null;
-      auth_id: string | null;
-      handle_verified_at: Date | null;
-    }>(tx, sql`SELECT email, auth_id, handle_verified_at FROM users WHERE id = ${userId}`);
-    return row && { email: row.email, authId: row.auth_id, handleVerifiedAt: toDate(row.handle_verified_at) };
+    const [row] = await rowsOf<{ email: string | null; auth_id: string | null }>(
+      tx,
+      sql`SELECT email, auth_id FROM users WHERE id = ${userId}`,
+    );
+    return row && { email: row.email, authId: row.auth_id };
   }
 
-  /** Told of their claims: an account, a mailbox of their own, and shown the orders from comments. */
+  /**
+   * Told of their claims: an account and a mailbox of their own. A handle not proven yet is told
+   * too: its orders from comments are theirs to pay (mayChangeCommentOrders keeps only changes).
+   */
   function isTold(customer: Customer | undefined): customer is Customer & { email: string } {
-    return (
-      customer !== undefined &&
-      customer.authId !== null &&
-      isRealEmail(customer.email) &&
-      showsCommentOrders(config.verifiedHandlesOnly, customer.handleVerifiedAt)
-    );
+    return customer !== undefined && customer.authId !== null && isRealEmail(customer.email);
   }
 
   async function claimFacts(tx: Executor, where: SQL): Promise<ClaimFact[]> {

@@ -2,10 +2,10 @@ import {
   customerMayEditAddress,
   customerMayReopen,
   customerOrderMessages,
+  handleProofMessages,
   ORDER_STATUSES,
   parcelMessages,
   sameShippingAddress,
-  showsCommentOrders,
   type CustomerOrder,
   type CustomerOrderSummary,
   type OrderStatus,
@@ -13,9 +13,15 @@ import {
 } from "@vitrine/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
-import { orders, users } from "../../db/schema";
+import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { findCustomerOrder, lastShippingAddressOf, listCustomerOrders } from "../orders";
+import {
+  findCustomerOrder,
+  lastShippingAddressOf,
+  listCustomerOrders,
+  lockOrderForCustomerChange,
+} from "../orders";
+import { handleProofCodeOf } from "../profile";
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 
@@ -27,6 +33,11 @@ interface CustomerTransition {
   refusal: string;
   /** A further rule read with the order locked, before the move. */
   guard?: (tx: Transaction) => Promise<void>;
+  /**
+   * Whether the move, on an order from live comments, would take from the viewer who commented if
+   * the handle were not theirs (its address as it stands): refused until the handle is proven.
+   */
+  takesFromCommenter: (order: { shippingAddress: unknown }) => boolean;
 }
 
 /**
@@ -58,7 +69,7 @@ export function createCustomerOrderService({
   verifiedHandlesOnly,
 }: {
   db: Database;
-  /** VERIFIED_HANDLES_ONLY: orders from live comments only for verified handles. */
+  /** VERIFIED_HANDLES_ONLY: changes to orders from live comments only for proven handles. */
   verifiedHandlesOnly: boolean;
 }) {
   const viewerOf = (userId: string) => ({ userId, verifiedHandlesOnly });
@@ -66,38 +77,45 @@ export function createCustomerOrderService({
   /**
    * One conditional UPDATE decides: a payment or a staff change committed meanwhile makes it match
    * no row, so it is never overwritten. Then, in the same transaction, the order as it now stands.
+   * A move the handle's proof is missing for writes nothing: it is refused after the transaction,
+   * with the code to comment (drawn then if the profile never showed it).
    */
   async function moveOrder(
     userId: string,
     orderId: string,
     move: CustomerTransition,
   ): Promise<CustomerOrder> {
-    return db.transaction(async (tx) => {
+    const viewer = viewerOf(userId);
+    const moved = await db.transaction(async (tx) => {
+      const current = await lockOrderForCustomerChange(tx, viewer, orderId);
+      // Only a move its status allows: otherwise the status' own refusal below says why.
+      if (
+        current?.changesNeedHandleProof &&
+        move.from.includes(current.status) &&
+        move.takesFromCommenter(current)
+      )
+        return null;
       await move.guard?.(tx);
-      const [moved] = await tx
+      const [updated] = await tx
         .update(orders)
         .set({ ...move.set, updatedAt: sql`now()` })
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, move.from)))
         .returning({ id: orders.id });
-      const order = await findCustomerOrder(tx, viewerOf(userId), orderId);
+      const order = await findCustomerOrder(tx, viewer, orderId);
       if (!order) throw notFound();
-      if (!moved) throw new DomainError("CONFLICT", move.refusal);
+      if (!updated) throw new DomainError("CONFLICT", move.refusal);
       return order;
     });
+    if (moved) return moved;
+    throw new DomainError(
+      "HANDLE_NOT_PROVEN",
+      handleProofMessages.changeNeedsProof(await handleProofCodeOf(db, userId)),
+    );
   }
 
   return {
-    async listOrders(
-      userId: string,
-    ): Promise<{ orders: CustomerOrderSummary[]; commentOrdersHidden: boolean }> {
-      const [[viewer], list] = await Promise.all([
-        db.select({ handleVerifiedAt: users.handleVerifiedAt }).from(users).where(eq(users.id, userId)),
-        listCustomerOrders(db, viewerOf(userId)),
-      ]);
-      return {
-        orders: list,
-        commentOrdersHidden: !showsCommentOrders(verifiedHandlesOnly, viewer?.handleVerifiedAt ?? null),
-      };
+    async listOrders(userId: string): Promise<{ orders: CustomerOrderSummary[] }> {
+      return { orders: await listCustomerOrders(db, viewerOf(userId)) };
     },
 
     async lastShippingAddress(userId: string) {
@@ -121,6 +139,10 @@ export function createCustomerOrderService({
         set: { shippingAddress: address, status: "to-pay" },
         refusal: customerOrderMessages.addressLocked,
         guard: (tx) => refuseMovingParcel(tx, userId, orderId, address),
+        // A first address is how the order gets paid; one it has (staff took it from the viewer,
+        // say) names whom it is for.
+        takesFromCommenter: (order) =>
+          order.shippingAddress !== null && !sameShippingAddress(order.shippingAddress, address),
       });
     },
 
@@ -130,6 +152,8 @@ export function createCustomerOrderService({
         from: ORDER_STATUSES.filter(customerMayReopen),
         set: { status: "to-validate" },
         refusal: customerOrderMessages.reopenRefused,
+        // 'Modifier' is there to send a validated order elsewhere.
+        takesFromCommenter: () => true,
       });
     },
   };

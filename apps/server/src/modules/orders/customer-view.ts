@@ -4,6 +4,7 @@ import {
   type CustomerOrder,
   type CustomerOrderItem,
   type CustomerOrderSummary,
+  type OrderStatus,
   type StoredShippingAddress,
 } from "@vitrine/domain";
 import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
@@ -12,22 +13,20 @@ import { orderLinesByOrder } from "./lines";
 import { customerParcelsOf } from "./parcel-view";
 import { orderItems, orderRefunds, orders, paymentReviews, users } from "../../db/schema";
 
-/** Who reads their orders, and whether the shop shows comment orders only to verified handles. */
+/** Who reads their orders, and whether the shop keeps changes to comment orders for proven handles. */
 export interface OrderViewer {
   userId: string;
-  /** VERIFIED_HANDLES_ONLY (showsCommentOrders). */
+  /** VERIFIED_HANDLES_ONLY (mayChangeCommentOrders). */
   verifiedHandlesOnly: boolean;
 }
 
 /**
  * The orders a customer sees: their own, except those staff cancelled (spec: hidden) unless the
- * cancellation gave the customer's money back (they read 'Remboursée' with the amount), and, when
- * the shop shows orders made from live comments only to verified handles, those with a line from
- * a comment (the sidebar's add and the claims engine set its source event) while the handle is
- * not verified. Every customer read of orders goes through here, payments included.
+ * cancellation gave the customer's money back (they read 'Remboursée' with the amount). Every
+ * customer read of orders goes through here, payments included.
  */
-function visibleOrdersOf({ userId, verifiedHandlesOnly }: OrderViewer) {
-  const visible = [
+function visibleOrdersOf({ userId }: OrderViewer) {
+  return [
     eq(orders.userId, userId),
     or(
       ne(orders.status, "cancelled-by-admin"),
@@ -36,14 +35,21 @@ function visibleOrdersOf({ userId, verifiedHandlesOnly }: OrderViewer) {
                     AND refund.state = 'done')`,
     ),
   ];
-  if (verifiedHandlesOnly) {
-    // Spelled out: inside a subquery, drizzle's unqualified column names would be the subquery's.
-    visible.push(sql`(EXISTS (SELECT 1 FROM ${users} AS viewer
-                              WHERE viewer.id = ${orders}.user_id AND viewer.handle_verified_at IS NOT NULL)
-                   OR NOT EXISTS (SELECT 1 FROM ${orderItems} AS line
-                                   WHERE line.order_id = ${orders}.id AND line.source_event_id IS NOT NULL))`);
-  }
-  return visible;
+}
+
+/**
+ * The customer's changes to the order wait for the proof of their handle: the shop keeps them for
+ * proven handles (mayChangeCommentOrders), the order has a line from a live comment (the
+ * sidebar's add and the claims engine set its source event), and the handle is not proven. The
+ * first sign-up with a handle gets its viewer's orders; until proven, they are read and paid only.
+ */
+function changesNeedHandleProof({ verifiedHandlesOnly }: OrderViewer) {
+  if (!verifiedHandlesOnly) return sql<boolean>`false`;
+  // Spelled out: inside a subquery, drizzle's unqualified column names would be the subquery's.
+  return sql<boolean>`(NOT EXISTS (SELECT 1 FROM ${users} AS viewer
+                                   WHERE viewer.id = ${orders}.user_id AND viewer.handle_verified_at IS NOT NULL)
+                       AND EXISTS (SELECT 1 FROM ${orderItems} AS line
+                                    WHERE line.order_id = ${orders}.id AND line.source_event_id IS NOT NULL))`;
 }
 
 const summaryColumns = {
@@ -71,7 +77,7 @@ const summaryColumns = {
     HAVING bool_or(refund.reason = 'order-cancelled'))`,
 };
 
-const detailColumns = {
+const detailColumns = (viewer: OrderViewer) => ({
   ...summaryColumns,
   shippingAddress: orders.shippingAddress,
   shippingType: orders.shippingType,
@@ -79,7 +85,8 @@ const detailColumns = {
   paymentMethod: orders.paymentMethod,
   paymentStatus: orders.paymentStatus,
   paymentDate: orders.paymentDate,
-};
+  changesNeedHandleProof: changesNeedHandleProof(viewer),
+});
 
 type SummaryRow = Omit<CustomerOrderSummary, "orderDate" | "items"> & { orderDate: Date };
 
@@ -116,7 +123,7 @@ export async function findCustomerOrder(
   orderId: string,
 ): Promise<CustomerOrder | null> {
   const [row] = await db
-    .select(detailColumns)
+    .select(detailColumns(viewer))
     .from(orders)
     .where(and(eq(orders.id, orderId), ...visibleOrdersOf(viewer)));
   if (!row) return null;
@@ -127,6 +134,7 @@ export async function findCustomerOrder(
     paymentMethod,
     paymentStatus,
     paymentDate,
+    changesNeedHandleProof,
     ...summary
   } = row;
   const items = await orderLinesByOrder(db, [row.id]);
@@ -143,7 +151,33 @@ export async function findCustomerOrder(
     paymentMethod,
     paymentStatus,
     paymentDate: paymentDate?.toISOString() ?? null,
+    changesNeedHandleProof,
   };
+}
+
+/**
+ * The order a customer is about to change, locked until their transaction ends (a line added by
+ * staff meanwhile waits), with what the change's rules read; null when it is not theirs to see.
+ */
+export async function lockOrderForCustomerChange(
+  tx: Queryable,
+  viewer: OrderViewer,
+  orderId: string,
+): Promise<{
+  status: OrderStatus;
+  shippingAddress: unknown;
+  changesNeedHandleProof: boolean;
+} | null> {
+  const [row] = await tx
+    .select({
+      status: orders.status,
+      shippingAddress: orders.shippingAddress,
+      changesNeedHandleProof: changesNeedHandleProof(viewer),
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ...visibleOrdersOf(viewer)))
+    .for("update");
+  return row ?? null;
 }
 
 /**

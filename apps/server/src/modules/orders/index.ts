@@ -11,6 +11,7 @@ export {
   findCustomerOrder,
   lastShippingAddressOf,
   listCustomerOrders,
+  lockOrderForCustomerChange,
   type OrderViewer,
 } from "./customer-view";
 export { customerParcelsOf } from "./parcel-view";

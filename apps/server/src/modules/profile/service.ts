@@ -55,6 +55,11 @@ async function proofCodeOf(db: Queryable, row: UserRow, draw = drawHandleProofCo
   throw new Error("no free handle proof code after several draws");
 }
 
+/** The account's handle proof code, drawn now when it has none yet: a refusal names it. */
+export async function handleProofCodeOf(db: Queryable, userId: string): Promise<string> {
+  return proofCodeOf(db, await userRow(db, userId));
+}
+
 async function toProfile(db: Queryable, row: UserRow): Promise<CustomerProfile> {
   return {
     firstName: row.firstName,

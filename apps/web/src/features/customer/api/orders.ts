@@ -20,7 +20,6 @@ export const customerOrdersQueryOptions = queryOptions({
   // refunded: the customer reads 'Remboursée' with the amount.
   select: (data) => ({
     orders: data.orders.filter((order) => order.status !== "cancelled-by-admin" || order.refund !== null),
-    commentOrdersHidden: data.commentOrdersHidden,
   }),
 });
 

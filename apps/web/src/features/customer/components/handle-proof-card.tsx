@@ -13,9 +13,11 @@ export const HANDLE_PROOF_POLL_MS = 4_000;
 /**
  * The proof that the TikTok handle is the customer's: the code to comment during a live, until a
  * comment of that handle carried it. The page asks again every few seconds while it is shown, and
- * says so (a polite live region and a toast) the moment the ingestion verified it.
+ * says so (a polite live region and a toast) the moment the ingestion verified it. `reason` says,
+ * while unproven, what the proof would let the customer do; `onVerified` lets the page read again
+ * what the server now allows.
  */
-export function HandleProofCard() {
+export function HandleProofCard({ reason, onVerified }: { reason?: string; onVerified?: () => void } = {}) {
   const [justVerified, setJustVerified] = useState(false);
   const profile = useQuery({
     ...customerProfileQueryOptions,
@@ -29,9 +31,10 @@ export function HandleProofCard() {
     if (wasVerified.current === false && verified) {
       setJustVerified(true);
       toast.success(handleProofMessages.verifiedNow);
+      onVerified?.();
     }
     wasVerified.current = verified;
-  }, [profile.data, verified]);
+  }, [profile.data, verified, onVerified]);
 
   if (!profile.data?.tiktokUsername) return null;
   const code = profile.data.handleProofCode;
@@ -56,7 +59,10 @@ export function HandleProofCard() {
               {justVerified ? handleProofMessages.verifiedNow : handleProofMessages.verified}
             </p>
           ) : (
-            <p>{handleProofMessages.howTo(code)}</p>
+            <>
+              {reason ? <p>{reason}</p> : null}
+              <p>{handleProofMessages.howTo(code)}</p>
+            </>
           )}
         </div>
         {verified ? null : (

@@ -24,6 +24,7 @@ const snapshot = (claims: CustomerLiveClaim[], liveId = "l1"): CustomerLiveSnaps
   claims,
   orders: [],
   claimsHidden: false,
+  handleProofNeeded: false,
 });
 
 describe("describeLiveChanges", () => {

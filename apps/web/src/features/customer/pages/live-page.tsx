@@ -17,6 +17,7 @@ import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useCustomerLive, type CustomerLiveView } from "../api/live";
 import { describeLiveChanges, formatParisDateTime, formatTimeLeft, liveResult } from "../live/live-changes";
+import { HandleProofCard } from "../components/handle-proof-card";
 import { rememberOrderToPay } from "../order-to-pay";
 
 const LOAD_FAILED = "Le live n'a pas pu être chargé.";
@@ -61,7 +62,7 @@ export function LivePage() {
       ) : query.isError ? (
         <LoadError message={LOAD_FAILED} onRetry={() => void query.refetch()} />
       ) : (
-        <LiveContent view={query.data} />
+        <LiveContent view={query.data} onHandleProven={() => void query.refetch()} />
       )}
     </div>
   );
@@ -83,21 +84,14 @@ function useAnnouncements(snapshot: CustomerLiveSnapshot | undefined) {
   return announcements;
 }
 
-function LiveContent({ view }: { view: CustomerLiveView }) {
+/** `onHandleProven`: the handle was just proven, the snapshot says so once read again. */
+function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandleProven: () => void }) {
   const { snapshot } = view;
   const { live } = snapshot;
-  if (!live) {
-    return (
-      <EmptyState
-        title="Aucun live pour le moment"
-        text="Pendant un live, les pièces que vous réservez en commentaire apparaissent ici en direct."
-      />
-    );
-  }
   if (snapshot.claimsHidden) {
     return (
       <div className={cardClassName}>
-        <p>{handleProofMessages.hiddenUntilVerified}</p>
+        <p>{handleProofMessages.noHandle}</p>
         <p>
           <Link
             to={paths.customer.profile()}
@@ -106,6 +100,21 @@ function LiveContent({ view }: { view: CustomerLiveView }) {
             Aller à mon profil
           </Link>
         </p>
+      </div>
+    );
+  }
+  // Before the proof the pieces are theirs to pay; what else would change them waits for it.
+  const proof = snapshot.handleProofNeeded ? (
+    <HandleProofCard reason={handleProofMessages.commentOrdersNeedProof} onVerified={onHandleProven} />
+  ) : null;
+  if (!live) {
+    return (
+      <div className="flex flex-col gap-4">
+        {proof}
+        <EmptyState
+          title="Aucun live pour le moment"
+          text="Pendant un live, les pièces que vous réservez en commentaire apparaissent ici en direct."
+        />
       </div>
     );
   }
@@ -127,6 +136,7 @@ function LiveContent({ view }: { view: CustomerLiveView }) {
         </div>
       )}
       <PayButtons orders={snapshot.orders} />
+      {proof}
       {snapshot.claims.length === 0 ? (
         live.isActive ? (
           <EmptyState

@@ -4,6 +4,7 @@ import {
   customerMayReopen,
   customerOrderMessages,
   formatEuros,
+  handleProofMessages,
   laPosteTrackingUrl,
   orderMainAction,
   paymentMethodLabel,
@@ -29,6 +30,7 @@ import { OrderItemList } from "../components/order-item-list";
 import { SavedAddress } from "../components/saved-address";
 import { ShippingAddressForm } from "../components/shipping-address-form";
 import { OrderParcelLine } from "../components/order-parcel-line";
+import { HandleProofCard } from "../components/handle-proof-card";
 import { rememberOrderToPay } from "../order-to-pay";
 import { customerRefusalMessage } from "../../../lib/refusal-message";
 import { BusyButton } from "../../../components/ui/busy-button";
@@ -82,14 +84,18 @@ export function OrderPage() {
       </div>
     );
   }
-  return <OrderDetail order={order.data} />;
+  return <OrderDetail order={order.data} onHandleProven={() => void order.refetch()} />;
 }
 
-function OrderDetail({ order }: { order: CustomerOrder }) {
+/** `onHandleProven`: the handle was just proven; the order, read again, says what it now allows. */
+function OrderDetail({ order, onHandleProven }: { order: CustomerOrder; onHandleProven: () => void }) {
   const session = useSessionState();
   const navigate = useNavigate();
   const reopen = useReopenOrder(order.id);
   const user = session.status === "ready" ? session.user : null;
+  // From live comments and the handle not proven: validated and paid, changed once it is. The
+  // server refuses the rest whatever this page shows.
+  const waitsForProof = order.changesNeedHandleProof && customerMayReopen(order.status);
 
   const onReopen = () => {
     reopen.mutate(undefined, {
@@ -132,6 +138,10 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
       </Alert>
       <OrderRefundNotice refund={order.refund} />
 
+      {waitsForProof ? (
+        <HandleProofCard reason={handleProofMessages.orderNeedsProof} onVerified={onHandleProven} />
+      ) : null}
+
       <ParcelTracking order={order} />
       <OrderParcelLine parcel={order.parcel} />
 
@@ -152,7 +162,7 @@ function OrderDetail({ order }: { order: CustomerOrder }) {
       <Card>
         <CardHeader className="flex-row items-center justify-between gap-4">
           <CardTitle>Adresse de livraison</CardTitle>
-          {customerMayReopen(order.status) ? (
+          {customerMayReopen(order.status) && !waitsForProof ? (
             <BusyButton
               type="button"
               variant="outline"

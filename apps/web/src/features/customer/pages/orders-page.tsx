@@ -1,8 +1,7 @@
-import { customerOrderMessages, handleProofMessages } from "@vitrine/domain";
+import { customerOrderMessages } from "@vitrine/domain";
 import { PackageIcon } from "lucide-react";
 import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
-import { Alert } from "../../../components/ui/alert";
 import { paths } from "../../../lib/paths";
 import { useSessionState } from "../../../lib/session";
 import { useShop } from "../../../lib/shop";
@@ -33,35 +32,16 @@ export function OrdersPage() {
         </div>
       ) : orders.isError ? (
         <LoadError message={customerOrderMessages.loadFailed} onRetry={() => void orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <NoOrders />
       ) : (
-        <>
-          {orders.data.commentOrdersHidden ? <CommentOrdersHidden /> : null}
-          {orders.data.orders.length === 0 ? (
-            <NoOrders />
-          ) : (
-            <div className="flex flex-col gap-4">
-              {orders.data.orders.map((order) => (
-                <OrderCard key={order.id} order={order} />
-              ))}
-            </div>
-          )}
-        </>
+        <div className="flex flex-col gap-4">
+          {orders.data.orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </div>
       )}
     </div>
-  );
-}
-
-/** The shop shows orders made from live comments only once the handle is proven. */
-function CommentOrdersHidden() {
-  return (
-    <Alert variant="info">
-      <p>
-        {handleProofMessages.hiddenUntilVerified}{" "}
-        <Link to={paths.customer.profile()} className="font-medium underline underline-offset-4">
-          Vérifier mon pseudo
-        </Link>
-      </p>
-    </Alert>
   );
 }
 
