@@ -204,7 +204,8 @@ describe("the reminder before a hold ends", () => {
     expect(sentAt).toBeGreaterThanOrEqual(heldUntil - REMINDER_SECONDS * 1000 - 500);
     expect(sentAt).toBeLessThan(heldUntil);
     expect(remindedOf()[0]?.text).toContain(`n°${robe?.ref} · ${robe?.name}`);
-    expect((await orderRowOf(t.db, orderId)).claimReminderSentAt).not.toBeNull();
+    // The mail leaves inside the job's transaction: the mark is there once it commits.
+    await eventually(async () => (await orderRowOf(t.db, orderId)).claimReminderSentAt !== null, 5_000);
     // Run again: nothing more.
     await t.db.execute(
       sql`SELECT graphile_worker.add_job('claim_reminder', json_build_object('orderId', ${orderId}::uuid),
