@@ -83,6 +83,11 @@ export const liveClaims = pgTable(
     lateUnclaimAt: timestamp("late_unclaim_at", { withTimezone: true }),
     /** When the claim left the waitlist to be served (its customer is told 'C'est à vous !'). */
     handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
+    /**
+     * When a payment form of the order moved the hold's end to the form's end: once per claim, so
+     * new forms never keep the piece from the waitlist.
+     */
+    holdDeferredAt: timestamp("hold_deferred_at", { withTimezone: true }),
     version: bigint("version", { mode: "number" })
       .notNull()
       .default(sql`nextval('live_claim_version')`),
