@@ -1,10 +1,17 @@
 import { expect, type Page } from "@playwright/test";
-import { LYRA_TEST_CARDS, paymentReviewMessages } from "@vitrine/domain";
+import { LYRA_TEST_CARDS, latePaymentMessages, paymentReviewMessages } from "@vitrine/domain";
+import { randomUUID } from "node:crypto";
+import { connectDatabase } from "../apps/server/src/db/client";
+import { lyraPaymentAnswer, signedIpnFields } from "../apps/server/src/integrations/payments/card-simulator";
+import { simulatorKeys } from "../apps/server/src/integrations/payments/simulator-provider";
 import { seriousViolations } from "./support/accessibility";
 import type { CreatedOrder } from "./support/app-data";
 import { deliveryAddress, expectToast, payWithCard } from "./support/customer-area";
 import { test } from "./support/fixtures";
+import { liveTest } from "./support/live-sale-test";
+import { viewerComments, type LiveSale } from "./support/live-selling";
 import { mailsTo } from "./support/mail-sink";
+import { appDataAccess, E2E_BASE_URL } from "./support/server";
 
 /** The shop's contact address (SHOP_CONTACT_EMAIL's default): where payments to review are mailed. */
 const SHOP_EMAIL = "contact@vitrine.local";
@@ -159,3 +166,103 @@ test("a customer whose payment crossed a change of her order reads 'paiement re�
   await expect(customerPage.getByText("Payée", { exact: true })).toBeVisible();
   await expect(customerPage.getByText(paymentReviewMessages.customerStatus)).toHaveCount(0);
 });
+
+/** The live's claims as staff read them. */
+async function claimsOf(page: Page, sale: LiveSale) {
+  const response = await page.request.get(`/api/admin/lives/${sale.id}/claims`);
+  const { claims } = (await response.json()) as {
+    claims: {
+      id: string;
+      handle: string;
+      state: string;
+      orderId: string | null;
+      orderNumber: string | null;
+    }[];
+  };
+  return claims;
+}
+
+/** Statements straight to the database: time moved on, as a journey cannot wait for it. */
+async function inDatabase(statement: string, values: unknown[]): Promise<void> {
+  const { pool, close } = connectDatabase(appDataAccess().databaseUrl, 1);
+  try {
+    await pool.query(statement, values);
+  } finally {
+    await close();
+  }
+}
+
+liveTest(
+  "a payment that arrives after its hold ended is shown as such, and 'Rendre la pièce' gives the piece back to its payer",
+  async ({ adminPage, customer, createCustomer, sale }) => {
+    const next = await createCustomer();
+    const settings = await adminPage.request.put(`/api/admin/lives/${sale.id}/claims/settings`, {
+      headers: { origin: E2E_BASE_URL },
+      data: { mode: "automatique", holdSeconds: 3600 },
+    });
+    expect(settings.ok()).toBe(true);
+    await viewerComments(sale, customer.handle, "je prends le 2");
+    await viewerComments(sale, next.handle, "je prends le 2 aussi");
+    const stateOf = async (handle: string) =>
+      (await claimsOf(adminPage, sale)).find((claim) => claim.handle === handle)?.state;
+    await expect.poll(() => stateOf(next.handle)).toBe("waitlisted");
+    const held = (await claimsOf(adminPage, sale)).find((claim) => claim.handle === customer.handle);
+    const orderId = held?.orderId ?? "";
+
+    // Her card form was opened 16 minutes ago and her hold is over: the engine gives the piece on.
+    await inDatabase(
+      "UPDATE orders SET status = 'to-pay', payment_started_at = now() - interval '16 minutes' WHERE id = $1",
+      [orderId],
+    );
+    await inDatabase("UPDATE live_claims SET held_until = now() - interval '1 minute' WHERE id = $1", [
+      held?.id,
+    ]);
+    await expect.poll(() => stateOf(next.handle), { timeout: 15_000 }).toBe("in-order");
+
+    // Then the bank's answer comes: 46 € paid for an order that now costs 6 €.
+    const answer = lyraPaymentAnswer({
+      shopId: "simulator",
+      payment: {
+        orderId,
+        amountCents: 4600,
+        currency: "EUR",
+        email: customer.email,
+        reference: customer.id,
+        expiresAt: Date.now() + 60_000,
+      },
+      transactionId: randomUUID().replace(/-/g, ""),
+      paid: true,
+      pan: "497010XXXXXX0055",
+      now: new Date(),
+    });
+    const fields = signedIpnFields(
+      JSON.stringify(answer),
+      simulatorKeys(appDataAccess().authSecret).password,
+    );
+    const ipn = await adminPage.request.post("/api/payments/ipn", {
+      headers: { origin: E2E_BASE_URL },
+      form: fields,
+    });
+    expect(await ipn.json()).toEqual({ outcome: "wrong-amount" });
+
+    try {
+      await adminPage.goto("/admin/payment-reviews");
+      const row = adminPage.getByRole("row").filter({ hasText: held?.orderNumber ?? "" });
+      await expect(row.getByText(latePaymentMessages.label)).toBeVisible();
+      await expect(row).toContainText(latePaymentMessages.heldBy(next.handle, false));
+      expect(await seriousViolations(adminPage)).toEqual([]);
+
+      await row.getByRole("button", { name: latePaymentMessages.giveBack }).click();
+      const dialog = adminPage.getByRole("alertdialog", { name: latePaymentMessages.giveBackTitle });
+      await expect(dialog).toContainText(`@${next.handle} repasse en tête de la liste d'attente`);
+      await dialog.getByRole("button", { name: latePaymentMessages.giveBack }).click();
+      await expectToast(adminPage, latePaymentMessages.givenBack);
+      await expect(row).toHaveCount(0);
+      await expect.poll(() => stateOf(next.handle)).toBe("waitlisted");
+      expect(await stateOf(customer.handle)).toBe("paid");
+    } finally {
+      // The live's orders go with the live; a payment that paid one must go first.
+      await inDatabase("DELETE FROM payment_transactions WHERE order_id = $1", [orderId]);
+    }
+  },
+);

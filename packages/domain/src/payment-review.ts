@@ -32,3 +32,52 @@ export const paymentReviewMessages = {
     "Nous avons bien reçu votre paiement. La boutique le vérifie et revient vers vous si nécessaire.",
   mailSubject: "Paiement à vérifier",
 } as const;
+
+/**
+ * Why the pieces of a late payment cannot go back to its payer now (`latePaymentGiveBackRefusal`,
+ * decided by the server):
+ * - not-late: no hold of the order ended before the payment arrived;
+ * - order-closed: the payer's order no longer waits for payment (paid since, cancelled, deleted);
+ * - piece-paid: the piece is in an order that no longer waits for payment;
+ * - piece-being-paid: whoever holds the piece now has a payment form running (a payment in
+ *   progress wins, as it does over a hold's end);
+ * - piece-in-order: a line staff added by hand holds the piece, not a claim.
+ */
+export const LATE_PAYMENT_REFUSALS = [
+  "not-late",
+  "order-closed",
+  "piece-paid",
+  "piece-being-paid",
+  "piece-in-order",
+] as const;
+export type LatePaymentRefusal = (typeof LATE_PAYMENT_REFUSALS)[number];
+
+const piece = (ref: number | null) => (ref === null ? "La pièce" : `La pièce n°${ref}`);
+
+/**
+ * A payment that reached the shop after the hold of pieces it paid for had ended, the pieces gone
+ * to the next viewer meanwhile: no unpaid hold for its payer, and staff give the pieces back or
+ * refund it.
+ */
+export const latePaymentMessages = {
+  label: "Paiement arrivé après la fin de la réservation",
+  giveBack: "Rendre la pièce",
+  giveBackTitle: "Rendre la pièce à ce client ?",
+  givenBack: "Pièce rendue, paiement accepté",
+  free: "libre",
+  heldBy: (handle: string, paid: boolean) => `maintenant à @${handle}${paid ? " (payée)" : " (non payée)"}`,
+  giveBackRefused(refusal: LatePaymentRefusal, ref: number | null): string {
+    switch (refusal) {
+      case "not-late":
+        return "Ce paiement n'est pas arrivé après la fin d'une réservation : il n'y a pas de pièce à rendre.";
+      case "order-closed":
+        return "La commande n'attend plus de paiement : remboursez ce paiement.";
+      case "piece-paid":
+        return `${piece(ref)} est dans une commande déjà payée : remboursez ce paiement.`;
+      case "piece-being-paid":
+        return `${piece(ref)} est en cours de paiement par la personne qui l'a maintenant : réessayez dans quelques minutes ou remboursez ce paiement.`;
+      case "piece-in-order":
+        return `${piece(ref)} a été ajoutée à une autre commande : retirez-la de cette commande ou remboursez ce paiement.`;
+    }
+  },
+} as const;

@@ -2,6 +2,19 @@ import * as z from "zod/mini";
 import { PAYMENT_REVIEW_REASONS, PAYMENT_REVIEW_STATUSES } from "../payment-review";
 import { ORDER_STATUSES } from "../order-status";
 
+/** A piece a late payment was for, and who holds it now. */
+export const latePaymentPieceSchema = z.object({
+  productId: z.string(),
+  ref: z.int(),
+  name: z.string(),
+  priceCents: z.int(),
+  /** The handle holding the piece now (the next viewer's, or the payer's once given back); null: free. */
+  heldBy: z.nullable(z.string()),
+  /** Whether that holder's order no longer waits for payment. */
+  heldByPaid: z.boolean(),
+});
+export type LatePaymentPiece = z.infer<typeof latePaymentPieceSchema>;
+
 /** A payment taken without moving its order, as the back office lists it. */
 export const paymentReviewSchema = z.object({
   id: z.string(),
@@ -27,6 +40,17 @@ export const paymentReviewSchema = z.object({
   refundError: z.nullable(z.string()),
   resolvedAt: z.nullable(z.string()),
   resolvedBy: z.nullable(z.string()),
+  /**
+   * Set when the payment arrived after the hold of pieces it paid for had ended: its payer is not
+   * counted an unpaid hold, and staff may give the pieces back ('give-back') or refund it.
+   */
+  latePayment: z.nullable(
+    z.object({
+      pieces: z.array(latePaymentPieceSchema),
+      /** Why the pieces cannot go back to the payer now, in French; null when they can. */
+      giveBackRefusal: z.nullable(z.string()),
+    }),
+  ),
 });
 export type PaymentReview = z.infer<typeof paymentReviewSchema>;
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -17,6 +18,7 @@ import { products } from "./catalogue";
 import { createdAt, sqlStringList, updatedAt } from "./columns";
 import { lives, tiktokEvents } from "./lives";
 import { orderItems, orders } from "./orders";
+import { paymentReviews } from "./payment-reviews";
 
 /**
  * Every change of a claim draws the next value (a trigger on live_claims), under the live's claim
@@ -83,6 +85,11 @@ export const liveClaims = pgTable(
     lateUnclaimAt: timestamp("late_unclaim_at", { withTimezone: true }),
     /** When the claim left the waitlist to be served (its customer is told 'C'est à vous !'). */
     handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
+    /**
+     * When a payment form of the order moved the hold's end to the form's end: once per claim, so
+     * new forms never keep the piece from the waitlist.
+     */
+    holdDeferredAt: timestamp("hold_deferred_at", { withTimezone: true }),
     version: bigint("version", { mode: "number" })
       .notNull()
       .default(sql`nextval('live_claim_version')`),
@@ -141,4 +148,32 @@ export const liveClaimInbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("live_claim_inbox_live_idx").on(table.liveId, table.id)],
+);
+
+/**
+ * One row per hold that ended unpaid (a claim released 'hold-expired'), written by the trigger
+ * that counts it against its customer (users.unpaid_holds). A payment of the order that reaches
+ * the shop after the end makes it a late payment's: not counted, or taken back (decision 036).
+ */
+export const expiredHolds = pgTable(
+  "expired_holds",
+  {
+    claimId: uuid("claim_id")
+      .primaryKey()
+      .references(() => liveClaims.id, { onDelete: "cascade" }),
+    /** The order's last payment form when the hold ended (null: none was ever asked). */
+    paymentFormAt: timestamp("payment_form_at", { withTimezone: true }),
+    /** The payment to review that came for the piece after its hold ended. */
+    latePaymentReviewId: uuid("late_payment_review_id").references(() => paymentReviews.id, {
+      onDelete: "set null",
+    }),
+    /** Whether it counts in its customer's users.unpaid_holds now. */
+    counted: boolean("counted").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("expired_holds_late_payment_idx")
+      .on(table.latePaymentReviewId)
+      .where(sql`${table.latePaymentReviewId} IS NOT NULL`),
+  ],
 );

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
 import { errorText } from "../../lib/error-text";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
+import { LATE_PAYMENT_STRIKES_TASK } from "./late-payments";
 import { claimRules, type ClaimsOutcome } from "./rules";
 
 /** Chat events one batch reads at most. */
@@ -243,6 +244,15 @@ export function createClaimsEngine({
     if (outcome.liveId) await announce(outcome.liveId, outcome);
   };
   jobs.define(HOLD_EXPIRED_TASK, holdExpired);
+
+  // A payment that came after its holds ended: their strikes are taken back, once.
+  const latePaymentStrikes: Task = async (payload) => {
+    const reviewId =
+      typeof payload === "object" && payload !== null && "reviewId" in payload ? payload.reviewId : undefined;
+    if (typeof reviewId !== "string") return;
+    await pool.query("SELECT late_payment_take_back_strikes($1)", [reviewId]);
+  };
+  jobs.define(LATE_PAYMENT_STRIKES_TASK, latePaymentStrikes);
 
   return {
     /** Where the engine's warnings go from now on (the app's log once it has one). */

@@ -16,6 +16,13 @@ export {
   readClaimVersion,
   type ClaimViewRules,
 } from "./queries";
+export {
+  giveLatePaymentPiecesBack,
+  isLatePayment,
+  readLatePayments,
+  type GivenBack,
+  type LatePayment,
+} from "./late-payments";
 export { claimRules } from "./rules";
 
 export const liveClaimsModule = defineModule({

@@ -1,4 +1,5 @@
 import { createPaymentProvider } from "../../integrations/payments/create-payment-provider";
+import { claimRules } from "../live-claims";
 import { defineModule } from "../module";
 import { paymentReviewRoutes } from "./routes";
 import { createPaymentReviewService } from "./service";
@@ -9,7 +10,12 @@ export { createPaymentReviewRecorder, type RecordPaymentToReview } from "./recor
 export const paymentReviewsModule = defineModule({
   name: "payment-reviews",
   prefix: "/api/admin/payment-reviews",
-  createService: ({ config, db, authSecret }) =>
-    createPaymentReviewService({ db, provider: createPaymentProvider({ config, db, authSecret }) }),
+  createService: ({ config, db, authSecret, liveHub }) =>
+    createPaymentReviewService({
+      db,
+      provider: createPaymentProvider({ config, db, authSecret }),
+      claimRules: claimRules(config.claimHoldSeconds, config.unpaidHoldsLimit),
+      liveHub,
+    }),
   routes: paymentReviewRoutes,
 });

@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/client";
 import { orders, paymentReviews } from "../../db/schema";
 import type { Mailer } from "../../integrations/mail/mailer";
 import type { VerifiedNotification } from "../../integrations/payments/payment-provider";
+import { isLatePayment } from "../live-claims";
 import { paymentReviewMail } from "./review-mail";
 
 /** What the payments module decided for one verified notification or status check. */
@@ -55,7 +56,7 @@ export function createPaymentReviewRecorder({
         reason: outcome,
       })
       .onConflictDoNothing({ target: paymentReviews.transactionId })
-      .returning({ createdAt: paymentReviews.createdAt });
+      .returning({ id: paymentReviews.id, createdAt: paymentReviews.createdAt });
     if (!created) return null;
     const [order] = orderId
       ? await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId))
@@ -69,6 +70,8 @@ export function createPaymentReviewRecorder({
         receivedAt: created.createdAt,
         reason: outcome,
         orderNumber: order?.orderNumber ?? null,
+        // The database made it a late payment when the review was written (decision 036).
+        late: await isLatePayment(tx, created.id),
       },
       { name: shop.name, appUrl: shop.appUrl },
     );

@@ -1,5 +1,6 @@
 import {
   formatEuros,
+  latePaymentMessages,
   SHOP_TIME_ZONE,
   paymentReviewMessages,
   paymentReviewReasonLabels,
@@ -15,6 +16,8 @@ export interface ReviewMailFacts {
   receivedAt: Date;
   reason: PaymentReviewReason;
   orderNumber: string | null;
+  /** It came after the hold of pieces it paid for had ended, and they went to the next viewer. */
+  late: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", {
@@ -38,7 +41,7 @@ export function paymentReviewMail(
     ["Référence du paiement", facts.transactionId],
     ["Date", dateFormat.format(facts.receivedAt)],
     ["Commande", facts.orderNumber ?? "inconnue"],
-    ["Motif", paymentReviewReasonLabels[facts.reason]],
+    ["Motif", facts.late ? latePaymentMessages.label : paymentReviewReasonLabels[facts.reason]],
   ];
   const intro = `Un paiement a été encaissé sans que la commande change de statut. Remboursez-le ou acceptez-le depuis le back-office de ${shop.name}.`;
   const subject = `${paymentReviewMessages.mailSubject} : ${order}`;

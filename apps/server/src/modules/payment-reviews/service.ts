@@ -8,11 +8,13 @@ import {
 } from "@vitrine/domain";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database, Queryable } from "../../db/client";
+import type { Database, Queryable, Transaction } from "../../db/client";
 import { orders, paymentReviews, paymentTransactions, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { PaymentProviderError, type PaymentProvider } from "../../integrations/payments/payment-provider";
+import type { LiveHub } from "../../realtime/live-hub";
 import { recordAuditEvent } from "../audit-events";
+import { giveLatePaymentPiecesBack, readLatePayments } from "../live-claims";
 
 const notFound = () => new DomainError("NOT_FOUND", paymentReviewMessages.notFound);
 const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.alreadyResolved);
@@ -20,7 +22,8 @@ const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.
 /** Statuses in which the customer still waits to pay: accepting the payment pays the order. */
 const AWAITING_PAYMENT: readonly OrderStatus[] = ["to-validate", "to-pay"];
 
-async function listReviews(db: Queryable, where: SQL | undefined): Promise<PaymentReview[]> {
+/** The reviews, each late payment with its pieces (rules: the claims engine's claimRules). */
+async function listReviews(db: Queryable, rules: string, where: SQL | undefined): Promise<PaymentReview[]> {
   const rows = await db
     .select({
       review: paymentReviews,
@@ -43,6 +46,11 @@ async function listReviews(db: Queryable, where: SQL | undefined): Promise<Payme
     .leftJoin(users, eq(users.id, paymentReviews.resolvedByUserId))
     .where(where)
     .orderBy(desc(paymentReviews.createdAt), desc(paymentReviews.id));
+  const late = await readLatePayments(
+    db,
+    rows.map(({ review }) => review.id),
+    rules,
+  );
   return rows.map(({ review, order, resolver }) => ({
     id: review.id,
     provider: review.provider,
@@ -56,11 +64,12 @@ async function listReviews(db: Queryable, where: SQL | undefined): Promise<Payme
     refundError: review.refundError,
     resolvedAt: review.resolvedAt?.toISOString() ?? null,
     resolvedBy: resolver ? userDisplayName(resolver) || resolver.email : null,
+    latePayment: late.get(review.id) ?? null,
   }));
 }
 
-async function findReview(db: Queryable, id: string): Promise<PaymentReview> {
-  const [review] = await listReviews(db, eq(paymentReviews.id, id));
+async function findReview(db: Queryable, rules: string, id: string): Promise<PaymentReview> {
+  const [review] = await listReviews(db, rules, eq(paymentReviews.id, id));
   if (!review) throw notFound();
   return review;
 }
@@ -98,13 +107,81 @@ function reviewAuditDetails(
   };
 }
 
+export interface PaymentReviewServiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  /** The claims engine's rules (claimRules): a late payment's pieces go back through its functions. */
+  claimRules: string;
+  /** Sidebars and streams hear of the claims and orders a give-back moved. */
+  liveHub: LiveHub;
+}
+
+/**
+ * Staff take the amount as payment of its order, in the caller's transaction with the review
+ * locked: an order still waiting for payment (to validate or to pay) becomes paid with this
+ * transaction; any other order keeps its status and the amount is only acknowledged. Who and when
+ * are kept on the review and in the audit log.
+ */
+async function settleAsPayment(
+  tx: Transaction,
+  id: string,
+  review: typeof paymentReviews.$inferSelect,
+  actorUserId: string,
+  audit: { action: "payment-accepted" | "late-payment-given-back"; details?: Record<string, unknown> },
+) {
+  const order = await orderOwner(tx, review.orderId);
+  const paysOrder = order !== null && AWAITING_PAYMENT.includes(order.status);
+  if (order && paysOrder) {
+    // Accepted, the transaction has paid this order: it never pays again (payments module).
+    await tx
+      .insert(paymentTransactions)
+      .values({
+        provider: review.provider,
+        transactionId: review.transactionId,
+        orderId: order.id,
+        amountCents: review.amountCents,
+      })
+      .onConflictDoNothing();
+    await tx
+      .update(orders)
+      .set({
+        status: "paid",
+        paymentId: review.transactionId,
+        paymentStatus: "PAID",
+        paymentDate: review.createdAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+  }
+  await tx
+    .update(paymentReviews)
+    .set({
+      status: "accepted",
+      refundError: null,
+      resolvedAt: sql`now()`,
+      resolvedByUserId: actorUserId,
+    })
+    .where(eq(paymentReviews.id, id));
+  await recordAuditEvent(tx, {
+    actorUserId,
+    subjectUserId: order?.userId ?? null,
+    action: audit.action,
+    details: {
+      ...reviewAuditDetails(id, review, order),
+      orderStatusBefore: order?.status ?? null,
+      orderStatusAfter: paysOrder ? "paid" : (order?.status ?? null),
+      ...audit.details,
+    },
+  });
+}
+
 /** Payments to review: listed for staff, refunded through the provider or accepted (decision 022). */
-export function createPaymentReviewService({ db, provider }: { db: Database; provider: PaymentProvider }) {
+export function createPaymentReviewService({ db, provider, claimRules, liveHub }: PaymentReviewServiceDeps) {
   return {
     /** The payments still to review, newest first; only one order's when orderId is given. */
     async listOpen(orderId?: string): Promise<PaymentReview[]> {
       const open = eq(paymentReviews.status, "open");
-      return listReviews(db, orderId ? and(open, eq(paymentReviews.orderId, orderId)) : open);
+      return listReviews(db, claimRules, orderId ? and(open, eq(paymentReviews.orderId, orderId)) : open);
     },
 
     /**
@@ -158,62 +235,39 @@ export function createPaymentReviewService({ db, provider }: { db: Database; pro
         return null;
       });
       if (refusal) throw new DomainError("PAYMENT_PROVIDER_FAILED", refusal);
-      return findReview(db, id);
+      return findReview(db, claimRules, id);
     },
 
-    /**
-     * Staff take the amount as payment of its order: an order still waiting for payment (to
-     * validate or to pay) becomes paid with this transaction; any other order keeps its status
-     * and the amount is only acknowledged. Who and when are kept on the review and in the audit log.
-     */
+    /** Staff take the amount as payment of its order (settleAsPayment). */
     async accept(id: string, actorUserId: string): Promise<PaymentReview> {
       await db.transaction(async (tx) => {
         const review = await lockOpenReview(tx, id);
-        const order = await orderOwner(tx, review.orderId);
-        const paysOrder = order !== null && AWAITING_PAYMENT.includes(order.status);
-        if (order && paysOrder) {
-          // Accepted, the transaction has paid this order: it never pays again (payments module).
-          await tx
-            .insert(paymentTransactions)
-            .values({
-              provider: review.provider,
-              transactionId: review.transactionId,
-              orderId: order.id,
-              amountCents: review.amountCents,
-            })
-            .onConflictDoNothing();
-          await tx
-            .update(orders)
-            .set({
-              status: "paid",
-              paymentId: review.transactionId,
-              paymentStatus: "PAID",
-              paymentDate: review.createdAt,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(orders.id, order.id));
-        }
-        await tx
-          .update(paymentReviews)
-          .set({
-            status: "accepted",
-            refundError: null,
-            resolvedAt: sql`now()`,
-            resolvedByUserId: actorUserId,
-          })
-          .where(eq(paymentReviews.id, id));
-        await recordAuditEvent(tx, {
-          actorUserId,
-          subjectUserId: order?.userId ?? null,
-          action: "payment-accepted",
-          details: {
-            ...reviewAuditDetails(id, review, order),
-            orderStatusBefore: order?.status ?? null,
-            orderStatusAfter: paysOrder ? "paid" : (order?.status ?? null),
-          },
-        });
+        await settleAsPayment(tx, id, review, actorUserId, { action: "payment-accepted" });
       });
-      return findReview(db, id);
+      return findReview(db, claimRules, id);
+    },
+
+    /**
+     * A late payment (it came after the hold of the pieces it paid for ended): the pieces go back
+     * to its payer, taken from whoever has not paid for them since (decision 036), and the amount
+     * is taken as the order's payment, as 'Accepter' does. Refused in French, changing nothing,
+     * when a piece cannot go back.
+     */
+    async giveBack(id: string, actorUserId: string): Promise<PaymentReview> {
+      const given = await db.transaction(async (tx) => {
+        const review = await lockOpenReview(tx, id);
+        const pieces = await giveLatePaymentPiecesBack(tx, id, claimRules);
+        await settleAsPayment(tx, id, review, actorUserId, {
+          action: "late-payment-given-back",
+          details: { piecesGivenBack: pieces.refs },
+        });
+        return pieces;
+      });
+      const told = [liveHub.publishClaimsChanged({ liveId: given.liveId })];
+      for (const orderId of new Set(given.orders))
+        told.push(liveHub.publishOrdersChanged({ liveId: given.liveId, orderId }));
+      await Promise.all(told.map((telling) => telling.catch(() => {})));
+      return findReview(db, claimRules, id);
     },
   };
 }

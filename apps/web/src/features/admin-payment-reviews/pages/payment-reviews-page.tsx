@@ -1,4 +1,11 @@
-import { paymentReviewMessages, paymentReviewReasonLabels, type PaymentReview } from "@vitrine/domain";
+import {
+  formatEuros,
+  latePaymentMessages,
+  paymentReviewMessages,
+  paymentReviewReasonLabels,
+  type LatePaymentPiece,
+  type PaymentReview,
+} from "@vitrine/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
@@ -13,9 +20,9 @@ import { toast } from "../../../lib/toast";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { amountReceived } from "../../admin-shared/amount-received";
 import { usePaymentReviews } from "../../admin-shared/api/payment-reviews";
-import { useResolvePaymentReview } from "../api";
+import { useResolvePaymentReview, type PaymentReviewAction } from "../api";
 
-type Action = "refund" | "accept";
+type Action = PaymentReviewAction;
 interface Pending {
   review: PaymentReview;
   action: Action;
@@ -24,7 +31,20 @@ interface Pending {
 const actionTexts: Record<Action, { button: string; title: string; done: string }> = {
   refund: { button: "Rembourser", title: "Rembourser ce paiement ?", done: paymentReviewMessages.refunded },
   accept: { button: "Accepter", title: "Accepter ce paiement ?", done: paymentReviewMessages.accepted },
+  "give-back": {
+    button: latePaymentMessages.giveBack,
+    title: latePaymentMessages.giveBackTitle,
+    done: latePaymentMessages.givenBack,
+  },
 };
+
+const pieceName = (piece: LatePaymentPiece) => `n°${piece.ref} · ${piece.name}`;
+
+function pieceHolder(piece: LatePaymentPiece): string {
+  return piece.heldBy === null
+    ? latePaymentMessages.free
+    : latePaymentMessages.heldBy(piece.heldBy, piece.heldByPaid);
+}
 
 function describe(pending: Pending): string {
   const { review, action } = pending;
@@ -32,10 +52,44 @@ function describe(pending: Pending): string {
   if (action === "refund") {
     return `${amountReceived(review)} seront rendus à la carte du client par le prestataire de paiement (${order}).`;
   }
+  if (action === "give-back") {
+    const pieces = review.latePayment?.pieces ?? [];
+    const holders = pieces.flatMap((piece) => (piece.heldBy ? [`@${piece.heldBy}`] : []));
+    const back = `${pieces.map(pieceName).join(", ")} ${pieces.length > 1 ? "reviennent" : "revient"} dans ${order}, qui passera au statut « Payée » avec ces ${amountReceived(review)}.`;
+    return holders.length > 0
+      ? `${back} ${holders.join(", ")} ${holders.length > 1 ? "repassent" : "repasse"} en tête de la liste d'attente.`
+      : back;
+  }
   const pays = review.order && (review.order.status === "to-pay" || review.order.status === "to-validate");
-  return pays
+  const accepted = pays
     ? `${amountReceived(review)} seront pris comme paiement de ${order}, qui passera au statut « Payée ».`
     : `${amountReceived(review)} seront gardés pour ${order}, dont le statut ne change pas.`;
+  return review.latePayment ? `${accepted} Les pièces ne reviennent pas dans la commande.` : accepted;
+}
+
+/** What the payment is, for a late one: the pieces it paid for, who has them now, and why they stay. */
+function LatePaymentReason({ late }: { late: NonNullable<PaymentReview["latePayment"]> }) {
+  return (
+    <>
+      <span className="font-medium">{latePaymentMessages.label}</span>
+      <ul className="text-sm">
+        {late.pieces.map((piece) => (
+          <li key={piece.productId}>
+            {pieceName(piece)} · {formatEuros(piece.priceCents)} : {pieceHolder(piece)}
+          </li>
+        ))}
+      </ul>
+      {late.giveBackRefusal ? (
+        <span className="text-sm text-muted-foreground">{late.giveBackRefusal}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** A late payment's pieces may go back to its payer while the server says nothing stops it. */
+function actionsOf(review: PaymentReview): Action[] {
+  const canGiveBack = review.latePayment !== null && review.latePayment.giveBackRefusal === null;
+  return canGiveBack ? ["give-back", "refund", "accept"] : ["refund", "accept"];
 }
 
 function columns(onAction: (pending: Pending) => void): ColumnDef<PaymentReview>[] {
@@ -81,7 +135,11 @@ function columns(onAction: (pending: Pending) => void): ColumnDef<PaymentReview>
       enableSorting: false,
       cell: ({ row }) => (
         <span className="flex flex-col gap-1">
-          <span>{paymentReviewReasonLabels[row.original.reason]}</span>
+          {row.original.latePayment ? (
+            <LatePaymentReason late={row.original.latePayment} />
+          ) : (
+            <span>{paymentReviewReasonLabels[row.original.reason]}</span>
+          )}
           {row.original.refundError ? (
             <span className="text-sm text-destructive">{row.original.refundError}</span>
           ) : null}
@@ -94,12 +152,12 @@ function columns(onAction: (pending: Pending) => void): ColumnDef<PaymentReview>
       enableSorting: false,
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-2">
-          {(["refund", "accept"] as const).map((action) => (
+          {actionsOf(row.original).map((action) => (
             <Button
               key={action}
               type="button"
               size="sm"
-              variant={action === "refund" ? "outline" : "default"}
+              variant={action === "accept" ? "default" : "outline"}
               onClick={() => onAction({ review: row.original, action })}
             >
               {actionTexts[action].button}
@@ -140,7 +198,8 @@ export function PaymentReviewsPage() {
       <PageHeader title={paymentReviewMessages.title} />
       <p className="text-sm text-muted-foreground">
         Paiements encaissés sans que leur commande change de statut : formulaire payé après une modification
-        de la commande, second paiement, commande annulée ou rouverte entre-temps.
+        de la commande, second paiement, commande annulée ou rouverte entre-temps, ou paiement arrivé après la
+        fin de la réservation d'une pièce passée à la personne suivante.
       </p>
       {reviews.isError ? (
         <LoadError message={paymentReviewMessages.loadFailed} onRetry={() => void reviews.refetch()} />
