@@ -1,4 +1,4 @@
-import { parcelMessages, refundMessages, type LiveClaimView } from "@vitrine/domain";
+import { parcelMessages, paymentReviewMessages, refundMessages, type LiveClaimView } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -446,5 +446,75 @@ describe("a refund in flight whose check job was lost", () => {
     }
     expect((await refundsOf(order.id))[0]?.providerReference).toBe(books.credits[0]?.uuid);
     expect((await orderRowOf(t.db, order.id)).status).toBe("cancelled-by-admin");
+  });
+});
+
+describe("a payment to review refunded through Lyra", () => {
+  /** A to-pay order of 26 € paid 20 € (a form issued before staff added a piece): its review. */
+  async function reviewOfStalePayment() {
+    const { userId } = await kit.actor("customer");
+    const order = await insertOrder(t.db, {
+      userId,
+      status: "to-pay",
+      products: [await insertProduct(t.db, { priceCents: 2000 })],
+    });
+    const transactionId = newTransactionId();
+    books.pay(order.id, transactionId, 2000);
+    const ipn = await postLyraIpn((request) => t.app.inject(request), {
+      orderId: order.id,
+      amountCents: 2000,
+      transactionId,
+    });
+    expect(ipn.json()).toEqual({ outcome: "wrong-amount" });
+    const [review] = (await reviewsOf(order.id)) as { id: string }[];
+    if (!review) throw new Error("no review opened");
+    return { reviewId: review.id, orderId: order.id, transactionId };
+  }
+  const reviewsOf = async (orderId: string) =>
+    (
+      await kit.injectAs("admin", { method: "GET", url: `/api/admin/payment-reviews?orderId=${orderId}` })
+    ).json().reviews as {
+      id: string;
+      status: string;
+      refundState: string | null;
+      refundError: string | null;
+    }[];
+  const resolve = (reviewId: string, action: "refund" | "accept") =>
+    kit.injectAs("admin", { method: "POST", url: `/api/admin/payment-reviews/${reviewId}/${action}` });
+  const reviewRow = async (reviewId: string) =>
+    (
+      await t.db.execute<{ status: string; refund_state: string | null; refund_reference: string | null }>(
+        sql`SELECT status, refund_state, refund_reference FROM payment_reviews WHERE id = ${reviewId}`,
+      )
+    ).rows[0];
+
+  it("answered late: 'à vérifier', neither refunded again nor accepted meanwhile, then settled by the job", async () => {
+    const { reviewId, orderId, transactionId } = await reviewOfStalePayment();
+    lyra.answer(async (call) => {
+      const reply = books.reply(call);
+      if (call.path.endsWith("/CancelOrRefund"))
+        await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS * 2));
+      return reply;
+    });
+    const refund = await resolve(reviewId, "refund");
+    expect(refund.statusCode).toBe(502);
+    expect(refund.json().message).toBe(paymentReviewMessages.refundToCheck);
+    expect((await reviewsOf(orderId))[0]).toMatchObject({ refundState: "to-check" });
+
+    for (const action of ["refund", "accept"] as const) {
+      const meanwhile = await resolve(reviewId, action);
+      expect(meanwhile.statusCode).toBe(409);
+      expect(meanwhile.json().message).toBe(paymentReviewMessages.refundInFlight);
+    }
+    expect(refundCalls()).toHaveLength(1);
+
+    await eventually(async () => (await reviewRow(reviewId))?.status === "refunded", 10_000);
+    expect(await reviewRow(reviewId)).toEqual({
+      status: "refunded",
+      refund_state: null,
+      refund_reference: books.credits[0]?.uuid,
+    });
+    expect(books.refunded(transactionId)).toBe(2000);
+    expect((await orderRowOf(t.db, orderId)).status).toBe("to-pay");
   });
 });

@@ -40,8 +40,6 @@ export const refundMessages = {
   nothingLeft: "Cette commande a déjà été remboursée",
   tooMuch: "Le montant dépasse ce qui reste à rembourser sur cette commande",
   refused: "Le prestataire de paiement a refusé le remboursement : la commande reste payée.",
-  unreachable:
-    "Le prestataire de paiement ne répond pas : rien n'a été remboursé, la commande reste payée. Réessayez dans quelques minutes.",
   /** The provider did not answer in time: the money may have gone; it is read back before anything else. */
   toCheck:
     "Le prestataire de paiement n'a pas répondu à temps : le remboursement est à vérifier. Vitrine relit l'opération auprès du prestataire et met la commande à jour d'elle-même ; ne remboursez pas à nouveau depuis le back-office du prestataire.",

@@ -22,8 +22,16 @@ export const paymentReviewMessages = {
   alreadyResolved: "Ce paiement a déjà été traité.",
   refundRefused:
     "Le prestataire de paiement a refusé le remboursement. Le paiement reste à vérifier : réessayez ou remboursez depuis l'espace du prestataire.",
-  refundUnreachable:
-    "Le prestataire de paiement n'a pas répondu. Le paiement reste à vérifier : réessayez dans quelques instants.",
+  /** Asked of the provider, its answer awaited. */
+  refundRequested: "Remboursement demandé au prestataire de paiement, en attente de sa réponse.",
+  /** No answer in time: the money may have gone back; read back from the provider before anything else. */
+  refundToCheck:
+    "Remboursement à vérifier : le prestataire de paiement n'a pas répondu à temps. Vitrine relit l'opération auprès de lui et met ce paiement à jour d'elle-même.",
+  /** Read back: the provider made nothing, so asking again is safe. */
+  refundNotMade:
+    "Le prestataire de paiement n'a pas effectué ce remboursement : le paiement reste à vérifier, vous pouvez réessayer.",
+  /** Refund, accept or give back while a refund is in flight: the money may be on its way back. */
+  refundInFlight: "Un remboursement de ce paiement est en cours ou à vérifier : attendez qu'il soit terminé.",
   refunded: "Paiement remboursé",
   accepted: "Paiement accepté",
   /** What the customer who paid reads instead of the order's status until staff resolve it. */

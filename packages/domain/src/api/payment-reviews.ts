@@ -38,6 +38,8 @@ export const paymentReviewSchema = z.object({
   status: z.enum(PAYMENT_REVIEW_STATUSES),
   /** The provider's last refusal of a refund, in French, while the payment is still to review. */
   refundError: z.nullable(z.string()),
+  /** A refund on its way (requested) or whose answer never came (to-check): nothing else is done meanwhile. */
+  refundState: z.nullable(z.enum(["requested", "to-check"])),
   resolvedAt: z.nullable(z.string()),
   resolvedBy: z.nullable(z.string()),
   /**

@@ -28,6 +28,12 @@ export const paymentReviews = pgTable(
     refundError: text("refund_error"),
     /** The provider's reference of the refund (Lyra: the refund's or the cancelled transaction's uuid). */
     refundReference: text("refund_reference"),
+    /** A refund on its way (requested) or whose answer never came (to-check); null otherwise. */
+    refundState: text("refund_state"),
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    refundRequestedByUserId: uuid("refund_requested_by_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedByUserId: uuid("resolved_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -39,6 +45,10 @@ export const paymentReviews = pgTable(
       .where(sql`${table.status} = 'open'`),
     check("payment_reviews_status_check", sql`${table.status} IN ('open', 'refunded', 'accepted')`),
     check("payment_reviews_reason_check", sql`${table.reason} IN ('wrong-amount', 'not-payable')`),
+    check(
+      "payment_reviews_refund_state_check",
+      sql`${table.refundState} IS NULL OR (${table.refundState} IN ('requested', 'to-check') AND ${table.status} = 'open')`,
+    ),
     check("payment_reviews_resolved_check", sql`(${table.status} = 'open') = (${table.resolvedAt} IS NULL)`),
   ],
 );

@@ -10,12 +10,13 @@ export { createPaymentReviewRecorder, type RecordPaymentToReview } from "./recor
 export const paymentReviewsModule = defineModule({
   name: "payment-reviews",
   prefix: "/api/admin/payment-reviews",
-  createService: ({ config, db, authSecret, liveHub }) =>
+  createService: ({ config, db, authSecret, liveHub, jobs }) =>
     createPaymentReviewService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
       claimRules: claimRules(config.claimHoldSeconds, config.unpaidHoldsLimit),
       liveHub,
+      jobs,
     }),
   routes: paymentReviewRoutes,
 });

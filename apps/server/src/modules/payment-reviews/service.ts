@@ -11,10 +11,17 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable, Transaction } from "../../db/client";
 import { orders, paymentReviews, paymentTransactions, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { PaymentProviderError, type PaymentProvider } from "../../integrations/payments/payment-provider";
+import type { PaymentProvider } from "../../integrations/payments/payment-provider";
+import type { JobQueue } from "../../db/job-queue";
 import type { LiveHub } from "../../realtime/live-hub";
 import { recordAuditEvent } from "../audit-events";
 import { giveLatePaymentPiecesBack, readLatePayments } from "../live-claims";
+import {
+  checkReviewRefund,
+  refundPaymentToReview,
+  resumeReviewRefundChecks,
+  REVIEW_REFUND_CHECK_TASK,
+} from "./refund";
 
 const notFound = () => new DomainError("NOT_FOUND", paymentReviewMessages.notFound);
 const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.alreadyResolved);
@@ -62,6 +69,7 @@ async function listReviews(db: Queryable, rules: string, where: SQL | undefined)
     order: order?.id ? order : null,
     status: review.status as PaymentReviewStatus,
     refundError: review.refundError,
+    refundState: review.refundState as PaymentReview["refundState"],
     resolvedAt: review.resolvedAt?.toISOString() ?? null,
     resolvedBy: resolver ? userDisplayName(resolver) || resolver.email : null,
     latePayment: late.get(review.id) ?? null,
@@ -79,6 +87,8 @@ async function lockOpenReview(tx: Queryable, id: string) {
   const [row] = await tx.select().from(paymentReviews).where(eq(paymentReviews.id, id)).for("update");
   if (!row) throw notFound();
   if (row.status !== "open") throw alreadyResolved();
+  // The money may be on its way back: nothing else is decided until the refund is settled.
+  if (row.refundState) throw new DomainError("CONFLICT", paymentReviewMessages.refundInFlight);
   return row;
 }
 
@@ -114,6 +124,14 @@ export interface PaymentReviewServiceDeps {
   claimRules: string;
   /** Sidebars and streams hear of the claims and orders a give-back moved. */
   liveHub: LiveHub;
+  /** The app's job queue: the check of a refund whose answer never came runs there. */
+  jobs: JobQueue;
+}
+
+function payloadReviewId(payload: unknown): string | undefined {
+  if (typeof payload !== "object" || payload === null) return undefined;
+  const value: unknown = (payload as Record<string, unknown>).reviewId;
+  return typeof value === "string" ? value : undefined;
 }
 
 /**
@@ -176,8 +194,29 @@ async function settleAsPayment(
 }
 
 /** Payments to review: listed for staff, refunded through the provider or accepted (decision 022). */
-export function createPaymentReviewService({ db, provider, claimRules, liveHub }: PaymentReviewServiceDeps) {
+export function createPaymentReviewService({
+  db,
+  provider,
+  claimRules,
+  liveHub,
+  jobs,
+}: PaymentReviewServiceDeps) {
+  let log: FastifyBaseLogger | undefined;
+  jobs.define(REVIEW_REFUND_CHECK_TASK, async (payload) => {
+    const reviewId = payloadReviewId(payload);
+    if (!reviewId || !log)
+      throw new Error("payment review refund check: no review id, or the app is not ready");
+    await checkReviewRefund(db, provider, reviewId, log);
+  });
+
   return {
+    useLog(next: FastifyBaseLogger) {
+      log = next;
+    },
+
+    /** Refunds a stopped instance left in flight get their check again. */
+    resumeRefundChecks: () => resumeReviewRefundChecks(db, provider),
+
     /** The payments still to review, newest first; only one order's when orderId is given. */
     async listOpen(orderId?: string): Promise<PaymentReview[]> {
       const open = eq(paymentReviews.status, "open");
@@ -185,56 +224,11 @@ export function createPaymentReviewService({ db, provider, claimRules, liveHub }
     },
 
     /**
-     * Gives the money back through the provider. The review stays locked during the call, so a
-     * second click waits and then finds it resolved. A refusal keeps it open with a French error
-     * staff read on the list; nothing else changes.
+     * Gives the money back through the provider (refund.ts): nothing is locked while the provider
+     * answers, and a refund whose answer never came is read back before anything else is done.
      */
     async refund(id: string, actorUserId: string, log: FastifyBaseLogger): Promise<PaymentReview> {
-      const refusal = await db.transaction(async (tx) => {
-        const review = await lockOpenReview(tx, id);
-        const order = await orderOwner(tx, review.orderId);
-        let result;
-        try {
-          result = await provider.refund({
-            transactionId: review.transactionId,
-            amountCents: review.amountCents,
-            currency: review.currency,
-            comment: order
-              ? `Paiement à vérifier de la commande ${order.orderNumber}`
-              : "Paiement à vérifier",
-          });
-        } catch (error) {
-          if (!(error instanceof PaymentProviderError)) throw error;
-          log.warn({ err: error, reviewId: id }, "the payment provider did not refund a payment to review");
-          const message = error.providerCode
-            ? paymentReviewMessages.refundRefused
-            : paymentReviewMessages.refundUnreachable;
-          await tx.update(paymentReviews).set({ refundError: message }).where(eq(paymentReviews.id, id));
-          return message;
-        }
-        await tx
-          .update(paymentReviews)
-          .set({
-            status: "refunded",
-            refundError: null,
-            refundReference: result.reference,
-            resolvedAt: sql`now()`,
-            resolvedByUserId: actorUserId,
-          })
-          .where(eq(paymentReviews.id, id));
-        await recordAuditEvent(tx, {
-          actorUserId,
-          subjectUserId: order?.userId ?? null,
-          action: "payment-refunded",
-          details: {
-            ...reviewAuditDetails(id, review, order),
-            refundReference: result.reference,
-            refundKind: result.kind,
-          },
-        });
-        return null;
-      });
-      if (refusal) throw new DomainError("PAYMENT_PROVIDER_FAILED", refusal);
+      await refundPaymentToReview(db, provider, id, actorUserId, log);
       return findReview(db, claimRules, id);
     },
 

@@ -12,6 +12,8 @@ import { createRefundCheckService } from "./service";
  */
 export {
   makeRefund,
+  readRefundBack,
+  refundCheckDelayMs,
   refundOrderPayment,
   requestRefund,
   type RefundIntent,

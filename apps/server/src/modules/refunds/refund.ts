@@ -285,36 +285,51 @@ export async function checkRefund(
   if (refund.state === "requested") {
     await settleRefund(db, refundId, { state: "to-check", message: refundMessages.toCheck });
   }
-  const given = await provider.refundsOf({
-    orderId: refund.order_id,
-    transactionId: refund.transaction_id,
-    paidCents: refund.paid_cents,
-  });
   const { rows: settled } = await db.execute<{ amount_cents: number; provider_reference: string | null }>(sql`
     SELECT amount_cents, provider_reference FROM order_refunds
     WHERE transaction_id = ${refund.transaction_id} AND state = 'done' AND id <> ${refundId}`);
-  const known = new Set(settled.map((row) => row.provider_reference));
-  const beyondSettled =
-    given.reduce((sum, one) => sum + one.amountCents, 0) -
-    settled.reduce((sum, one) => sum + one.amount_cents, 0);
-  if (beyondSettled >= refund.amount_cents) {
-    const match =
-      given.find((one) => !known.has(one.reference) && one.amountCents === refund.amount_cents) ??
-      given.find((one) => !known.has(one.reference)) ??
-      given[0]!;
-    await settleRefund(db, refundId, {
-      state: "done",
-      result: { reference: match.reference, kind: match.kind },
-    });
+  const reading = await readRefundBack(
+    provider,
+    { orderId: refund.order_id, transactionId: refund.transaction_id, paidCents: refund.paid_cents },
+    {
+      amountCents: refund.amount_cents,
+      settled: settled.map((row) => ({ amountCents: row.amount_cents, reference: row.provider_reference })),
+    },
+  );
+  if (reading.state === "done") {
+    await settleRefund(db, refundId, reading);
     log.info({ orderId: refund.order_id, refundId }, "an unanswered refund was found made at the provider");
-    return;
-  }
-  if (beyondSettled <= 0) {
+  } else {
     await settleRefund(db, refundId, { state: "refused", message: refundMessages.notMade });
     log.info({ orderId: refund.order_id, refundId }, "an unanswered refund was not made at the provider");
-    return;
   }
+}
+
+/**
+ * What became of a refund whose answer never came, read back from the provider. Only one refund
+ * of a payment is in flight at a time, so what the provider gave back on it beyond the refunds
+ * already settled is this one: made if it covers the amount, not made if there is nothing more.
+ * Anything between is not ours to guess: it throws, and the job tries again later.
+ */
+export async function readRefundBack(
+  provider: PaymentProvider,
+  payment: { orderId: string; transactionId: string; paidCents: number },
+  refund: { amountCents: number; settled: { amountCents: number; reference: string | null }[] },
+): Promise<{ state: "done"; result: RefundResult } | { state: "not-made" }> {
+  const given = await provider.refundsOf(payment);
+  const known = new Set(refund.settled.map((one) => one.reference));
+  const beyondSettled =
+    given.reduce((sum, one) => sum + one.amountCents, 0) -
+    refund.settled.reduce((sum, one) => sum + one.amountCents, 0);
+  if (beyondSettled >= refund.amountCents) {
+    const match =
+      given.find((one) => !known.has(one.reference) && one.amountCents === refund.amountCents) ??
+      given.find((one) => !known.has(one.reference)) ??
+      given[0]!;
+    return { state: "done", result: { reference: match.reference, kind: match.kind } };
+  }
+  if (beyondSettled <= 0) return { state: "not-made" };
   throw new Error(
-    `refund ${refundId}: the provider gave back ${beyondSettled} cents beyond the settled refunds, not the ${refund.amount_cents} asked`,
+    `payment ${payment.transactionId}: the provider gave back ${beyondSettled} cents beyond the settled refunds, not the ${refund.amountCents} asked`,
   );
 }

@@ -88,6 +88,8 @@ function LatePaymentReason({ late }: { late: NonNullable<PaymentReview["latePaym
 
 /** A late payment's pieces may go back to its payer while the server says nothing stops it. */
 function actionsOf(review: PaymentReview): Action[] {
+  // The money may be on its way back: nothing else until the refund is settled.
+  if (review.refundState !== null) return [];
   const canGiveBack = review.latePayment !== null && review.latePayment.giveBackRefusal === null;
   return canGiveBack ? ["give-back", "refund", "accept"] : ["refund", "accept"];
 }
@@ -140,8 +142,20 @@ function columns(onAction: (pending: Pending) => void): ColumnDef<PaymentReview>
           ) : (
             <span>{paymentReviewReasonLabels[row.original.reason]}</span>
           )}
-          {row.original.refundError ? (
-            <span className="text-sm text-destructive">{row.original.refundError}</span>
+          {row.original.refundState === "requested" ? (
+            <span role="status" className="text-sm font-medium">
+              {paymentReviewMessages.refundRequested}
+            </span>
+          ) : row.original.refundError ? (
+            <span
+              className={
+                row.original.refundState === "to-check"
+                  ? "text-sm font-medium text-amber-700"
+                  : "text-sm text-destructive"
+              }
+            >
+              {row.original.refundError}
+            </span>
           ) : null}
         </span>
       ),

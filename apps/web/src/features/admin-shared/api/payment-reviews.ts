@@ -15,6 +15,9 @@ export function paymentReviewsQueryOptions(orderId?: string) {
         signal,
       }),
     select: (data) => data.reviews,
+    // A refund on its way or to check is settled on the server: read again until it is.
+    refetchInterval: (query) =>
+      query.state.data?.reviews.some((review) => review.refundState !== null) ? 3_000 : false,
   });
 }
 
