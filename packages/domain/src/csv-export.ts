@@ -9,6 +9,8 @@ export const csvExportMessages = {
   exportButton: "Exporter (CSV)",
   exportFailed: "L'export n'a pas pu être téléchargé",
   exporting: "Export en cours…",
+  /** Refused while the instance runs as many exports as it allows at once. */
+  busy: "Un export est déjà en cours",
 } as const;
 
 export const ORDER_EXPORT_HEADERS = [

@@ -10,13 +10,18 @@ import QueryStream from "pg-query-stream";
 export const EXPORT_BATCH_ROWS = 500;
 
 export interface CsvExport<Row> {
-  /** SQL and its values; read through a cursor on one connection of the pool. */
+  /** SQL and its values; read through a cursor on one connection of the exports' pool. */
   text: string;
   values: unknown[];
   headers: readonly string[];
   /** One row as its cells, already written as French Excel reads them (see csv-export.ts). */
   toRecord: (row: Row) => string[];
   fileName: string;
+}
+
+export interface CsvSendOptions {
+  /** Called once the export's connection is back in its pool (or was never taken). */
+  onDone: () => void;
 }
 
 /**
@@ -26,13 +31,25 @@ export interface CsvExport<Row> {
  * are in memory. The connection goes back to the pool at the end; on an error or a client that
  * went away it is destroyed, which ends the query on the server too.
  */
-export async function sendCsv<Row>(pool: pg.Pool, reply: FastifyReply, csv: CsvExport<Row>) {
-  const client = await pool.connect();
+export async function sendCsv<Row>(
+  pool: pg.Pool,
+  reply: FastifyReply,
+  csv: CsvExport<Row>,
+  { onDone }: CsvSendOptions,
+) {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    onDone();
+    throw error;
+  }
   let released = false;
   const release = (error?: Error | null) => {
     if (released) return;
     released = true;
     client.release(error ? true : undefined);
+    onDone();
   };
   const rows = client.query(new QueryStream(csv.text, csv.values, { batchSize: EXPORT_BATCH_ROWS }));
   const records = new Transform({
@@ -56,9 +73,11 @@ export async function sendCsv<Row>(pool: pg.Pool, reply: FastifyReply, csv: CsvE
     release(error);
   });
   // A client gone before the end: stop reading (the pipeline then destroys the cursor's stream).
-  reply.raw.once("close", () => {
+  const stopReading = () => {
     if (!reply.raw.writableFinished) stringifier.destroy(new Error("the client went away"));
-  });
+  };
+  if (reply.raw.destroyed) stopReading();
+  else reply.raw.once("close", stopReading);
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", attachmentDisposition(csv.fileName))
