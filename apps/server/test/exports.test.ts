@@ -1,9 +1,12 @@
 import { csvExportMessages, ORDER_EXPORT_HEADERS, orderStatusLabels } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import http from "node:http";
 import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { orders } from "../src/db/schema";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
@@ -424,6 +427,53 @@ describe("CSV exports", () => {
         for (const client of held) client.release();
       }
     }, 60_000);
+
+    describe("on an instance that waits a second for a client", () => {
+      let quick: FastifyInstance;
+      let quickBase: string;
+      let database: DatabaseHandle;
+      beforeAll(async () => {
+        database = connectDatabase(t.databaseUrl, 5);
+        quick = await buildApp({
+          config: { ...t.config, exportStallSeconds: 1 },
+          db: database.db,
+          mailer: { send: async () => {} },
+          authSecret: t.authSecret,
+          logger: false,
+        });
+        quickBase = await quick.listen({ port: 0, host: "127.0.0.1" });
+      });
+      afterAll(async () => {
+        await quick.close();
+        await database.close();
+      });
+
+      it("cut a download whose client takes nothing, which ends its query", async () => {
+        const { answer } = await stalledExport(`/api/admin/exports/orders.csv?liveId=${liveId}`, quickBase);
+        const { status, response } = await answer;
+        expect(status).toBe(200);
+        await eventually(async () => (await exportQueriesRunning()) === 1);
+        const stalledAt = performance.now();
+        await eventually(async () => (await exportQueriesRunning()) === 0, 10_000);
+        // Cut for stalling, not at once: the socket's buffers filled first, then a second went by.
+        expect(performance.now() - stalledAt).toBeGreaterThan(500);
+        // Read now, the download ends short of its last order: the server cut it.
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const ended = new Promise((resolve) => response.once("close", resolve));
+        response.resume();
+        await ended;
+        expect(response.complete).toBe(false);
+        expect(Buffer.concat(chunks).toString()).not.toContain(`BULK-${suffix}-${MANY}\r\n`);
+        // Its slot is free again.
+        const after = await quick.inject({
+          method: "GET",
+          url: "/api/admin/exports/users.csv",
+          headers: { cookie: await kit.cookieOf("admin") },
+        });
+        expect(after.statusCode).toBe(200);
+      }, 60_000);
+    });
 
     it("stop the query when the client goes away", async () => {
       const { request } = await openExport(`/api/admin/exports/orders.csv?liveId=${liveId}`);

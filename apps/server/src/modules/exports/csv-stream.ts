@@ -20,6 +20,8 @@ export interface CsvExport<Row> {
 }
 
 export interface CsvSendOptions {
+  /** The client taking nothing more for this long cuts the download (EXPORT_STALL_SECONDS). */
+  stallMs: number;
   /** Called once the export's connection is back in its pool (or was never taken). */
   onDone: () => void;
 }
@@ -28,14 +30,15 @@ export interface CsvSendOptions {
  * Sends a query's rows as a CSV download while PostgreSQL reads them: a cursor on a connection of
  * its own (EXPORT_BATCH_ROWS at a time, as fast as the client takes them), each row made a record,
  * through csv-stringify into the reply. Whatever the size, only a batch and the streams' buffers
- * are in memory. The connection goes back to the pool at the end; on an error or a client that
- * went away it is destroyed, which ends the query on the server too.
+ * are in memory. The connection goes back to the pool at the end; on an error, a client that went
+ * away or one that took nothing for `stallMs`, it is destroyed, which ends the query on the server
+ * too.
  */
 export async function sendCsv<Row>(
   pool: pg.Pool,
   reply: FastifyReply,
   csv: CsvExport<Row>,
-  { onDone }: CsvSendOptions,
+  { stallMs, onDone }: CsvSendOptions,
 ) {
   let client: pg.PoolClient;
   try {
@@ -78,6 +81,22 @@ export async function sendCsv<Row>(
   };
   if (reply.raw.destroyed) stopReading();
   else reply.raw.once("close", stopReading);
+  // The reply pauses the file while the socket's buffer is full, and resumes it once it drained: a
+  // client that takes nothing keeps it paused, and would keep the cursor and its connection. Cut it
+  // as if it had gone away.
+  let stalled: NodeJS.Timeout | undefined;
+  const progressed = () => {
+    clearTimeout(stalled);
+    stalled = undefined;
+  };
+  stringifier.on("pause", () => {
+    stalled ??= setTimeout(() => {
+      reply.log.warn({ stallMs }, "CSV export cut: its client took nothing");
+      reply.raw.destroy();
+    }, stallMs);
+  });
+  stringifier.on("resume", progressed);
+  reply.raw.once("close", progressed);
   return reply
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", attachmentDisposition(csv.fileName))

@@ -21,9 +21,10 @@ import { LIVE_SALES_SQL, liveSaleRecord, orderRecord, USERS_SQL, userRecord } fr
  */
 export const EXPORTS_AT_ONCE = 2;
 
-export function createExportService({ db }: Pick<AppContext, "db">) {
+export function createExportService({ db, config }: Pick<AppContext, "db" | "config">) {
   // However slow their clients, exports never take a connection the app's requests wait for.
   const pool = connectSidePool(db.$client, EXPORTS_AT_ONCE);
+  const stallMs = config.exportStallSeconds * 1000;
   let running = 0;
 
   /** Runs an export in one of the instance's slots, freed once its connection is back. */
@@ -37,7 +38,7 @@ export function createExportService({ db }: Pick<AppContext, "db">) {
       running -= 1;
     };
     try {
-      return await send({ onDone });
+      return await send({ stallMs, onDone });
     } catch (error) {
       onDone();
       throw error;
