@@ -74,6 +74,10 @@ async function streamOf(cookie: string, ready: (snapshot: CustomerLiveSnapshot) 
   return client;
 }
 
+/** Resolves true once the server ended the stream, false if it is still open after `ms`. */
+const endedWithin = (client: SseClient, ms: number) =>
+  Promise.race([client.ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
 /** A piece of `live` claimed by each customer (one each), reserved for them. */
 async function claimedPieces(live: LiveRow, ...buyers: { handle: string }[]) {
   const pieces = [];
@@ -103,6 +107,25 @@ const sizeShown = (client: SseClient, size: string) =>
   client.waitFor(() => snapshotsOf(client).some((s) => s.claims.some((claim) => claim.sizeRead === size)));
 
 describe("a customer's live streams", () => {
+  it("are five at most on an instance: opening a sixth ends their oldest", async () => {
+    const live = await automaticLive();
+    const [me, other] = [await customer(), await customer()];
+    await claimedPieces(live, me, other);
+    const hasClaim = (s: CustomerLiveSnapshot) => s.claims.length === 1;
+    const others = await streamOf(other.cookie, hasClaim);
+    const mine: SseClient[] = [];
+    for (let n = 0; n < 5; n++) mine.push(await streamOf(me.cookie, hasClaim));
+    expect(await endedWithin(mine[0] as SseClient, 300)).toBe(false);
+
+    const sixth = await streamOf(me.cookie, hasClaim);
+    expect(await endedWithin(mine[0] as SseClient, 5_000)).toBe(true);
+
+    // The five others, and the other customer's, still hear of a change.
+    await changeSizesRead(live, [me, other], "XL");
+    for (const client of [...mine.slice(1), sixth, others]) await sizeShown(client, "XL");
+    expect(snapshotsOf(mine[0] as SseClient).some((s) => s.claims[0]?.sizeRead === "XL")).toBe(false);
+  });
+
   it("read one snapshot per customer for a change, however many streams each has open", async () => {
     const live = await automaticLive();
     const [many, one] = [await customer(), await customer()];

@@ -16,6 +16,12 @@ import {
 export const LIVES_CHECK_MS = 3_000;
 /** A client this far behind (bytes not yet sent) is dropped: it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * Streams one customer may hold open on an instance (a few tabs and devices); opening one more
+ * ends their oldest. Without a bound, one account opening thousands of streams made each change a
+ * thousand writes for the instance.
+ */
+export const MAX_STREAMS_PER_CUSTOMER = 5;
 
 export interface CustomerLiveTimings {
   keepAliveMs: number;
@@ -265,6 +271,7 @@ export function createCustomerLiveService(
       startSseResponse(response, options.headers);
       // Listed at once: a change told during its first read brings a second one.
       customer.streams.push(stream);
+      for (const oldest of customer.streams.slice(0, -MAX_STREAMS_PER_CUSTOMER)) oldest.close();
       try {
         // Read before the snapshot: whatever commits after it is read from this version on.
         const version = await readCurrentClaimVersion(db);
