@@ -273,12 +273,18 @@ export function createCustomerLiveService(
       customer.streams.push(stream);
       for (const oldest of customer.streams.slice(0, -MAX_STREAMS_PER_CUSTOMER)) oldest.close();
       try {
-        // Read before the snapshot: whatever commits after it is read from this version on.
-        const version = await readCurrentClaimVersion(db);
+        // Read before the snapshot: whatever commits after it is read from this version on. The
+        // first stream reads the active lives too: the lives check compares with what it read,
+        // so a live ending before the check's first read is still told.
+        const [version, activeLives] = await Promise.all([
+          readCurrentClaimVersion(db),
+          first ? readActiveLivesKey(db) : null,
+        ]);
         if (first && reading.size === 0) {
           lastRead.clear();
           floor = version;
         }
+        livesKey ??= activeLives;
         if (closed) return;
         // The customer's next read is after the version: this stream gets it, even if the others
         // were sent the same.
