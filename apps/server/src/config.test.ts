@@ -104,6 +104,14 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads how long a CSV export may wait for its client", () => {
+    expect(loadConfig({}).exportStallSeconds).toBe(30);
+    expect(loadConfig({ EXPORT_STALL_SECONDS: "5" }).exportStallSeconds).toBe(5);
+    for (const wrong of ["0", "-1", "1,5", "abc", "3601"]) {
+      expect(configErrorOf({ EXPORT_STALL_SECONDS: wrong }).message).toContain("EXPORT_STALL_SECONDS");
+    }
+  });
+
   it("has working defaults for development", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

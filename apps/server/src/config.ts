@@ -154,6 +154,7 @@ const envSchema = z.object({
   UNPAID_HOLDS_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_UNPAID_HOLDS_LIMIT),
   VERIFIED_HANDLES_ONLY: booleanFromEnv.optional(),
   PARCEL_COMBINE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PARCEL_COMBINE_DAYS),
+  EXPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(
@@ -276,6 +277,11 @@ export type AppConfig = {
   verifiedHandlesOnly: boolean;
   /** A customer's orders placed at most this many days apart may travel in one parcel (0: never). */
   parcelCombineDays: number;
+  /**
+   * A CSV download whose client takes nothing for this long is cut: its cursor and its connection
+   * of the exports' pool are freed for the next export.
+   */
+  exportStallSeconds: number;
   /**
    * The VAPID keys web push is signed with, when the settings give them; otherwise the ones made
    * at first start and kept in the database (web_push_keys).
@@ -503,6 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     unpaidHoldsLimit: e.UNPAID_HOLDS_LIMIT,
     verifiedHandlesOnly: e.VERIFIED_HANDLES_ONLY ?? isProduction,
     parcelCombineDays: e.PARCEL_COMBINE_DAYS,
+    exportStallSeconds: e.EXPORT_STALL_SECONDS,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

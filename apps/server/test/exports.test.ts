@@ -1,8 +1,12 @@
-import { ORDER_EXPORT_HEADERS, orderStatusLabels } from "@vitrine/domain";
+import { csvExportMessages, ORDER_EXPORT_HEADERS, orderStatusLabels } from "@vitrine/domain";
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import http from "node:http";
+import pg from "pg";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { orders } from "../src/db/schema";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
@@ -219,12 +223,43 @@ describe("CSV exports", () => {
       );
     }, 60_000);
 
+    // A connection of the test's own: it looks even while the app's pool is all taken.
+    let observer: pg.Client;
+    beforeAll(async () => {
+      observer = new pg.Client({ connectionString: t.databaseUrl });
+      await observer.connect();
+    });
+    afterAll(async () => observer.end());
+
     /** The backends running the export's query now (not idle): its cursor still open. */
     async function exportQueriesRunning(): Promise<number> {
-      const { rows } = await t.db.$client.query<{ count: string }>(
+      const { rows } = await observer.query<{ count: string }>(
         `SELECT count(*) FROM pg_stat_activity
           WHERE datname = current_database() AND pid <> pg_backend_pid()
             AND query LIKE '%orders csv export%' AND state <> 'idle'`,
+      );
+      return Number(rows[0]?.count);
+    }
+
+    /** Downloads under way, ended after each test whatever it found. */
+    const downloads = new Set<http.ClientRequest>();
+    afterEach(async () => {
+      for (const request of downloads) request.destroy();
+      downloads.clear();
+      await eventually(async () => (await exportQueriesRunning()) === 0, 10_000);
+    });
+
+    /**
+     * The export queries whose cursor nobody fetched from for `ms` (each fetch moves state_change):
+     * their download is stalled, the server no longer spends anything on it.
+     */
+    async function stalledExportQueries(ms: number): Promise<number> {
+      const { rows } = await observer.query<{ count: string }>(
+        `SELECT count(*) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND query LIKE '%orders csv export%' AND state <> 'idle'
+            AND now() - state_change > $1 * interval '1 millisecond'`,
+        [ms],
       );
       return Number(rows[0]?.count);
     }
@@ -251,6 +286,7 @@ describe("CSV exports", () => {
             response.on("data", onData);
             response.once("error", reject);
           });
+          downloads.add(request);
           request.once("error", reject);
         },
       );
@@ -272,6 +308,172 @@ describe("CSV exports", () => {
       expect(records[1]?.[0]).toBe(`BULK-${suffix}-1`);
       await eventually(async () => (await exportQueriesRunning()) === 0);
     }, 60_000);
+
+    interface StalledAnswer {
+      status: number;
+      /** The whole body of a refusal; none of a file, which is never read. */
+      refusal: string | undefined;
+      response: http.IncomingMessage;
+    }
+
+    /**
+     * GET over real HTTP by a client that reads nothing of a file (a refusal is read whole), each
+     * on its own connection; `answer` resolves once the status arrived.
+     */
+    async function stalledExport(url: string, server = base) {
+      const cookie = await kit.cookieOf("admin");
+      const request = http.get(`${server}${url}`, { headers: { cookie }, agent: false });
+      downloads.add(request);
+      const answer = new Promise<StalledAnswer>((resolve, reject) => {
+        request.once("response", (response) => {
+          const status = response.statusCode ?? 0;
+          if (status === 200) {
+            response.pause();
+            resolve({ status, refusal: undefined, response });
+            return;
+          }
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.once("end", () =>
+            resolve({ status, refusal: Buffer.concat(chunks).toString(), response }),
+          );
+        });
+        request.once("error", reject);
+      });
+      // A request ended by the test rejects its answer: nobody waits for it then.
+      answer.catch(() => {});
+      return { request, answer };
+    }
+
+    /** Each answer that came within `ms`, in the order asked; undefined for one still awaited. */
+    async function answeredWithin<T>(pending: Promise<T>[], ms: number): Promise<(T | undefined)[]> {
+      const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
+      return Promise.all(pending.map((answer) => Promise.race([answer, late])));
+    }
+
+    it("keep the app's connections for its requests: ten stalled downloads leave it ready and quick", async () => {
+      const customer = await kit.cookieOf("customer");
+      const ordersPage = async () => {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/customer/orders`, {
+          headers: { cookie: customer },
+          signal: AbortSignal.timeout(5_000),
+        });
+        await response.arrayBuffer();
+        return { status: response.status, ms: performance.now() - started };
+      };
+      // Its session read and its route warmed up before, so the time below is the request's own.
+      expect((await ordersPage()).status).toBe(200);
+
+      const url = `/api/admin/exports/orders.csv?liveId=${liveId}`;
+      const opened = await Promise.all(Array.from({ length: 10 }, () => stalledExport(url)));
+      const answers = await answeredWithin(
+        opened.map(({ answer }) => answer),
+        5_000,
+      );
+      // Measured once the downloads are stalled, not while they still fill the sockets' buffers.
+      await eventually(async () => (await stalledExportQueries(300)) >= 2, 10_000);
+
+      const ready = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      expect(ready.status).toBe(200);
+      const page = await ordersPage();
+      expect(page.status).toBe(200);
+      expect(page.ms).toBeLessThan(200);
+
+      // Two downloads held open meanwhile, the others refused at once in French.
+      expect(await exportQueriesRunning()).toBe(2);
+      expect(answers.map((answer) => answer?.status).sort()).toEqual([200, 200, ...Array(8).fill(429)]);
+      for (const answer of answers.filter((one) => one?.status === 429)) {
+        expect(JSON.parse(answer?.refusal ?? "")).toEqual({
+          code: "RATE_LIMITED",
+          message: csvExportMessages.busy,
+        });
+      }
+    }, 60_000);
+
+    it("refuse another export in French while two are under way, and take one again once one ends", async () => {
+      const url = `/api/admin/exports/orders.csv?liveId=${liveId}`;
+      const [first, second] = await Promise.all([stalledExport(url), stalledExport(url)]);
+      const answers = await answeredWithin(
+        [first, second].map((opened) => opened?.answer),
+        5_000,
+      );
+      expect(answers.map((answer) => answer?.status)).toEqual([200, 200]);
+
+      const third = await kit.injectAs("admin", { method: "GET", url: "/api/admin/exports/users.csv" });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ code: "RATE_LIMITED", message: "Un export est déjà en cours" });
+      expect(third.body).not.toContain("\uFEFF");
+
+      first.request.destroy();
+      await eventually(async () => (await exportQueriesRunning()) === 1);
+      const again = await kit.injectAs("admin", { method: "GET", url: "/api/admin/exports/users.csv" });
+      expect(again.statusCode).toBe(200);
+    }, 60_000);
+
+    it("read on a pool of their own: one streams while every connection of the app's pool is taken", async () => {
+      const url = `/api/admin/exports/orders.csv?liveId=${liveId}`;
+      // The admin's session read now: the request below finds it in the instance's memory.
+      expect(
+        (await kit.injectAs("admin", { method: "GET", url: "/api/admin/exports/users.csv" })).statusCode,
+      ).toBe(200);
+      const appPool = t.db.$client;
+      const held = await Promise.all(Array.from({ length: appPool.options.max }, () => appPool.connect()));
+      try {
+        const [opened] = await answeredWithin([openExport(url)], 5_000);
+        expect(opened?.response.statusCode).toBe(200);
+        expect(await exportQueriesRunning()).toBe(1);
+      } finally {
+        for (const client of held) client.release();
+      }
+    }, 60_000);
+
+    describe("on an instance that waits a second for a client", () => {
+      let quick: FastifyInstance;
+      let quickBase: string;
+      let database: DatabaseHandle;
+      beforeAll(async () => {
+        database = connectDatabase(t.databaseUrl, 5);
+        quick = await buildApp({
+          config: { ...t.config, exportStallSeconds: 1 },
+          db: database.db,
+          mailer: { send: async () => {} },
+          authSecret: t.authSecret,
+          logger: false,
+        });
+        quickBase = await quick.listen({ port: 0, host: "127.0.0.1" });
+      });
+      afterAll(async () => {
+        await quick.close();
+        await database.close();
+      });
+
+      it("cut a download whose client takes nothing, which ends its query", async () => {
+        const { answer } = await stalledExport(`/api/admin/exports/orders.csv?liveId=${liveId}`, quickBase);
+        const { status, response } = await answer;
+        expect(status).toBe(200);
+        await eventually(async () => (await exportQueriesRunning()) === 1);
+        const stalledAt = performance.now();
+        await eventually(async () => (await exportQueriesRunning()) === 0, 10_000);
+        // Cut for stalling, not at once: the socket's buffers filled first, then a second went by.
+        expect(performance.now() - stalledAt).toBeGreaterThan(500);
+        // Read now, the download ends short of its last order: the server cut it.
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const ended = new Promise((resolve) => response.once("close", resolve));
+        response.resume();
+        await ended;
+        expect(response.complete).toBe(false);
+        expect(Buffer.concat(chunks).toString()).not.toContain(`BULK-${suffix}-${MANY}\r\n`);
+        // Its slot is free again.
+        const after = await quick.inject({
+          method: "GET",
+          url: "/api/admin/exports/users.csv",
+          headers: { cookie: await kit.cookieOf("admin") },
+        });
+        expect(after.statusCode).toBe(200);
+      }, 60_000);
+    });
 
     it("stop the query when the client goes away", async () => {
       const { request } = await openExport(`/api/admin/exports/orders.csv?liveId=${liveId}`);

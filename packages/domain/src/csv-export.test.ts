@@ -47,6 +47,17 @@ describe("CSV cells for French Excel", () => {
     expect(csvText(null)).toBe("");
   });
 
+  it("prefixes the full-width forms of = + - @, and a leading tab or carriage return", () => {
+    expect(csvText('＝HYPERLINK("http://x")')).toBe('\'＝HYPERLINK("http://x")');
+    expect(csvText("＋33")).toBe("'＋33");
+    expect(csvText("－2")).toBe("'－2");
+    expect(csvText("＠SUM(1)")).toBe("'＠SUM(1)");
+    expect(csvText("\t=1+1")).toBe("'\t=1+1");
+    expect(csvText("\r=1+1")).toBe("'\r=1+1");
+    // Full-width letters and digits are text as they are.
+    expect(csvText("Ｍａｒｉｅ １２")).toBe("Ｍａｒｉｅ １２");
+  });
+
   it("names the file by the shop's day, in ASCII", () => {
     expect(exportFileName(["commandes"], new Date("2026-11-26T23:30:00Z"))).toBe("commandes-2026-11-27.csv");
     expect(exportFileName(["ventes", "Été spécial"], new Date("2026-11-26T10:00:00Z"))).toBe(

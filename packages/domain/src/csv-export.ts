@@ -9,6 +9,8 @@ export const csvExportMessages = {
   exportButton: "Exporter (CSV)",
   exportFailed: "L'export n'a pas pu être téléchargé",
   exporting: "Export en cours…",
+  /** Refused while the instance runs as many exports as it allows at once. */
+  busy: "Un export est déjà en cours",
 } as const;
 
 export const ORDER_EXPORT_HEADERS = [
@@ -119,13 +121,19 @@ export function csvDateTime(date: Date | null): string {
 }
 
 /**
- * Text a person typed (a name, a handle, an article): a cell starting with = + - @ (or a tab or
- * carriage return, which Excel skips before reading one) would be run as a formula; a leading
- * apostrophe makes Excel show it as text.
+ * What a cell may not start with (OWASP's list, and more): = + - @ start a formula, Excel skips a
+ * tab or a carriage return before reading one, and some spreadsheets take the full-width
+ * ＝ ＋ － ＠ (one keystroke away on East Asian keyboards, and allowed in names) for = + - @.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * Text a person typed (a name, a handle, an article): a leading apostrophe makes Excel show a cell
+ * that would start a formula as text.
  */
 export function csvText(value: string | null | undefined): string {
   if (value === null || value === undefined) return "";
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
 /** The day in the shop's time, for a file name: "2026-11-26". */

@@ -22,3 +22,15 @@ export function connectDatabase(connectionString: string, max = 10): DatabaseHan
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool, close: () => pool.end() };
 }
+
+/**
+ * A pool of its own on `pool`'s database, for work that may hold connections for long (a CSV
+ * download as slow as its client): it can never take the connections the app's requests wait for.
+ */
+export function connectSidePool(pool: pg.Pool, max: number): pg.Pool {
+  // pg keeps a given password out of the options' enumerable keys: a spread alone would drop it.
+  const { password } = pool.options;
+  const side = new pg.Pool({ ...pool.options, ...(password === undefined ? {} : { password }), max });
+  side.on("error", () => {});
+  return side;
+}

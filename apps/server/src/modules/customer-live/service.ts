@@ -16,28 +16,43 @@ import {
 export const LIVES_CHECK_MS = 3_000;
 /** A client this far behind (bytes not yet sent) is dropped: it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * Streams one customer may hold open on an instance (a few tabs and devices); opening one more
+ * ends their oldest. Without a bound, one account opening thousands of streams made each change a
+ * thousand writes for the instance.
+ */
+export const MAX_STREAMS_PER_CUSTOMER = 5;
 
 export interface CustomerLiveTimings {
   keepAliveMs: number;
   livesCheckMs: number;
 }
 
-/** One open stream: whose, what its last snapshot showed, and its reads (one at a time). */
+/** One open stream: its session, and the last snapshot it was sent. */
 interface CustomerStream {
-  userId: string;
   sessionId: string;
+  /** The last snapshot sent, without its clock: an identical one is not sent again. */
+  lastSent: string | null;
+  write: (text: string) => void;
+  close: () => void;
+}
+
+/**
+ * A customer with streams open on this instance: what their last snapshot showed, and its reads
+ * (one at a time), shared by all their streams.
+ */
+interface StreamingCustomer {
+  userId: string;
+  /** Oldest first. */
+  streams: CustomerStream[];
   handle: string | null;
   liveId: string | null;
   productIds: Set<string>;
   orderIds: Set<string>;
-  /** The last snapshot sent, without its clock: an identical one is not sent again. */
-  lastSent: string | null;
+  /** A snapshot was read for them: what they are shown is known. */
+  known: boolean;
   reading: boolean;
   again: boolean;
-  /** Its first snapshot is being read. */
-  opening: boolean;
-  write: (text: string) => void;
-  close: () => void;
 }
 
 export type CustomerLiveService = ReturnType<typeof createCustomerLiveService>;
@@ -45,9 +60,9 @@ export type CustomerLiveService = ReturnType<typeof createCustomerLiveService>;
 /**
  * The customer's own live page (decision 032): the snapshot, and streams scoped to the customer.
  * A hub `claims-changed` costs one read per instance and live (the claims changed since the
- * version read last: whose, on which piece), then one snapshot read per stream concerned (their
- * handle among the changed claims', or a changed piece among the pieces they claimed), coalesced:
- * a read in flight and at most one after it.
+ * version read last: whose, on which piece), then one snapshot read per customer concerned (their
+ * handle among the changed claims', or a changed piece among the pieces they claimed), sent to
+ * each of their streams and coalesced: a read in flight and at most one after it.
  */
 export function createCustomerLiveService(
   { db, liveHub, config }: Pick<AppContext, "db" | "liveHub" | "config">,
@@ -58,7 +73,7 @@ export function createCustomerLiveService(
     livesCheckMs: LIVES_CHECK_MS,
     ...timings,
   };
-  const streams = new Set<CustomerStream>();
+  const customers = new Map<string, StreamingCustomer>();
   const log = (message: string) => console.warn(`customer live: ${message}`);
 
   const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly);
@@ -83,11 +98,11 @@ export function createCustomerLiveService(
         lastRead.set(liveId, Math.max(after, ...changes.map((change) => change.version)));
         const handles = new Set(changes.map((change) => change.handle));
         const products = new Set(changes.map((change) => change.productId));
-        for (const stream of streams) {
+        for (const customer of customers.values()) {
           const concerned =
-            (stream.handle !== null && handles.has(stream.handle)) ||
-            (stream.liveId === liveId && [...stream.productIds].some((id) => products.has(id)));
-          if (concerned) refresh(stream);
+            (customer.handle !== null && handles.has(customer.handle)) ||
+            (customer.liveId === liveId && [...customer.productIds].some((id) => products.has(id)));
+          if (concerned) refresh(customer);
         }
       } while (state.again);
     } catch (error) {
@@ -98,9 +113,9 @@ export function createCustomerLiveService(
   }
 
   function claimsChanged(liveId: string) {
-    // A stream whose first snapshot is being read does not know its live yet: it reads again.
-    for (const stream of streams) if (stream.opening) stream.again = true;
-    if (streams.size === 0) return;
+    // A customer whose first snapshot is being read does not know their live yet: read again.
+    for (const customer of customers.values()) if (customer.reading && !customer.known) customer.again = true;
+    if (customers.size === 0) return;
     const running = reading.get(liveId);
     if (running) running.again = true;
     else void readLive(liveId);
@@ -110,66 +125,105 @@ export function createCustomerLiveService(
     if (message.kind === "claims-changed") claimsChanged(message.liveId);
     // An order of the live changed without its claims (staff added or removed a piece by hand).
     else if (message.kind === "orders") {
-      for (const stream of streams) if (stream.orderIds.has(message.change.orderId)) refresh(stream);
+      for (const customer of customers.values()) {
+        if (customer.orderIds.has(message.change.orderId)) refresh(customer);
+      }
     }
   });
 
-  /** Sends the stream its snapshot, read now; a call while one is read asks for one more after. */
-  function refresh(stream: CustomerStream) {
-    if (stream.reading) {
-      stream.again = true;
+  /** Ends the customer's streams whose session is over (one check per session, not per stream). */
+  async function closeSignedOut(customer: StreamingCustomer) {
+    const sessionIds = [...new Set(customer.streams.map((stream) => stream.sessionId))];
+    const open = await Promise.all(sessionIds.map((id) => sessionIsOpen(db, id)));
+    const ended = new Set(sessionIds.filter((_id, index) => !open[index]));
+    for (const stream of [...customer.streams]) if (ended.has(stream.sessionId)) stream.close();
+  }
+
+  /**
+   * Reads the customer's snapshot now and sends it to each of their streams; a call while one is
+   * read asks for one more after.
+   */
+  function refresh(customer: StreamingCustomer) {
+    if (customer.reading) {
+      customer.again = true;
       return;
     }
-    stream.reading = true;
+    customer.reading = true;
     void (async () => {
       try {
         do {
-          stream.again = false;
-          if (!(await sessionIsOpen(db, stream.sessionId))) {
-            stream.close();
-            return;
-          }
-          const { snapshot, handle } = await readSnapshot(stream.userId);
-          send(stream, snapshot, handle);
-        } while (stream.again && streams.has(stream));
+          customer.again = false;
+          await closeSignedOut(customer);
+          if (customer.streams.length === 0) return;
+          const { snapshot, handle } = await readSnapshot(customer.userId);
+          send(customer, snapshot, handle);
+        } while (customer.again && customer.streams.length > 0);
       } catch (error) {
         log(`a customer's snapshot was not read (${errorText(error)})`);
+        // A stream that never had its first snapshot ends: its page reconnects and asks again.
+        for (const stream of [...customer.streams]) if (stream.lastSent === null) stream.close();
       } finally {
-        stream.reading = false;
+        customer.reading = false;
       }
     })();
   }
 
-  function send(stream: CustomerStream, snapshot: CustomerLiveSnapshot, handle: string | null) {
-    stream.handle = handle;
-    stream.liveId = snapshot.live?.isActive ? snapshot.live.id : null;
-    stream.productIds = new Set(snapshot.claims.map((claim) => claim.productId));
-    stream.orderIds = new Set(snapshot.orders.map((order) => order.id));
+  function send(customer: StreamingCustomer, snapshot: CustomerLiveSnapshot, handle: string | null) {
+    customer.known = true;
+    customer.handle = handle;
+    customer.liveId = snapshot.live?.isActive ? snapshot.live.id : null;
+    customer.productIds = new Set(snapshot.claims.map((claim) => claim.productId));
+    customer.orderIds = new Set(snapshot.orders.map((order) => order.id));
     const { serverNow: _clock, ...content } = snapshot;
     const key = JSON.stringify(content);
-    if (key === stream.lastSent) return;
-    stream.lastSent = key;
-    stream.write(sseEvent("live", snapshot));
+    const event = sseEvent("live", snapshot);
+    // A copy: a stream too far behind closes while it is written to.
+    for (const stream of [...customer.streams]) {
+      if (key === stream.lastSent) continue;
+      stream.lastSent = key;
+      stream.write(event);
+    }
   }
 
-  // A live starting or ending: one read per instance while streams are open, then every stream.
+  // A live starting or ending: one read per instance while streams are open, then every customer.
   let livesKey: string | null = null;
   let checkingLives = false;
   const livesTimer = setInterval(() => {
-    if (streams.size === 0 || checkingLives) {
-      if (streams.size === 0) livesKey = null;
+    if (customers.size === 0 || checkingLives) {
+      if (customers.size === 0) livesKey = null;
       return;
     }
     checkingLives = true;
     readActiveLivesKey(db)
       .then((key) => {
-        if (livesKey !== null && key !== livesKey) for (const stream of streams) refresh(stream);
+        if (livesKey !== null && key !== livesKey)
+          for (const customer of customers.values()) refresh(customer);
         livesKey = key;
       })
       .catch((error: unknown) => log(`active lives not read (${errorText(error)})`))
       .finally(() => (checkingLives = false));
   }, livesCheckMs);
   livesTimer.unref();
+
+  /** The customer's entry, made with their first stream on the instance. */
+  function customerOf(userId: string): StreamingCustomer {
+    let customer = customers.get(userId);
+    if (!customer) {
+      customer = {
+        userId,
+        streams: [],
+        handle: null,
+        liveId: null,
+        productIds: new Set(),
+        orderIds: new Set(),
+        known: false,
+        reading: false,
+        again: false,
+      };
+      customers.set(userId, customer);
+    }
+    return customer;
+  }
 
   return {
     readSnapshot: async (userId: string) => (await readSnapshot(userId)).snapshot,
@@ -184,17 +238,12 @@ export function createCustomerLiveService(
       },
     ) {
       let closed = false;
+      // The first stream of the instance: nobody needed the changes before it, no live is behind.
+      const first = customers.size === 0;
+      const customer = customerOf(options.userId);
       const stream: CustomerStream = {
-        userId: options.userId,
         sessionId: options.sessionId,
-        handle: null,
-        liveId: null,
-        productIds: new Set(),
-        orderIds: new Set(),
         lastSent: null,
-        reading: false,
-        again: false,
-        opening: true,
         write: (text) => {
           if (closed) return;
           response.write(text);
@@ -204,7 +253,10 @@ export function createCustomerLiveService(
           if (closed) return;
           closed = true;
           clearInterval(keepAlive);
-          streams.delete(stream);
+          customer.streams = customer.streams.filter((other) => other !== stream);
+          if (customer.streams.length === 0 && customers.get(customer.userId) === customer) {
+            customers.delete(customer.userId);
+          }
           response.end();
         },
       };
@@ -218,21 +270,25 @@ export function createCustomerLiveService(
       response.on("close", stream.close);
       startSseResponse(response, options.headers);
       // Listed at once: a change told during its first read brings a second one.
-      const first = streams.size === 0;
-      streams.add(stream);
+      customer.streams.push(stream);
+      for (const oldest of customer.streams.slice(0, -MAX_STREAMS_PER_CUSTOMER)) oldest.close();
       try {
         // Read before the snapshot: whatever commits after it is read from this version on. The
-        // first stream of the instance: nobody needed the changes before it, no live is behind.
-        const version = await readCurrentClaimVersion(db);
+        // first stream reads the active lives too: the lives check compares with what it read,
+        // so a live ending before the check's first read is still told.
+        const [version, activeLives] = await Promise.all([
+          readCurrentClaimVersion(db),
+          first ? readActiveLivesKey(db) : null,
+        ]);
         if (first && reading.size === 0) {
           lastRead.clear();
           floor = version;
         }
-        const { snapshot, handle } = await readSnapshot(stream.userId);
-        stream.opening = false;
+        livesKey ??= activeLives;
         if (closed) return;
-        send(stream, snapshot, handle);
-        if (stream.again) refresh(stream);
+        // The customer's next read is after the version: this stream gets it, even if the others
+        // were sent the same.
+        refresh(customer);
       } catch (error) {
         log(`a customer's stream could not start (${errorText(error)})`);
         stream.close();
@@ -243,7 +299,9 @@ export function createCustomerLiveService(
     closeStreams() {
       unsubscribe();
       clearInterval(livesTimer);
-      for (const stream of [...streams]) stream.close();
+      for (const customer of [...customers.values()]) {
+        for (const stream of [...customer.streams]) stream.close();
+      }
     },
   };
 }
