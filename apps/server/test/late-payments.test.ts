@@ -11,7 +11,6 @@ import type { InjectOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orderItems, orders, paymentReviews, simulatedPayments, users } from "../src/db/schema";
-import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { claimRules } from "../src/modules/live-claims";
 import { signInByLink } from "./support/actors";
@@ -27,6 +26,7 @@ import {
   type ProductRow,
 } from "./support/factories";
 import { postComments } from "./support/live-kit";
+import { postPaymentIpn, signedPaymentIpn } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const REVIEWS_URL = "/api/admin/payment-reviews";
@@ -182,29 +182,14 @@ async function holdEndsWhilePaying() {
 
 /** A notification as the provider signs it: a card charged this amount for the order. */
 async function notify(orderId: string, amountCents: number, transactionId: string) {
-  const answer = lyraPaymentAnswer({
+  const fields = signedPaymentIpn({
     shopId: "simulator",
-    payment: {
-      orderId,
-      amountCents,
-      currency: "EUR",
-      email: "client@example.com",
-      reference: "ref",
-      expiresAt: Date.now() + 60_000,
-    },
+    password: simulatorKeys(t.authSecret).password,
+    orderId,
+    amountCents,
     transactionId,
-    paid: true,
-    pan: "497010XXXXXX0055",
-    now: new Date(),
   });
-  const fields = signedIpnFields(JSON.stringify(answer), simulatorKeys(t.authSecret).password);
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/ipn",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(fields).toString(),
-  });
-  return response.json<{ outcome: string }>().outcome;
+  return (await postPaymentIpn(t.app, fields)).json<{ outcome: string }>().outcome;
 }
 
 /**

@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 
 const postIpn = (orderId: string, amountCents: number, transactionId: string) =>
-  postLyraIpn((request) => t.app.inject(request), { orderId, amountCents, transactionId });
+  postLyraIpn(t.app, { orderId, amountCents, transactionId });
 
 /** A to-pay order of 46 € paid 36 € by Lyra (a form issued before staff added an item): its review's id. */
 async function reviewOfStalePayment(transactionId: string): Promise<string> {

@@ -10,11 +10,11 @@ import {
   simulatedPayments,
   simulatedRefunds,
 } from "../src/db/schema";
-import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import type { Mailer } from "../src/integrations/mail/mailer";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertOrder, insertProduct, orderRowOf } from "./support/factories";
+import { postPaymentIpn, signedPaymentIpn } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const REVIEWS_URL = "/api/admin/payment-reviews";
@@ -73,31 +73,11 @@ async function paidTwice(secondCard: string = LYRA_TEST_CARDS.accepted) {
 
 /** An IPN as Lyra signs it, for an amount the order may no longer have. */
 function ipnFor(orderId: string, amountCents: number, transactionId: string) {
-  const answer = lyraPaymentAnswer({
-    shopId: "simulator",
-    payment: {
-      orderId,
-      amountCents,
-      currency: "EUR",
-      email: "client@example.com",
-      reference: "ref",
-      expiresAt: Date.now() + 60_000,
-    },
-    transactionId,
-    paid: true,
-    pan: "497010XXXXXX0055",
-    now: new Date(),
-  });
-  return signedIpnFields(JSON.stringify(answer), simulatorKeys(t.authSecret).password);
+  const password = simulatorKeys(t.authSecret).password;
+  return signedPaymentIpn({ shopId: "simulator", password, orderId, amountCents, transactionId });
 }
 
-const postIpn = (fields: Record<string, string>) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/payments/ipn",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const postIpn = (fields: Record<string, string>) => postPaymentIpn(t.app, fields);
 
 const reviewsOf = (orderId: string) =>
   t.db.select().from(paymentReviews).where(eq(paymentReviews.orderId, orderId));
@@ -410,29 +390,14 @@ describe("a mail server that fails", () => {
       const product = await insertProduct(other.db, { priceCents: 4000 });
       const order = await insertOrder(other.db, { status: "to-pay", products: [product] });
       const transactionId = randomUUID().replace(/-/g, "");
-      const answer = lyraPaymentAnswer({
+      const fields = signedPaymentIpn({
         shopId: "simulator",
-        payment: {
-          orderId: order.id,
-          amountCents: 3600,
-          currency: "EUR",
-          email: "c@example.com",
-          reference: "r",
-          expiresAt: 0,
-        },
+        password: simulatorKeys(other.authSecret).password,
+        orderId: order.id,
+        amountCents: 3600,
         transactionId,
-        paid: true,
-        pan: "497010XXXXXX0055",
-        now: new Date(),
       });
-      const response = await other.app.inject({
-        method: "POST",
-        url: "/api/payments/ipn",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams(
-          signedIpnFields(JSON.stringify(answer), simulatorKeys(other.authSecret).password),
-        ).toString(),
-      });
+      const response = await postPaymentIpn(other.app, fields);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ outcome: "wrong-amount" });
       expect(

@@ -70,7 +70,7 @@ async function pay(orderId: string): Promise<string> {
   const transactionId = newTransactionId();
   const { totalAmountCents } = await orderRowOf(t.db, orderId);
   books.pay(orderId, transactionId, totalAmountCents);
-  const ipn = await postLyraIpn((request) => t.app.inject(request), {
+  const ipn = await postLyraIpn(t.app, {
     orderId,
     amountCents: totalAmountCents,
     transactionId,
@@ -460,7 +460,7 @@ describe("a payment to review refunded through Lyra", () => {
     });
     const transactionId = newTransactionId();
     books.pay(order.id, transactionId, 2000);
-    const ipn = await postLyraIpn((request) => t.app.inject(request), {
+    const ipn = await postLyraIpn(t.app, {
       orderId: order.id,
       amountCents: 2000,
       transactionId,

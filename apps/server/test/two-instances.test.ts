@@ -12,7 +12,6 @@ import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
 import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
-import { lyraPaymentAnswer, signedIpnFields } from "../src/integrations/payments/card-simulator";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
 import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { setOrderStatus } from "../src/modules/orders";
@@ -31,6 +30,7 @@ import { readLabelPdf } from "./support/label-pdf";
 import { chatEvent, openSse, postEvents } from "./support/live-kit";
 import { startS3Server } from "./support/s3-server";
 import { withDatabase } from "./support/global-setup";
+import { postPaymentIpn, signedPaymentIpn } from "./support/payment-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const limits: AuthRateLimits = {
@@ -93,29 +93,14 @@ describe("two instances on one database", () => {
 
   it("pay an order once per provider transaction: one that paid on A pays nothing on B, even back to to-pay", async () => {
     const order = await insertOrder(a.db, { status: "to-pay" });
-    const answer = lyraPaymentAnswer({
+    const fields = signedPaymentIpn({
       shopId: "simulator",
-      payment: {
-        orderId: order.id,
-        amountCents: order.totalAmountCents,
-        currency: "EUR",
-        email: "client@example.com",
-        reference: "ref",
-        expiresAt: Date.now() + 60_000,
-      },
+      password: simulatorKeys(a.authSecret).password,
+      orderId: order.id,
+      amountCents: order.totalAmountCents,
       transactionId: "tx-two-instances",
-      paid: true,
-      pan: "497010XXXXXX0055",
-      now: new Date(),
     });
-    const fields = signedIpnFields(JSON.stringify(answer), simulatorKeys(a.authSecret).password);
-    const notify = (app: FastifyInstance) =>
-      app.inject({
-        method: "POST",
-        url: "/api/payments/ipn",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams(fields).toString(),
-      });
+    const notify = (app: FastifyInstance) => postPaymentIpn(app, fields);
     expect((await notify(a.app)).json()).toEqual({ outcome: "paid" });
     await setOrderStatus(a.db, order.id, "to-pay");
     expect((await notify(b)).json()).toEqual({ outcome: "replayed" });

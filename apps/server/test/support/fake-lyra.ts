@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { LightMyRequestResponse } from "fastify";
-import { lyraPaymentAnswer, signedIpnFields } from "../../src/integrations/payments/card-simulator";
+import type { FastifyInstance } from "fastify";
+import { postPaymentIpn, signedPaymentIpn } from "./payment-kit";
 
 /** Lyra's public demo shop. */
 export const LYRA_DEMO_SHOP = {
@@ -143,28 +143,12 @@ export function lyraBooks() {
   };
 }
 
-/** A signed IPN posted as Lyra posts it: `amountCents` paid on the order by `transactionId`. */
-export function postLyraIpn(
-  inject: (request: {
-    method: "POST";
-    url: string;
-    headers: Record<string, string>;
-    payload: string;
-  }) => Promise<LightMyRequestResponse>,
-  { orderId, amountCents, transactionId }: { orderId: string; amountCents: number; transactionId: string },
-) {
-  const answer = lyraPaymentAnswer({
-    shopId: LYRA_DEMO_SHOP.id,
-    payment: { orderId, amountCents, currency: "EUR", email: "m@example.com", reference: "r", expiresAt: 0 },
-    transactionId,
-    paid: true,
-    pan: "497010XXXXXX0055",
-    now: new Date(),
-  });
-  return inject({
-    method: "POST",
-    url: "/api/payments/ipn",
-    headers: { "content-type": "application/x-www-form-urlencoded; charset=UTF-8" },
-    payload: new URLSearchParams(signedIpnFields(JSON.stringify(answer), LYRA_DEMO_SHOP.password)).toString(),
-  });
-}
+/** A payment notification posted as Lyra posts it: `amountCents` paid on the order by `transactionId`. */
+export const postLyraIpn = (
+  app: FastifyInstance,
+  payment: { orderId: string; amountCents: number; transactionId: string },
+) =>
+  postPaymentIpn(
+    app,
+    signedPaymentIpn({ shopId: LYRA_DEMO_SHOP.id, password: LYRA_DEMO_SHOP.password, ...payment }),
+  );

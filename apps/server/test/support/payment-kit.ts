@@ -1,6 +1,7 @@
 import { LYRA_TEST_CARDS } from "@vitrine/domain";
-import type { LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { lyraPaymentAnswer, signedIpnFields } from "../../src/integrations/payments/card-simulator";
 import { createPaymentProvider } from "../../src/integrations/payments/create-payment-provider";
 import { refundOrderPayment, type RefundOutcome } from "../../src/modules/refunds";
 import type { ApiKit, SignedInRole } from "./api-kit";
@@ -47,4 +48,44 @@ export function refundParcelFee(t: TestApp, orderId: string): Promise<RefundOutc
     { orderId, reason: "combined-shipping", amountCents: 600, actorUserId: null, comment: "colis groupé" },
     t.app.log,
   );
+}
+
+export interface SignedPayment {
+  /** The shop the notification comes from ("simulator" for the payment simulator's). */
+  shopId: string;
+  /** The key that signs it: the simulator's password (simulatorKeys) or Lyra's REST password. */
+  password: string;
+  orderId: string;
+  amountCents: number;
+  transactionId: string;
+}
+
+/** A payment notification's fields as the provider signs them: a card charged for the order. */
+export function signedPaymentIpn(payment: SignedPayment): Record<string, string> {
+  const answer = lyraPaymentAnswer({
+    shopId: payment.shopId,
+    payment: {
+      orderId: payment.orderId,
+      amountCents: payment.amountCents,
+      currency: "EUR",
+      email: "client@example.com",
+      reference: "ref",
+      expiresAt: Date.now() + 60_000,
+    },
+    transactionId: payment.transactionId,
+    paid: true,
+    pan: "497010XXXXXX0055",
+    now: new Date(),
+  });
+  return signedIpnFields(JSON.stringify(answer), payment.password);
+}
+
+/** Posts a payment notification to the app as the provider does. */
+export function postPaymentIpn(app: FastifyInstance, fields: Record<string, string>) {
+  return app.inject({
+    method: "POST",
+    url: "/api/payments/ipn",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams(fields).toString(),
+  });
 }
