@@ -63,9 +63,9 @@ type CancelStep = { settled: true } | { settled: false; intent: RefundIntent; le
 /**
  * Every status change staff make (the order page's dialog, the orders list's bulk change, the
  * "Annuler et rembourser" button) goes through here. Setting a paid order to cancelled-by-admin
- * gives back what is left of its payment first (decision 034): a short transaction with the
- * order locked writes the refund `requested`; the provider is called with no lock held; the
- * refund's settlement then cancels the order in a second short transaction. The pieces go back
+ * gives back what is left of its payment first (decision 034): a short transaction holding the
+ * order's refunds lock (not its row) writes the refund `requested`; the provider is called with
+ * no lock held; the refund's settlement then cancels the order in a second short transaction. The pieces go back
  * to sale or to their waitlist by the order_items triggers, as for any cancellation.
  *
  * - A refusal by the provider: the refused row is kept, the status stays, and the outcome says
@@ -73,8 +73,8 @@ type CancelStep = { settled: true } | { settled: false; intent: RefundIntent; le
  *   status stays, and the check job settles both once it has read the provider back.
  * - Nothing left to refund (paid by hand, no online payment, or all given back already): the
  *   order is cancelled as any other.
- * - A second cancellation at the same time waits on the lock and finds the refund in flight: it
- *   is refused in French and asks nothing of the provider.
+ * - A second cancellation at the same time waits on the refunds lock and finds the refund in
+ *   flight: it is refused in French and asks nothing of the provider.
  * - cancelled-by-customer is for unpaid orders only (a customer cancels before paying): refused on
  *   a paid one, which staff cancel with its refund.
  * - Any other status change is the orders core's own, unchanged.

@@ -87,10 +87,11 @@ export async function lockOrderRefunds(tx: Transaction, orderId: string): Promis
 }
 
 /**
- * The first half of a refund, in the caller's transaction: the order's refunds are locked, what each of its
- * payments has left is read (every refund not refused counts, settled or not), and the refund is
- * written `requested` with the job that will read it back if no answer settles it. The caller
- * commits, then calls `makeRefund` with no lock held: the provider's time never holds the order.
+ * The first half of a refund, in the caller's transaction: the order's refunds are locked, what
+ * each of its payments has left is read (every refund not refused counts, settled or not), and the
+ * refund is written `requested` with the job that will read it back if no answer settles it. The
+ * caller commits, then calls `makeRefund` with no lock held: the provider's time never holds the
+ * order.
  *
  * Each refund is keyed by what it pays back (the payment, and the reason): a second one of the
  * same key is refused by the caller's rule or, as a backstop, by the database's unique index,
