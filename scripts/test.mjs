@@ -65,4 +65,26 @@ console.log("\nSummary:");
 for (const [name, outcome] of results) console.log(`  ${outcome.padEnd(7)} ${name}`);
 const failedSteps = [...results.values()].filter((outcome) => outcome !== "passed").length;
 console.log(`tests: ${passed} passed, ${failed + failedSteps} failed, ${skipped} skipped`);
+// Named again at the very end: a CI log is often read from its tail only.
+for (const name of failedTestNames(vitest, playwright)) console.log(`  failed test: ${name}`);
 process.exit(failedSteps === 0 ? 0 : 1);
+
+function failedTestNames(vitestReport, playwrightReport) {
+  const names = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") {
+        const message = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 200);
+        names.push(`${path.relative(root, file.name)} > ${test.fullName} (${message})`);
+      }
+    }
+  }
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok === false) names.push(`${file ?? suite.file} > ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
+  };
+  for (const suite of playwrightReport?.suites ?? []) visit(suite);
+  return names;
+}

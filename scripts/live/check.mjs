@@ -232,8 +232,8 @@ async function commentsReadNoClaimLost(db, liveId, read) {
         continue;
       }
       const reading = read(row.comment, colors);
-      if (reading.kind !== "claim") continue;
-      for (const piece of reading.pieces) {
+      // Doubts make claims too (waiting for staff), so both must have a row.
+      for (const piece of [...reading.claims, ...reading.doubts]) {
         const productId = products.get(piece.ref);
         if (!productId) continue;
         claims += 1;

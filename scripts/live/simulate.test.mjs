@@ -158,14 +158,10 @@ describe("live:simulate's claim mix and bursts", () => {
       const intent = stream.intentOf(event);
       counts[intent] += 1;
       const reading = readLiveComment(event.comment ?? "");
-      const expected = intent === "other" ? "none" : intent;
-      if (reading.kind !== expected) misread.push(`${event.comment} -> ${reading.kind}`);
-      const read =
-        reading.kind === "claim"
-          ? reading.pieces.map((piece) => piece.ref)
-          : reading.kind === "unclaim"
-            ? reading.refs
-            : [];
+      const kind =
+        reading.claims.length > 0 ? "claim" : reading.unclaims.length > 0 ? "unclaim" : "other";
+      if (kind !== intent) misread.push(`${event.comment} -> ${kind}`);
+      const read = [...reading.claims.map((piece) => piece.ref), ...reading.unclaims];
       for (const ref of read) expect(refs).toContain(ref);
     }
     expect(misread.slice(0, 10)).toEqual([]);

@@ -13,8 +13,8 @@ export { MAX_CLAIM_REF } from "./live-comment-reader";
  */
 export function parseClaim(comment: string, availableRefs?: ReadonlySet<number>): number | null {
   const reading = readComment(comment, []);
-  if (reading.kind !== "claim" || reading.pieces.length !== 1) return null;
-  const ref = reading.pieces[0]?.ref ?? null;
+  if (reading.claims.length !== 1 || reading.doubts.length > 0 || reading.unclaims.length > 0) return null;
+  const ref = reading.claims[0]?.ref ?? null;
   if (ref === null || (availableRefs !== undefined && !availableRefs.has(ref))) return null;
   return ref;
 }

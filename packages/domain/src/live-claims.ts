@@ -64,18 +64,56 @@ export interface ClaimedPiece {
   color: string | null;
 }
 
-/** What a chat comment means for the live's claims. */
-export type LiveCommentReading =
-  { kind: "claim"; pieces: ClaimedPiece[] } | { kind: "unclaim"; refs: number[] } | { kind: "none" };
+/**
+ * Why the reader is not sure a comment claims a piece; staff see it beside 'À confirmer'.
+ * - question: the claim is asked ("possible d'avoir le 7 ?");
+ * - condition: it depends on something ("le 7 si dispo en S");
+ * - choice: several pieces offered, or one preferred to another ("le 3 ou le 5");
+ * - swap: one piece for another ("je change le 12 pour le 14");
+ * - correction: a number corrected, and which one is meant is unclear;
+ * - unclear: a number and no sure sign of wanting it.
+ */
+export const DOUBT_REASONS = ["question", "condition", "choice", "swap", "correction", "unclear"] as const;
+export type DoubtReason = (typeof DOUBT_REASONS)[number];
+
+export const doubtReasonLabels: Record<DoubtReason, string> = {
+  question: "Demande posée comme une question",
+  condition: "Demande sous condition",
+  choice: "Hésite entre plusieurs pièces",
+  swap: "Échange une pièce contre une autre",
+  correction: "Corrige un numéro",
+  unclear: "Intention peu claire",
+};
+
+/** A piece a comment may claim, and why the reader is not sure. */
+export interface DoubtfulPiece extends ClaimedPiece {
+  reason: DoubtReason;
+}
+
+/**
+ * What a chat comment means for the live's claims: the pieces it surely claims, the pieces it may
+ * claim (for staff to confirm), the references it gives up. A comment can give one piece up and
+ * take another ("plus le 12, plutôt le 14"); a reference is never both claimed and given up.
+ * Nothing at all: every list empty.
+ */
+export interface LiveCommentReading {
+  claims: ClaimedPiece[];
+  doubts: DoubtfulPiece[];
+  unclaims: number[];
+}
+
+export function readsNothing(reading: LiveCommentReading): boolean {
+  return reading.claims.length === 0 && reading.doubts.length === 0 && reading.unclaims.length === 0;
+}
 
 /**
  * Reads a chat comment: the pieces it claims (several: "le 53 et le 54"), each with the size and
- * colour it says ("le 12 en M", "le 14 en noir"), the references it gives up ("je passe le 16"),
- * or nothing (a question, a negation, chatter). `colors` are the shop's colour names; a colour is
+ * colour it says ("le 12 en M", "le 14 en noir"), the pieces it may claim and why it doubts, the
+ * references it gives up ("je passe le 16"). `colors` are the shop's colour names; a colour is
  * read only among them, without accents, case or plural/feminine endings ("noires" for "Noir"),
- * and returned in the shop's spelling. Refs are 1..MAX_CLAIM_REF; an un-claim is never a claim.
- * Pass the same `colors` array for a whole live: it is prepared once. The decisions on unclear
- * cases are listed on `readComment` (live-comment-reader.ts).
+ * and returned in the shop's spelling. Refs are 1..MAX_CLAIM_REF. Pass the same `colors` array for
+ * a whole live: it is prepared once. The decisions on unclear cases are listed on `readComment`
+ * (live-comment-reader.ts).
  */
 export function readLiveComment(comment: string, colors: readonly string[] = []): LiveCommentReading {
   return readComment(comment, colors);

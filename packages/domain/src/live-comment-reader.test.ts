@@ -21,20 +21,21 @@ type Piece = number | readonly [ref: number, size: string | null, color?: string
 
 function claim(...pieces: Piece[]): LiveCommentReading {
   return {
-    kind: "claim",
-    pieces: pieces.map((piece): ClaimedPiece => {
+    claims: pieces.map((piece): ClaimedPiece => {
       if (typeof piece === "number") return { ref: piece, size: null, color: null };
       const [ref, size, color = null] = piece;
       return { ref, size, color };
     }),
+    doubts: [],
+    unclaims: [],
   };
 }
 
 function unclaim(...refs: number[]): LiveCommentReading {
-  return { kind: "unclaim", refs };
+  return { claims: [], doubts: [], unclaims: refs };
 }
 
-const none: LiveCommentReading = { kind: "none" };
+const none: LiveCommentReading = { claims: [], doubts: [], unclaims: [] };
 
 /** Comments written the way viewers write them during a live, with what each means. */
 const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
@@ -435,21 +436,19 @@ describe("readLiveComment properties", () => {
     fc.assert(
       fc.property(fc.oneof(anyText, chatText), (comment) => {
         const reading = readLiveComment(comment, SHOP_COLORS);
-        const refs =
-          reading.kind === "claim"
-            ? reading.pieces.map((piece) => piece.ref)
-            : reading.kind === "unclaim"
-              ? reading.refs
-              : [];
-        if (reading.kind !== "none") expect(refs.length).toBeGreaterThan(0);
+        const refs = [
+          ...reading.claims.map((piece) => piece.ref),
+          ...reading.doubts.map((piece) => piece.ref),
+          ...reading.unclaims,
+        ];
         expect(new Set(refs).size).toBe(refs.length);
         for (const ref of refs) {
           expect(Number.isInteger(ref)).toBe(true);
           expect(ref).toBeGreaterThanOrEqual(1);
           expect(ref).toBeLessThanOrEqual(MAX_CLAIM_REF);
         }
-        if (reading.kind === "claim") {
-          for (const piece of reading.pieces) {
+        {
+          for (const piece of [...reading.claims, ...reading.doubts]) {
             if (piece.color !== null) expect(SHOP_COLORS).toContain(piece.color);
           }
         }
@@ -472,7 +471,7 @@ describe("readLiveComment properties", () => {
       fc.property(givingUp, refArbitrary, chatText, fc.boolean(), (write, ref, rest, shout) => {
         const comment = `${write(ref)} ${rest}`;
         const reading = readLiveComment(shout ? comment.toUpperCase() : comment, SHOP_COLORS);
-        if (reading.kind === "claim") expect(reading.pieces.map((piece) => piece.ref)).not.toContain(ref);
+        expect(reading.claims.map((piece) => piece.ref)).not.toContain(ref);
       }),
     );
   });

@@ -23,7 +23,12 @@ const MAX_CLAIM_REF_DIGITS = String(MAX_CLAIM_REF).length;
 const MIN_NUMERIC_SIZE = 32;
 const MAX_NUMERIC_SIZE = 56;
 
-const NONE: LiveCommentReading = Object.freeze({ kind: "none" });
+type LegacyReading =
+  | { kind: "claim"; pieces: ClaimedPiece[] }
+  | { kind: "unclaim"; refs: number[] }
+  | { kind: "none" };
+
+const NONE: LegacyReading = Object.freeze({ kind: "none" });
 
 /** A set of words as the tokenizer keys them (repeated letters squeezed). */
 function keys(...words: string[]): ReadonlySet<string> {
@@ -546,6 +551,13 @@ interface Clause {
  * - numbers spelled out ("le douze") are not read.
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
+  const legacy = readLegacy(comment, colors);
+  if (legacy.kind === "claim") return { claims: legacy.pieces, doubts: [], unclaims: [] };
+  if (legacy.kind === "unclaim") return { claims: [], doubts: [], unclaims: legacy.refs };
+  return { claims: [], doubts: [], unclaims: [] };
+}
+
+function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
   if (!mayHoldNumber(comment)) return NONE;
   const tokens = tokenize(normalizeComment(comment));
   if (!tokens.some((token) => token.kind === "number")) return NONE;

@@ -1,4 +1,12 @@
-import { readHandleProofCodes, readLiveComment, sidebarHandle, type ClaimedPiece } from "@vitrine/domain";
+import {
+  readHandleProofCodes,
+  readLiveComment,
+  readsNothing,
+  sidebarHandle,
+  type ClaimedPiece,
+  type DoubtfulPiece,
+  type LiveCommentReading,
+} from "@vitrine/domain";
 import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
@@ -40,9 +48,15 @@ interface EventRow {
   comment: string | null;
 }
 
-type ClaimItem =
-  | { kind: "claim"; seq: number; eventId: string; handle: string; pieces: ClaimedPiece[] }
-  | { kind: "unclaim"; seq: number; eventId: string; handle: string; refs: number[] };
+/** One comment's reading as the SQL applies it: un-claims first, then claims, then doubts. */
+interface ClaimItem {
+  seq: number;
+  eventId: string;
+  handle: string;
+  claims: ClaimedPiece[];
+  doubts: DoubtfulPiece[];
+  unclaims: number[];
+}
 
 // The cursor and the chat events after it, in one read. Ingestion commits in seq order, so no
 // event below the last one read can appear later.
@@ -117,17 +131,9 @@ export function createClaimsEngine({
     await Promise.all(told.map((promise) => promise.catch(() => {})));
   }
 
-  function itemOf(
-    row: EventRow,
-    reading: ReturnType<typeof readLiveComment>,
-    handle: string,
-  ): ClaimItem | null {
-    const base = { seq: Number(row.seq), eventId: row.id ?? "", handle };
-    if (reading.kind === "claim" && reading.pieces.length > 0)
-      return { kind: "claim", ...base, pieces: reading.pieces };
-    if (reading.kind === "unclaim" && reading.refs.length > 0)
-      return { kind: "unclaim", ...base, refs: reading.refs };
-    return null;
+  function itemOf(row: EventRow, reading: LiveCommentReading, handle: string): ClaimItem | null {
+    if (readsNothing(reading)) return null;
+    return { seq: Number(row.seq), eventId: row.id ?? "", handle, ...reading };
   }
 
   /** A failed verification costs the customer a comment again, never the batch's claims. */

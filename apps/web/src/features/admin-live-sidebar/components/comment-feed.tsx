@@ -26,7 +26,9 @@ export interface CommentFeedProps {
 
 /** An un-claim the server will apply ("je passe le 16"): shown, never acted upon here. */
 function isUnclaim(comment: string | null): boolean {
-  return comment !== null && readLiveComment(comment).kind === "unclaim";
+  if (comment === null) return false;
+  const reading = readLiveComment(comment);
+  return reading.unclaims.length > 0 && reading.claims.length === 0 && reading.doubts.length === 0;
 }
 
 export function CommentFeed({
