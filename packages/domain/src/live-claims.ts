@@ -35,7 +35,14 @@ export const claimStateLabels: Record<ClaimState, string> = {
 };
 
 /** Why a claim stopped holding or waiting. */
-export const CLAIM_RELEASE_REASONS = ["un-claimed", "hold-expired", "staff", "order-cancelled"] as const;
+export const CLAIM_RELEASE_REASONS = [
+  "un-claimed",
+  "hold-expired",
+  "staff",
+  "order-cancelled",
+  "doubt-ignored",
+  "doubt-expired",
+] as const;
 export type ClaimReleaseReason = (typeof CLAIM_RELEASE_REASONS)[number];
 
 export const claimReleaseReasonLabels: Record<ClaimReleaseReason, string> = {
@@ -43,7 +50,17 @@ export const claimReleaseReasonLabels: Record<ClaimReleaseReason, string> = {
   "hold-expired": "Réservation expirée",
   staff: "Libérée par l'équipe",
   "order-cancelled": "Commande annulée",
+  "doubt-ignored": "Doute ignoré par l'équipe",
+  "doubt-expired": "Doute non confirmé à temps",
 };
+
+/** What staff see on a doubt waiting for their answer. */
+export const TO_CONFIRM_LABEL = "À confirmer";
+
+/** How long a doubt keeps its place when neither the live nor the settings say otherwise. */
+export const DEFAULT_CLAIM_DOUBT_SECONDS = 45;
+export const MIN_CLAIM_DOUBT_SECONDS = 5;
+export const MAX_CLAIM_DOUBT_SECONDS = 60 * 60;
 
 /** The hold a piece given from a claim keeps when neither the live nor the settings say otherwise. */
 export const DEFAULT_CLAIM_HOLD_SECONDS = 24 * 60 * 60;
@@ -135,4 +152,9 @@ export const liveClaimMessages = {
   removed: "Retirée de la liste d'attente",
   actionFailed: "Action impossible sur cette réservation",
   lateUnclaim: "A annulé une pièce déjà payée : rien n'a changé",
+  confirmed: "Réservation confirmée",
+  ignored: "Doute ignoré",
+  notToConfirm: "Cette réservation n'est plus à confirmer",
+  doubtSecondsInvalid: "Le délai de confirmation doit être compris entre 5 secondes et 1 heure",
+  alreadyDone: (firstName: string) => `Déjà fait par ${firstName}`,
 } as const;

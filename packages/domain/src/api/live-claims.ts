@@ -3,7 +3,10 @@ import {
   CLAIM_MODES,
   CLAIM_RELEASE_REASONS,
   CLAIM_STATES,
+  DOUBT_REASONS,
   liveClaimMessages,
+  MAX_CLAIM_DOUBT_SECONDS,
+  MIN_CLAIM_DOUBT_SECONDS,
   MAX_CLAIM_HOLD_SECONDS,
   MIN_CLAIM_HOLD_SECONDS,
 } from "../live-claims";
@@ -16,7 +19,14 @@ import {
  *   POST   "/:claimId/release"    ends the hold or pending state of this claim (next one served)
  *   POST   "/:claimId/skip"       moves a waitlisted claim to the end of its piece's waitlist
  *   POST   "/:claimId/remove"     takes a waitlisted claim off the waitlist (released, staff)
- * Each action answers LiveClaimActionResponse and is audited.
+ *   POST   "/:claimId/confirm"    a doubt 'À confirmer' becomes a claim at its comment's rank
+ *                                 (given at once when nobody is ahead of it)
+ *   POST   "/:claimId/ignore"     a doubt 'À confirmer' is dropped (released, doubt-ignored)
+ *   GET    "/doubt-answers"       every answer to a doubt of the live, one JSON line each, in the
+ *                                 labelled corpus's shape (a file to add to the corpus)
+ * Each action answers LiveClaimActionResponse and is audited. An action on a claim another staff
+ * member already answered is refused with 409 'Déjà fait par <prénom>' (liveClaimMessages.alreadyDone).
+ *
  *
  * The feed's stream (GET /api/admin/live-feed/stream) also carries them:
  *   event: claims   data: LiveClaimsChange
@@ -71,6 +81,17 @@ export const liveClaimViewSchema = z.object({
   unpaidHolds: z.int(),
   /** Pending because the account is at UNPAID_HOLDS_LIMIT: only staff give it the piece. */
   waitsForStaff: z.boolean(),
+  /** The claim came from a comment the reader was not sure of (kept after staff answer). */
+  doubtReason: z.nullable(z.enum(DOUBT_REASONS)),
+  /**
+   * 'À confirmer': a doubt waiting for staff's 'Confirmer' or 'Ignorer' (pending or waitlisted). It
+   * keeps its place: nobody behind it gets the piece until it is answered or `doubtUntil` passes.
+   */
+  toConfirm: z.boolean(),
+  /** ISO 8601: when an unanswered doubt is dropped (toConfirm only). */
+  doubtUntil: z.nullable(z.string()),
+  /** First name of the staff member who last acted on the claim, if any. */
+  decidedBy: z.nullable(z.string()),
 });
 export type LiveClaimView = z.infer<typeof liveClaimViewSchema>;
 
@@ -92,6 +113,10 @@ export const liveClaimSettingsSchema = z.object({
   holdSeconds: z.nullable(z.int()),
   /** The hold that applies now (the live's, else the shop's). */
   effectiveHoldSeconds: z.int(),
+  /** How long a doubt waits for staff, the live's own, or null: the shop's (CLAIM_DOUBT_SECONDS). */
+  doubtSeconds: z.nullable(z.int()),
+  /** The doubt wait that applies now (the live's, else the shop's). */
+  effectiveDoubtSeconds: z.int(),
 });
 export type LiveClaimSettings = z.infer<typeof liveClaimSettingsSchema>;
 
@@ -104,6 +129,17 @@ export const liveClaimSettingsRequestSchema = z.object({
         z.minimum(MIN_CLAIM_HOLD_SECONDS, { error: liveClaimMessages.holdInvalid }),
         z.maximum(MAX_CLAIM_HOLD_SECONDS, { error: liveClaimMessages.holdInvalid }),
       ),
+  ),
+  /** Absent: unchanged (older clients); null: the shop's. */
+  doubtSeconds: z.optional(
+    z.nullable(
+      z
+        .int({ error: liveClaimMessages.doubtSecondsInvalid })
+        .check(
+          z.minimum(MIN_CLAIM_DOUBT_SECONDS, { error: liveClaimMessages.doubtSecondsInvalid }),
+          z.maximum(MAX_CLAIM_DOUBT_SECONDS, { error: liveClaimMessages.doubtSecondsInvalid }),
+        ),
+    ),
   ),
 });
 export type LiveClaimSettingsRequest = z.infer<typeof liveClaimSettingsRequestSchema>;
