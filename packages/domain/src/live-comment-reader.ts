@@ -1,7 +1,16 @@
-import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
+import type { ClaimedPiece, DoubtReason, LiveCommentReading } from "./live-claims";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
   ADMIRATION_WORDS,
+  ASK_FOR_WORDS,
+  CLAIM_VERBS,
+  CONDITION_FILLERS,
+  CONDITION_WORDS,
+  IF_SUBJECTS,
+  KNOWN_WORDS,
+  NUMBER_WORDS,
+  REMARK_WORDS,
+  SPELLED_REF_MARKERS,
   AFTER_NO_UNCLAIM,
   AFTER_PASS_OR_LEAVE,
   AFTER_PAS_IDIOMS,
@@ -59,6 +68,10 @@ import {
 export const MAX_CLAIM_REF = 999;
 const MAX_CLAIM_REF_DIGITS = String(MAX_CLAIM_REF).length;
 
+/** Unknown words a comment may hold and still be a sure claim, with and without a claim verb. */
+const UNKNOWN_WORDS_WITH_CLAIM_VERB = 3;
+const UNKNOWN_WORDS_WITHOUT_CLAIM_VERB = 1;
+
 /** Numeric clothing sizes (women's 32 to men's 56) read after "en", "taille", "t", "je fais du". */
 const MIN_NUMERIC_SIZE = 32;
 const MAX_NUMERIC_SIZE = 56;
@@ -115,17 +128,11 @@ interface Clause {
  * - numbers spelled out ("le douze") are not read.
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
-  const legacy = readLegacy(comment, colors);
-  if (legacy.kind === "claim") return { claims: legacy.pieces, doubts: [], unclaims: [] };
-  if (legacy.kind === "unclaim") return { claims: [], doubts: [], unclaims: legacy.refs };
-  return { claims: [], doubts: [], unclaims: [] };
-}
-
-function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
-  if (!mayHoldNumber(comment)) return NONE;
-  const tokens = tokenize(normalizeComment(comment));
-  if (!tokens.some((token) => token.kind === "number")) return NONE;
-  if (asksOrHesitates(tokens)) return NONE;
+  if (!mayHoldNumber(comment)) return nothing();
+  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
+  if (!tokens.some((token) => token.kind === "number")) return nothing();
+  const doubt = doubtOf(tokens);
+  if (doubt === "none") return nothing();
 
   const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
   const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
@@ -133,7 +140,7 @@ function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
 
   const refIndexes: number[] = [];
   for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
-  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return NONE;
+  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return nothing();
 
   const clauses = readClauses(tokens, roles);
   const given = new Set<number>();
@@ -143,34 +150,104 @@ function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
     else for (const ref of clause.refs) given.add(ref);
   }
   const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
-  if (claimed.length > 0) {
-    if (admiresOnly(tokens)) return NONE;
-    if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) return NONE;
-    return { kind: "claim", pieces: piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions) };
+  const refused = new Set(
+    clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs),
+  );
+  const unclaims = [...refused].filter((ref) => !claimed.includes(ref));
+  if (claimed.length === 0) return { claims: [], doubts: [], unclaims };
+  if (admiresOnly(tokens)) return { claims: [], doubts: [], unclaims };
+  if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) {
+    return { claims: [], doubts: [], unclaims };
   }
-  const refused = clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs);
-  return refused.length > 0 ? { kind: "unclaim", refs: [...new Set(refused)] } : NONE;
+  const pieces = piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions);
+  const reason = doubt ?? (unclaims.length === 0 ? uncertainIntent(tokens, roles) : null);
+  if (reason === null) return { claims: pieces, doubts: [], unclaims };
+  return { claims: [], doubts: pieces.map((piece) => ({ ...piece, reason })), unclaims };
+}
+
+function nothing(): LiveCommentReading {
+  return { claims: [], doubts: [], unclaims: [] };
 }
 
 const ASCII_DIGIT = /[0-9]/;
+/** A number written in words after an article: "le sept", "la douze", "du vingt". */
+const SPELLED_REF =
+  /\b(?:le|la|l'|du|no|num|numero)\s*(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent)/i;
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
-  return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment);
+  return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment) || SPELLED_REF.test(comment);
 }
 
-function asksOrHesitates(tokens: readonly Token[]): boolean {
+/**
+ * What the comment's form says before its references are read: "none" when it asks about a piece,
+ * hesitates or remarks (it claims nothing), a doubt when it asks for a piece as a question ("je
+ * peux avoir le 7 ?") or under a condition ("le 7 si dispo en S"), null when its form holds no
+ * doubt.
+ */
+function doubtOf(tokens: readonly Token[]): "none" | DoubtReason | null {
+  let question = false;
+  let asksFor = false;
+  let condition = false;
+  // A payment, a parcel, an earlier order: the ref may be a claim, or what the remark is about.
+  let remark = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
     const next = tokens[index + 1];
-    if (token.text === "?") return true;
+    if (token.text === "?") {
+      question = true;
+      continue;
+    }
+    const conditionEnd = conditionPhraseEnd(tokens, index);
+    if (conditionEnd > index) {
+      condition = true;
+      index = conditionEnd - 1;
+      continue;
+    }
+    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return "none";
+    if (ASK_FOR_WORDS.has(token.key) || CLAIM_WORDS.has(token.key)) {
+      asksFor = true;
+      continue;
+    }
     // "comme d'hab le 12" is no comparison.
-    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return true;
+    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return "none";
     // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
-    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return true;
-    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
+    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return "none";
+    if (REMARK_WORDS.has(token.key)) remark = true;
   }
-  return false;
+  if (condition) return "condition";
+  // Without a "?", "je peux avoir le 7 svp" is a polite claim.
+  if (question) return asksFor ? "question" : "none";
+  return remark ? "unclear" : null;
+}
+
+/**
+ * "si dispo", "si il reste", "s'il en reste", "si possible", "si vous l'avez en S": the end of the
+ * condition phrase starting at `index`, or `index` when none starts there.
+ */
+function conditionPhraseEnd(tokens: readonly Token[], index: number): number {
+  const token = tokens[index] as Token;
+  let at = index + 1;
+  if (token.key === "si") {
+    // "s'il": the "s" is elided.
+  } else if (token.key === "s" && token.elided && IF_SUBJECTS.has(tokens[at]?.key ?? "")) {
+    at += 1;
+  } else {
+    return index;
+  }
+  let sawCondition = false;
+  while (at < tokens.length && at <= index + 6) {
+    const key = (tokens[at] as Token).key;
+    if (CONDITION_WORDS.has(key)) {
+      sawCondition = true;
+      at += 1;
+    } else if (CONDITION_FILLERS.has(key)) {
+      at += 1;
+    } else {
+      break;
+    }
+  }
+  return sawCondition ? at : index;
 }
 
 function admiresOnly(tokens: readonly Token[]): boolean {
@@ -183,6 +260,99 @@ function admiresOnly(tokens: readonly Token[]): boolean {
     previous = token;
   }
   return admires;
+}
+
+/**
+ * "le sept", "la douze", "le vingt-trois", "n° trente et un": a number written in words after an
+ * article or "numero" becomes a number token, so it reads as the ref it names. Elsewhere ("les
+ * deux", "j'en veux trois") words stay words: they count pieces, not refs.
+ */
+function readSpelledNumbers(tokens: Token[]): Token[] {
+  if (!tokens.some((token) => token.kind === "word" && NUMBER_WORDS.has(token.text))) return tokens;
+  const read: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    const before = read[read.length - 1];
+    const spelled =
+      before !== undefined && SPELLED_REF_MARKERS.has(before.text) ? spelledNumberAt(tokens, index) : null;
+    if (spelled === null) {
+      read.push(token);
+      continue;
+    }
+    const last = tokens[spelled.end - 1] as Token;
+    const text = String(spelled.value);
+    read.push({ kind: "number", text, key: text, start: token.start, end: last.end, elided: false });
+    index = spelled.end - 1;
+  }
+  return read;
+}
+
+/** The number written in words from `index` ("vingt", "-", "trois"), and the index after it. */
+function spelledNumberAt(tokens: readonly Token[], index: number): { value: number; end: number } | null {
+  let total = 0;
+  let current = 0;
+  let end = index;
+  let at = index;
+  while (at < tokens.length) {
+    const token = tokens[at] as Token;
+    const value = token.kind === "word" ? NUMBER_WORDS.get(token.text) : undefined;
+    if (value === undefined) {
+      // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
+      const next = tokens[at + 1];
+      const joins = (token.text === "-" || token.text === "et") && end === at && at > index;
+      if (joins && next !== undefined && next.kind === "word" && NUMBER_WORDS.has(next.text)) {
+        at += 1;
+        continue;
+      }
+      break;
+    }
+    if (value === 100) current = (current === 0 ? 1 : current) * 100;
+    else if (value === 20 && current % 100 === 4) current = current - 4 + 80;
+    else current += value;
+    at += 1;
+    end = at;
+  }
+  total += current;
+  if (end === index || total < 1 || total > MAX_CLAIM_REF) return null;
+  // "un" alone is an article ("le un" is rare, "la une" is the news).
+  if (end === index + 1 && (tokens[index] as Token).text.startsWith("un")) return null;
+  return { value: total, end };
+}
+
+/**
+ * Whether the claim the clauses found is sure. A comment whose every word is known to claim (a
+ * claim verb, politeness, articles, sizes, colours, greetings) is sure; one that also says things
+ * the reader cannot place ("le 7 me fait de l'oeil mais bon") may be a remark: staff confirm it.
+ * A claim verb vouches for a few unknown words, never for many.
+ */
+/** Words some rule of the reader already weighed: they cast no doubt of their own. */
+function placedWord(key: string): boolean {
+  return (
+    CLAIM_WORDS.has(key) ||
+    KNOWN_WORDS.has(key) ||
+    INTENT_WORDS.has(key) ||
+    UNCLAIM_WORDS.has(key) ||
+    NE_WORDS.has(key) ||
+    NO_WORDS.has(key) ||
+    FOR_ME_WORDS.has(key) ||
+    CLAUSE_STARTERS.has(key) ||
+    ADMIRATION_WORDS.has(key) ||
+    key === "pas" ||
+    key === "plus"
+  );
+}
+
+function uncertainIntent(tokens: readonly Token[], roles: readonly (Role | undefined)[]): DoubtReason | null {
+  let unknown = 0;
+  let claimVerb = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (token.kind !== "word" || roles[index] !== undefined) continue;
+    if (CLAIM_VERBS.has(token.key)) claimVerb = true;
+    else if (!placedWord(token.key)) unknown += 1;
+  }
+  const allowed = claimVerb ? UNKNOWN_WORDS_WITH_CLAIM_VERB : UNKNOWN_WORDS_WITHOUT_CLAIM_VERB;
+  return unknown > allowed ? "unclear" : null;
 }
 
 function isNumber(token: Token | undefined): token is Token {
@@ -500,6 +670,13 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+/** A ref right after `index`, or after an article: "pas le 12", "plus du 12", "non 12". */
+function refFollows(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  if (roles[index + 1] === "ref") return true;
+  const after = tokens[index + 1];
+  return after !== undefined && REF_ARTICLES.has(after.text) && roles[index + 2] === "ref";
+}
+
 function givesUpAfter(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -575,7 +752,9 @@ function readClause(
     } else if (key === "plus") {
       const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key);
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
-      if (seenNe || verbBefore || negationAfter) unclaims = true;
+      // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
+      const opensOnRef = index === start && refFollows(tokens, roles, index);
+      if (seenNe || verbBefore || negationAfter || opensOnRef) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
       if (tokens[index + 1]?.key === "mais") continue;
