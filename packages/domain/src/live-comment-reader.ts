@@ -76,11 +76,6 @@ const UNKNOWN_WORDS_WITHOUT_CLAIM_VERB = 1;
 const MIN_NUMERIC_SIZE = 32;
 const MAX_NUMERIC_SIZE = 56;
 
-type LegacyReading =
-  { kind: "claim"; pieces: ClaimedPiece[] } | { kind: "unclaim"; refs: number[] } | { kind: "none" };
-
-const NONE: LegacyReading = Object.freeze({ kind: "none" });
-
 type Role = "ref" | "aside" | "size" | "color";
 
 /** Where a size or colour is written; `value` null when the comment offers a choice ("38 ou 40"). */
