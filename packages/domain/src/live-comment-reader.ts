@@ -1,15 +1,16 @@
-import type { ClaimedPiece, DoubtReason, LiveCommentReading } from "./live-claims";
+import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
+import { certaintyOf, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
+  CORRECTING_BEFORE_NO,
+  CORRECTION_WORDS,
+  OTHER_SUBJECTS,
+  PLUS_WORDS,
+  SWAP_ARTICLES,
+  SWAP_JOINERS,
+  SWAP_VERBS,
   ADMIRATION_WORDS,
-  ASK_FOR_WORDS,
-  CLAIM_VERBS,
-  CONDITION_FILLERS,
-  CONDITION_WORDS,
-  IF_SUBJECTS,
-  KNOWN_WORDS,
   NUMBER_WORDS,
-  REMARK_WORDS,
   SPELLED_REF_MARKERS,
   AFTER_NO_UNCLAIM,
   AFTER_PASS_OR_LEAVE,
@@ -31,8 +32,6 @@ import {
   LETTER_SIZES,
   LIST_JOINERS,
   NE_WORDS,
-  NONE_PAIRS,
-  NONE_WORDS,
   NO_WORDS,
   NUMBER_JOINERS,
   PASS_OR_LEAVE_WORDS,
@@ -43,7 +42,6 @@ import {
   SIZE_MARKERS,
   SIZE_VERBS,
   SOFT_NEGATIONS,
-  SWAP_WORDS,
   UNCLAIM_WORDS,
   UNITS_AFTER,
   UNMISTAKABLE_SIZES,
@@ -68,15 +66,9 @@ import {
 export const MAX_CLAIM_REF = 999;
 const MAX_CLAIM_REF_DIGITS = String(MAX_CLAIM_REF).length;
 
-/** Unknown words a comment may hold and still be a sure claim, with and without a claim verb. */
-const UNKNOWN_WORDS_WITH_CLAIM_VERB = 3;
-const UNKNOWN_WORDS_WITHOUT_CLAIM_VERB = 1;
-
 /** Numeric clothing sizes (women's 32 to men's 56) read after "en", "taille", "t", "je fais du". */
 const MIN_NUMERIC_SIZE = 32;
 const MAX_NUMERIC_SIZE = 56;
-
-type Role = "ref" | "aside" | "size" | "color";
 
 /** Where a size or colour is written; `value` null when the comment offers a choice ("38 ou 40"). */
 interface Mention {
@@ -86,6 +78,12 @@ interface Mention {
 
 interface Clause {
   refs: number[];
+  /** The token index of each ref. */
+  refAt: number[];
+  /** Refs with no word of their own but articles and joiners: "le 56 et le 57". */
+  bare: boolean;
+  /** Gives up by a verb ("j'annule", "retirez"), not by "pas" or "non" about one ref. */
+  byVerb: boolean;
   effect: "claim" | "unclaim" | "void";
   /** A clause with no reference whose refusal ("finalement non") speaks of the clause before. */
   orphanEffect: "unclaim" | "void" | null;
@@ -126,28 +124,45 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
   if (!mayHoldNumber(comment)) return nothing();
   const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
   if (!tokens.some((token) => token.kind === "number")) return nothing();
-  const doubt = doubtOf(tokens);
-  if (doubt === "none") return nothing();
 
   const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
+  const swap = readSwap(tokens, roles);
   const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
   const sizeMentions = readRefsAndSizes(tokens, roles);
 
   const refIndexes: number[] = [];
   for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
-  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return nothing();
+  if (refIndexes.length === 0) return nothing();
+  if (swap.givenUp.size === 0 && offersAChoice(tokens, refIndexes)) return nothing();
 
-  const clauses = readClauses(tokens, roles);
+  const form = readForm(tokens, roles, comment);
+  const clauses = readClauses(tokens, roles, form.inCondition);
+  const corrected = correctedRefs(tokens, roles, refIndexes);
   const given = new Set<number>();
-  const wanted: number[] = [];
+  const refusedBySwap = new Set<number>();
+  const wanted: { ref: number; at: number }[] = [];
   for (const clause of clauses) {
-    if (clause.effect === "claim") wanted.push(...clause.refs);
-    else for (const ref of clause.refs) given.add(ref);
+    clause.refAt.forEach((at, position) => {
+      const ref = clause.refs[position] as number;
+      // A ref in a segment that asks about it or remarks on it is neither claimed nor given up;
+      // nor is one the viewer corrected ("le 9 oups le 19").
+      if (swap.givenUp.has(at)) refusedBySwap.add(ref);
+      else if (form.voided[at] || corrected.has(at)) given.add(ref);
+      else if (clause.effect === "claim") wanted.push({ ref, at });
+      else given.add(ref);
+    });
   }
-  const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
-  const refused = new Set(
-    clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs),
-  );
+  for (const ref of refusedBySwap) given.add(ref);
+  const claimedAt = wanted.filter((want) => !given.has(want.ref));
+  const claimed = [...new Set(claimedAt.map((want) => want.ref))];
+  const refused = new Set([
+    ...refusedBySwap,
+    ...clauses
+      .filter((clause) => clause.effect === "unclaim")
+      .flatMap((clause) =>
+        clause.refs.filter((_, position) => !form.voided[clause.refAt[position] as number]),
+      ),
+  ]);
   const unclaims = [...refused].filter((ref) => !claimed.includes(ref));
   if (claimed.length === 0) return { claims: [], doubts: [], unclaims };
   if (admiresOnly(tokens)) return { claims: [], doubts: [], unclaims };
@@ -155,7 +170,13 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     return { claims: [], doubts: [], unclaims };
   }
   const pieces = piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions);
-  const reason = doubt ?? (unclaims.length === 0 ? uncertainIntent(tokens, roles) : null);
+  const certainty = certaintyOf(
+    form,
+    claimedAt.map((want) => want.at),
+  );
+  if (certainty === "talk") return { claims: [], doubts: [], unclaims };
+  // A swap word the reader could not parse: which piece goes is for staff to say.
+  const reason = certainty ?? (swap.unparsed ? "swap" : null);
   if (reason === null) return { claims: pieces, doubts: [], unclaims };
   return { claims: [], doubts: pieces.map((piece) => ({ ...piece, reason })), unclaims };
 }
@@ -172,77 +193,6 @@ const SPELLED_REF =
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
   return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment) || SPELLED_REF.test(comment);
-}
-
-/**
- * What the comment's form says before its references are read: "none" when it asks about a piece,
- * hesitates or remarks (it claims nothing), a doubt when it asks for a piece as a question ("je
- * peux avoir le 7 ?") or under a condition ("le 7 si dispo en S"), null when its form holds no
- * doubt.
- */
-function doubtOf(tokens: readonly Token[]): "none" | DoubtReason | null {
-  let question = false;
-  let asksFor = false;
-  let condition = false;
-  // A payment, a parcel, an earlier order: the ref may be a claim, or what the remark is about.
-  let remark = false;
-  for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index] as Token;
-    const next = tokens[index + 1];
-    if (token.text === "?") {
-      question = true;
-      continue;
-    }
-    const conditionEnd = conditionPhraseEnd(tokens, index);
-    if (conditionEnd > index) {
-      condition = true;
-      index = conditionEnd - 1;
-      continue;
-    }
-    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return "none";
-    if (ASK_FOR_WORDS.has(token.key) || CLAIM_WORDS.has(token.key)) {
-      asksFor = true;
-      continue;
-    }
-    // "comme d'hab le 12" is no comparison.
-    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return "none";
-    // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
-    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return "none";
-    if (REMARK_WORDS.has(token.key)) remark = true;
-  }
-  if (condition) return "condition";
-  // Without a "?", "je peux avoir le 7 svp" is a polite claim.
-  if (question) return asksFor ? "question" : "none";
-  return remark ? "unclear" : null;
-}
-
-/**
- * "si dispo", "si il reste", "s'il en reste", "si possible", "si vous l'avez en S": the end of the
- * condition phrase starting at `index`, or `index` when none starts there.
- */
-function conditionPhraseEnd(tokens: readonly Token[], index: number): number {
-  const token = tokens[index] as Token;
-  let at = index + 1;
-  if (token.key === "si") {
-    // "s'il": the "s" is elided.
-  } else if (token.key === "s" && token.elided && IF_SUBJECTS.has(tokens[at]?.key ?? "")) {
-    at += 1;
-  } else {
-    return index;
-  }
-  let sawCondition = false;
-  while (at < tokens.length && at <= index + 6) {
-    const key = (tokens[at] as Token).key;
-    if (CONDITION_WORDS.has(key)) {
-      sawCondition = true;
-      at += 1;
-    } else if (CONDITION_FILLERS.has(key)) {
-      at += 1;
-    } else {
-      break;
-    }
-  }
-  return sawCondition ? at : index;
 }
 
 function admiresOnly(tokens: readonly Token[]): boolean {
@@ -312,42 +262,6 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
   // "un" alone is an article ("le un" is rare, "la une" is the news).
   if (end === index + 1 && (tokens[index] as Token).text.startsWith("un")) return null;
   return { value: total, end };
-}
-
-/**
- * Whether the claim the clauses found is sure. A comment whose every word is known to claim (a
- * claim verb, politeness, articles, sizes, colours, greetings) is sure; one that also says things
- * the reader cannot place ("le 7 me fait de l'oeil mais bon") may be a remark: staff confirm it.
- * A claim verb vouches for a few unknown words, never for many.
- */
-/** Words some rule of the reader already weighed: they cast no doubt of their own. */
-function placedWord(key: string): boolean {
-  return (
-    CLAIM_WORDS.has(key) ||
-    KNOWN_WORDS.has(key) ||
-    INTENT_WORDS.has(key) ||
-    UNCLAIM_WORDS.has(key) ||
-    NE_WORDS.has(key) ||
-    NO_WORDS.has(key) ||
-    FOR_ME_WORDS.has(key) ||
-    CLAUSE_STARTERS.has(key) ||
-    ADMIRATION_WORDS.has(key) ||
-    key === "pas" ||
-    key === "plus"
-  );
-}
-
-function uncertainIntent(tokens: readonly Token[], roles: readonly (Role | undefined)[]): DoubtReason | null {
-  let unknown = 0;
-  let claimVerb = false;
-  for (let index = 0; index < tokens.length; index++) {
-    const token = tokens[index] as Token;
-    if (token.kind !== "word" || roles[index] !== undefined) continue;
-    if (CLAIM_VERBS.has(token.key)) claimVerb = true;
-    else if (!placedWord(token.key)) unknown += 1;
-  }
-  const allowed = claimVerb ? UNKNOWN_WORDS_WITH_CLAIM_VERB : UNKNOWN_WORDS_WITHOUT_CLAIM_VERB;
-  return unknown > allowed ? "unclear" : null;
 }
 
 function isNumber(token: Token | undefined): token is Token {
@@ -589,14 +503,116 @@ function readColors(tokens: readonly Token[], roles: (Role | undefined)[], match
 
 /** Two refs with "ou", "sinon", "au", "-" or "/" between them: the viewer offers a choice. */
 function offersAChoice(tokens: readonly Token[], refIndexes: readonly number[]): boolean {
+  if (isSlashedList(tokens, refIndexes)) return false;
   for (let position = 1; position < refIndexes.length; position++) {
     const from = refIndexes[position - 1] as number;
     const to = refIndexes[position] as number;
     for (let index = from + 1; index < to; index++) {
-      if (CHOICE_WORDS.has((tokens[index] as Token).key)) return true;
+      const token = tokens[index] as Token;
+      if (!CHOICE_WORDS.has(token.key)) continue;
+      // "mettez-moi le 118": a hyphen inside words joins no refs.
+      if ((token.text === "-" || token.text === "/") && index !== from + 1 && index !== to - 1) continue;
+      // "le 12 ou plutot le 13" corrects to the second.
+      if (token.key === "ou" && tokens[index + 1]?.key === "plutot") continue;
+      return true;
     }
   }
   return false;
+}
+
+/** "4/15/33", "le 3 - le 5 - le 9": three refs or more, each joined by the same "/" or "-", list. */
+function isSlashedList(tokens: readonly Token[], refIndexes: readonly number[]): boolean {
+  if (refIndexes.length < 3) return false;
+  let joiner: string | null = null;
+  for (let position = 1; position < refIndexes.length; position++) {
+    const from = refIndexes[position - 1] as number;
+    const to = refIndexes[position] as number;
+    for (let index = from + 1; index < to; index++) {
+      const text = (tokens[index] as Token).text;
+      if (text !== "/" && text !== "-" && !REF_ARTICLES.has(text)) return false;
+      if (text === "/" || text === "-") {
+        if (joiner !== null && joiner !== text) return false;
+        joiner = text;
+      }
+    }
+  }
+  return joiner !== null;
+}
+
+interface Swap {
+  /** Token indexes of the refs a swap gives up: "au lieu du 12", "je remplace le 3 par le 5". */
+  givenUp: Set<number>;
+  /** A swap word the reader could not read. */
+  unparsed: boolean;
+}
+
+/**
+ * Reads a swap before refs and sizes are: the ref given up, and the one taken when it is written
+ * as "en 41" (a size otherwise). "au lieu du 72", "a la place du 101", "je remplace le 3 par le 5",
+ * "change mon 40 en 41", "echange du 12 contre le 21".
+ */
+function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
+  const givenUp = new Set<number>();
+  let unparsed = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    const before = tokens[index - 1];
+    const next = tokens[index + 1];
+    let refAt = -1;
+    const insteadOf =
+      (token.key === "lieu" && before?.key === "au") || (token.key === "place" && before?.key === "la");
+    if (insteadOf) {
+      refAt = swapRefAt(tokens, index + 1);
+    } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
+      refAt = swapRefAt(tokens, index + 1);
+      if (refAt < 0) unparsed = true;
+    }
+    if (refAt < 0) continue;
+    givenUp.add(refAt);
+    roles[refAt] = "ref";
+    // "change mon 40 en 41": after "en", "par", "contre", "pour", the number taken is a ref.
+    const joiner = tokens[refAt + 1];
+    const taken = tokens[refAt + 2];
+    if (joiner !== undefined && SWAP_JOINERS.has(joiner.key) && taken?.kind === "number") {
+      roles[refAt + 2] = "ref";
+    }
+  }
+  return { givenUp, unparsed };
+}
+
+/** The number after "du", "de", "le", "mon"... within two words, or -1. */
+function swapRefAt(tokens: readonly Token[], from: number): number {
+  for (let at = from; at < Math.min(tokens.length, from + 3); at++) {
+    const token = tokens[at] as Token;
+    if (token.kind === "number") return token.text[0] === "0" ? -1 : at;
+    if (!SWAP_ARTICLES.has(token.key)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Refs the viewer corrects in the same comment: those written before "oups", "pardon", "je
+ * voulais dire", "je me suis trompee", "erreur", "ou plutot", when a ref follows.
+ */
+function correctedRefs(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  refIndexes: readonly number[],
+): Set<number> {
+  const corrected = new Set<number>();
+  const first = refIndexes[0];
+  const last = refIndexes[refIndexes.length - 1];
+  if (first === undefined || last === undefined || first === last) return corrected;
+  for (let index = first + 1; index < last; index++) {
+    const token = tokens[index] as Token;
+    const marks =
+      CORRECTION_WORDS.has(token.key) ||
+      (token.key === "dire" && tokens[index - 1]?.key === "voulais") ||
+      (token.key === "plutot" && tokens[index - 1]?.key === "ou");
+    if (!marks) continue;
+    for (const at of refIndexes) if (at < index && roles[at] === "ref") corrected.add(at);
+  }
+  return corrected;
 }
 
 function refValue(tokens: readonly Token[], index: number): number {
@@ -604,15 +620,33 @@ function refValue(tokens: readonly Token[], index: number): number {
 }
 
 /** Cuts the comment into statements and says what each does with its refs. */
-function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined)[]): Clause[] {
+function readClauses(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  inCondition: readonly boolean[],
+): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
   const close = (end: number, corrects: boolean): void => {
-    if (end > start) clauses.push(readClause(tokens, roles, start, end, corrects));
+    if (end > start) clauses.push(readClause(tokens, roles, inCondition, start, end, corrects));
   };
   let corrects = false;
+  let refInClause = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
+    if (inCondition[index]) continue;
+    if (roles[index] === "ref") refInClause = true;
+    // "c'est le 29 pas le 92": the refusal of another ref starts its own statement.
+    if (token.key === "pas" && refInClause && refFollows(tokens, roles, index)) {
+      close(index, corrects);
+      corrects = false;
+      start = index;
+      refInClause = false;
+      continue;
+    }
+    if (CLAUSE_ENDS.has(token.text) || (index > start && CLAUSE_STARTERS.has(token.key))) {
+      refInClause = false;
+    }
     if (CLAUSE_ENDS.has(token.text)) {
       close(index, corrects);
       corrects = false;
@@ -632,8 +666,14 @@ function readClauses(tokens: readonly Token[], roles: readonly (Role | undefined
   // A refusal with no ref of its own ("le 12 ... finalement non") and a correction ("le 13 non le
   // 12") speak of the clause before that names refs.
   let lastWithRefs: Clause | undefined;
+  let previous: Clause | undefined;
   for (const clause of clauses) {
     if (clause.corrects && lastWithRefs?.effect === "claim") lastWithRefs.effect = "void";
+    // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them.
+    if (clause.bare && clause.refs.length > 0 && previous?.effect === "unclaim" && previous.byVerb) {
+      clause.effect = "unclaim";
+    }
+    previous = clause;
     if (clause.refs.length > 0) {
       lastWithRefs = clause;
     } else if (clause.orphanEffect !== null && lastWithRefs?.effect === "claim") {
@@ -650,7 +690,14 @@ function isCorrection(
   index: number,
 ): boolean {
   const before = tokens[index - 1];
-  if (before !== undefined && (BEFORE_NO_UNCLAIM.has(before.key) || DISMAY_BEFORE_NO.has(before.key)))
+  // "le 22 ah non le 23", "le 46, enfin non le 47": a ref before, the "non" corrects it.
+  const refBefore = roles.slice(0, index).includes("ref");
+  const correcting = before !== undefined && refBefore && CORRECTING_BEFORE_NO.has(before.key);
+  if (
+    !correcting &&
+    before !== undefined &&
+    (BEFORE_NO_UNCLAIM.has(before.key) || DISMAY_BEFORE_NO.has(before.key))
+  )
     return false;
   return namesRefNext(tokens, roles, index);
 }
@@ -700,20 +747,27 @@ function keepsForMe(tokens: readonly Token[], index: number, start: number, end:
 function readClause(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
+  inCondition: readonly boolean[],
   start: number,
   end: number,
   corrects: boolean,
 ): Clause {
   const refs: number[] = [];
+  const refAt: number[] = [];
   let intent = false;
   // "non pas le 12 le 13": refs side by side, without "et", may not share the refusal.
   let sideBySide = false;
   let listed = true;
+  let bare = true;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
+    if (token.kind === "word" && roles[index] === undefined && !REF_ARTICLES.has(token.text)) {
+      if (!LIST_JOINERS.has(token.key)) bare = false;
+    }
     if (roles[index] === "ref") {
       if (refs.length > 0 && !listed) sideBySide = true;
       refs.push(refValue(tokens, index));
+      refAt.push(index);
       listed = false;
     }
     if (LIST_JOINERS.has(token.key)) listed = true;
@@ -721,13 +775,17 @@ function readClause(
   }
 
   let unclaims = false;
+  let byVerb = false;
   let negates = false;
   let seenNe = false;
   for (let index = start; index < end; index++) {
+    if (inCondition[index]) continue;
     const token = tokens[index] as Token;
     const before = index > start ? tokens[index - 1] : undefined;
     const after = index + 1 < end ? tokens[index + 1] : undefined;
     const key = token.key;
+    // "qu'il passe", "elle laisse": someone else's doing.
+    if (before !== undefined && OTHER_SUBJECTS.has(before.key) && PASS_OR_LEAVE_WORDS.has(key)) continue;
     if (NE_WORDS.has(key)) seenNe = true;
     if (UNCLAIM_WORDS.has(key)) {
       if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
@@ -735,6 +793,7 @@ function readClause(
         if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
       }
       unclaims = true;
+      byVerb = true;
     } else if (key === "pas") {
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
@@ -744,7 +803,7 @@ function readClause(
           roles[index + 2] === "ref");
       if (refNext || intent) unclaims = true;
       else negates = true;
-    } else if (key === "plus") {
+    } else if (PLUS_WORDS.has(key)) {
       const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key);
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
@@ -776,6 +835,9 @@ function readClause(
   const effect = unclaims ? (sideBySide ? "void" : "unclaim") : negates ? "void" : "claim";
   return {
     refs,
+    refAt,
+    bare,
+    byVerb,
     effect,
     orphanEffect: refs.length === 0 && effect !== "claim" ? effect : null,
     corrects,

@@ -12,11 +12,19 @@ function keys(...words: string[]): ReadonlySet<string> {
   return new Set(words.map(squeeze));
 }
 
-/**
- * A comment holding one of these asks something (price, stock, a closer look, a measure), hesitates
- * or remarks on a sale: it claims nothing and gives nothing up, whatever references it names.
- */
-export const NONE_WORDS = keys(
+/** Asking about a piece (price, size, material, a closer look): the piece is not claimed. */
+export const QUESTION_WORDS = keys(
+  "cuir",
+  "simili",
+  "coton",
+  "laine",
+  "lin",
+  "soie",
+  "polyester",
+  "viscose",
+  "synthetique",
+  "doublure",
+  "doublee",
   "combien",
   "cb",
   "cmb",
@@ -36,10 +44,28 @@ export const NONE_WORDS = keys(
   "quoi",
   "koi",
   "comment",
-  "qui",
   "lequel",
   "laquelle",
   "pourquoi",
+  "mesure",
+  "mesures",
+  "dimensions",
+  "longueur",
+  "matiere",
+  "tissu",
+  "composition",
+  "question",
+  "photo",
+  "photos",
+  "lien",
+);
+
+/**
+ * A comment holding one of these asks something (price, stock, a closer look, a measure), hesitates
+ * or remarks on a sale: it claims nothing and gives nothing up, whatever references it names.
+ */
+export const NONE_WORDS = keys(
+  "qui",
   "dispo",
   "dispos",
   "disponible",
@@ -69,17 +95,6 @@ export const NONE_WORDS = keys(
   "essaye",
   "essayer",
   "essayez",
-  "mesure",
-  "mesures",
-  "dimensions",
-  "longueur",
-  "matiere",
-  "tissu",
-  "composition",
-  "question",
-  "photo",
-  "photos",
-  "lien",
   "stock",
   "vendu",
   "vendue",
@@ -108,9 +123,6 @@ export const NONE_WORDS = keys(
   "comme",
   "pareil",
   "pareille",
-  "trompe",
-  "trompee",
-  "erreur",
 );
 
 /** Swapping one piece for another ("je change le 12 pour le 14") is for staff to read. */
@@ -120,25 +132,15 @@ export const SWAP_WORDS = keys(
   "echanges",
   "remplace",
   "remplacer",
-  "contre",
-  "place",
   "change",
   "changer",
 );
 
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
 export const NONE_PAIRS = new Set(
-  [
-    "est ce",
-    "y a",
-    "il y",
-    "peut etre",
-    "sais pas",
-    "sait pas",
-    "plus tard",
-    "taille grand",
-    "taille petit",
-  ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
+  ["y a", "il y", "peut etre", "sais pas", "sait pas", "plus tard", "taille grand", "taille petit"].map(
+    (pair) => pair.split(" ").map(squeeze).join(" "),
+  ),
 );
 
 /** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
@@ -214,6 +216,16 @@ export const ADMIRATION_WORDS = keys(
 
 /** Verbs of giving up a piece: "je passe le 16", "annule le 15", "je laisse le 12". */
 export const UNCLAIM_WORDS = keys(
+  "stop",
+  "rayez",
+  "rayer",
+  "raye",
+  "lache",
+  "lacher",
+  "renonce",
+  "renoncer",
+  "mort",
+  "actualite",
   "passe",
   "jpasse",
   "jpass",
@@ -334,6 +346,8 @@ export const BEFORE_PAS_IDIOMS = keys(
 
 /** "je (n'en) veux plus", "plus besoin", "plus envie": "plus" is "no longer". */
 export const VERBS_BEFORE_PLUS = keys(
+  "jveu",
+  "veu",
   "prends",
   "prend",
   "jprends",
@@ -372,6 +386,14 @@ export const SOFT_NEGATIONS = keys("jamais", "rien");
 
 /** Words that start a new statement in a comment: "pas le 12 pour moi | je prefere le 14". */
 export const CLAUSE_STARTERS = keys(
+  "mettez",
+  "ajoutez",
+  "ajoute",
+  "rajoutez",
+  "prenez",
+  "donnez",
+  "gardez",
+  "reservez",
   "je",
   "j",
   "jprends",
@@ -455,7 +477,19 @@ export const GLUED_UNITS_AFTER = new Set(["m", "k", "x"]);
 export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en"]);
 
 /** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
-export const SIZE_VERBS = new Set(["fais", "fait", "faire", "ferais", "porte", "chausse", "est", "cest"]);
+export const SIZE_VERBS = new Set([
+  "fais",
+  "fait",
+  "faire",
+  "ferais",
+  "porte",
+  "chausse",
+  "est",
+  "cest",
+  "suis",
+  "chui",
+  "sommes",
+]);
 
 /**
  * Before a number, it is a time or price ("à 12h"), a possession or age ("j'ai 2", "il a 3 ans"),
@@ -514,6 +548,9 @@ export const LETTER_SIZES: ReadonlyMap<string, string> = new Map([
   ["xxl", "XXL"],
   ["xxxl", "3XL"],
   ["tu", "TU"],
+  ["small", "S"],
+  ["medium", "M"],
+  ["large", "L"],
 ]);
 
 /** Read as a size wherever they stand; "s", "m", "l" and "tu" only after a ref or "en"/"taille". */
@@ -524,6 +561,7 @@ export const AFTER_S_NOT_SIZE = new Set(["il", "ils", "te", "vous"]);
 
 /** Asking for a piece rather than about it: "je peux avoir le 7 ?", "possible d'avoir le 7". */
 export const ASK_FOR_WORDS = keys(
+  "moyen",
   "possible",
   "peux",
   "peut",
@@ -534,10 +572,72 @@ export const ASK_FOR_WORDS = keys(
   "pourrai",
   "puis",
   "jpeux",
+  "accord",
+  "daccord",
+  "ou",
+  "x",
+  "chui",
+  "jsuis",
+  "suis",
+  "jaune",
+  "vert",
+  "verte",
+  "orange",
+  "rose",
+  "marron",
+  "kaki",
+  "noir",
+  "noire",
+  "blanc",
+  "blanche",
+  "bleu",
+  "bleue",
+  "rouge",
+  "gris",
+  "grise",
+  "beige",
+  "violet",
+  "violette",
+  "camel",
+  "ecru",
+  "dore",
+  "argent",
+  "fonce",
+  "clair",
+  "marine",
+  "couleur",
+  "couleurs",
+  "coloris",
+  "moutarde",
+  "banco",
+  "moa",
+  "moua",
+  "ah",
+  "oh",
+  "euh",
+  "heu",
+  "dire",
+  "changement",
+  "lieu",
+  "place",
+  "par",
+  "contre",
+  "que",
+  "qu",
+  "y",
+  "serait",
+  "inverse",
+  "chiffres",
+  "chiffre",
+  "numeros",
 );
 
 /** A remark about a payment, a parcel or an earlier order: it names a piece and claims nothing. */
 export const REMARK_WORDS = keys(
+  "etait",
+  "etais",
+  "aurait",
+  "aurais",
   "paye",
   "payee",
   "payer",
@@ -571,6 +671,19 @@ export const REMARK_WORDS = keys(
 
 /** After "si" or "s'il", the words of a condition a shop can meet: "si dispo", "s'il en reste". */
 export const CONDITION_WORDS = keys(
+  "pris",
+  "prise",
+  "parti",
+  "partie",
+  "vendu",
+  "vendue",
+  "reserve",
+  "reservee",
+  "besoin",
+  "voulez",
+  "veux",
+  "peux",
+  "pouvez",
   "dispo",
   "dispos",
   "disponible",
@@ -585,14 +698,29 @@ export const CONDITION_WORDS = keys(
   "stock",
   "libre",
   "libere",
+  "a",
+  "ya",
 );
 /** Words a condition phrase may hold around them: "si vous l'avez encore en S". */
 export const CONDITION_FILLERS = keys(
+  "pas",
+  "n",
+  "ne",
+  "c",
+  "cest",
+  "deja",
+  "bien",
+  "me",
+  "m",
+  "du",
+  "des",
+  "un",
+  "une",
+  "taille",
   "il",
   "ils",
   "elle",
   "y",
-  "a",
   "en",
   "est",
   "vous",
@@ -612,6 +740,27 @@ export const IF_SUBJECTS = keys("il", "ils", "y");
 
 /** The verbs that say "I want it" outright; they vouch for a few words the reader cannot place. */
 export const CLAIM_VERBS = keys(
+  "confirme",
+  "confirmer",
+  "jvx",
+  "jprnd",
+  "prnd",
+  "souhaite",
+  "souhaiterais",
+  "souhaiterai",
+  "aimerais",
+  "aimerai",
+  "jaimerais",
+  "garder",
+  "preneuse",
+  "preneur",
+  "ajoute",
+  "ajoutez",
+  "rajoute",
+  "rajoutez",
+  "mettez",
+  "donnez",
+  "avoir",
   "prends",
   "prend",
   "prendre",
@@ -642,8 +791,6 @@ export const CLAIM_VERBS = keys(
   "mettre",
   "mettez",
   "craque",
-  "prefere",
-  "jprefere",
 );
 
 /**
@@ -780,14 +927,12 @@ export const KNOWN_WORDS = keys(
   "amie",
   "pareil",
   "meme",
-  "couleur",
   "version",
   "modele",
   "robe",
   "pull",
   "jupe",
   "pantalon",
-  "haut",
   "top",
   "veste",
   "manteau",
@@ -806,7 +951,6 @@ export const KNOWN_WORDS = keys(
   "moiii",
   "mwa",
   "mw",
-  "ta",
   "tt",
   "tout",
   "suite",
@@ -814,6 +958,26 @@ export const KNOWN_WORDS = keys(
   "avec",
   "hab",
   "habitude",
+  "avance",
+  "tous",
+  "toutes",
+  "deux",
+  "allez",
+  "plaisir",
+  "fais",
+  "liste",
+  "attente",
+  "preneuse",
+  "preneur",
+  "dsl",
+  "desole",
+  "desolee",
+  "pardon",
+  "oups",
+  "finalement",
+  "svpp",
+  "merciii",
+  "jpeux",
   "souci",
   "soucis",
   "probleme",
@@ -860,3 +1024,97 @@ export const SPELLED_REF_MARKERS = new Set([
   "ref",
   "reference",
 ]);
+
+/** "j'ai", "elle a", "on avait" before a past participle tell a story about a piece. */
+export const PAST_AUXILIARIES = keys("ai", "a", "as", "avons", "avez", "ont", "avais", "avait", "eu");
+export const PAST_PARTICIPLES = keys(
+  "pris",
+  "prise",
+  "eu",
+  "eue",
+  "mis",
+  "commande",
+  "commandee",
+  "achete",
+  "achetee",
+  "recu",
+  "recue",
+  "paye",
+  "payee",
+  "regle",
+  "reglee",
+  "envoye",
+  "vu",
+  "porte",
+  "portee",
+  "dit",
+  "ecrit",
+  "demande",
+  "gagne",
+  "perdu",
+  "rate",
+  "loupe",
+  "adore",
+  "offert",
+  "fait",
+);
+
+/** Speaking to someone else about a piece: "@julie le 78 c'est ton style". */
+export const SECOND_PERSON_WORDS = keys("ton", "ta", "tes", "toi", "mate", "vise");
+
+/** Emojis of admiration: "la 25 😍😍" shows a piece off rather than claims it. */
+export const ADMIRATION_EMOJI =
+  /[\u{1F60D}\u{1F525}\u{1F929}\u{2764}\u{1F495}\u{1F63B}\u{1F496}\u{2728}\u{1F631}\u{1F924}\u{1F440}\u{1F389}\u{1F44F}\u{1F4AF}]/u;
+
+/** Verbs of swapping one piece for another: "je remplace le 3 par le 5", "change mon 40 en 41". */
+export const SWAP_VERBS = keys(
+  "remplace",
+  "remplacer",
+  "remplacez",
+  "change",
+  "changer",
+  "changez",
+  "echange",
+  "echanger",
+  "echangez",
+  "troque",
+  "troquer",
+);
+/** Between a swap word and the ref it gives up: "au lieu du 12", "change mon 40". */
+export const SWAP_ARTICLES = keys(
+  "du",
+  "de",
+  "d",
+  "le",
+  "la",
+  "l",
+  "mon",
+  "ma",
+  "des",
+  "les",
+  "mes",
+  "numero",
+  "no",
+  "n",
+);
+/** Between the ref given up and the one taken: "par", "contre", "en", "pour". */
+export const SWAP_JOINERS = keys("par", "contre", "en", "pour");
+
+/** After a ref, they say the viewer meant another one written after them. */
+export const CORRECTION_WORDS = keys(
+  "oups",
+  "oops",
+  "pardon",
+  "trompe",
+  "trompee",
+  "erreur",
+  "rectif",
+  "rectification",
+  "correction",
+);
+/** "le 22 ah non le 23": after a ref, these before "non" correct rather than refuse or dismay. */
+export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups");
+/** "plus" and its SMS spelling, as in "jveu plu le 9". */
+export const PLUS_WORDS = keys("plus", "plu");
+/** Subjects that make "passe" or "laisse" someone else's doing: "qu'il passe". */
+export const OTHER_SUBJECTS = keys("il", "elle", "on", "ils", "elles");

@@ -1,0 +1,265 @@
+import type { DoubtReason } from "./live-claims";
+import type { Token } from "./live-comment-tokens";
+import {
+  ADMIRATION_EMOJI,
+  ADMIRATION_WORDS,
+  ASK_FOR_WORDS,
+  CLAIM_VERBS,
+  CLAIM_WORDS,
+  CLAUSE_STARTERS,
+  CONDITION_FILLERS,
+  CONDITION_WORDS,
+  CORRECTION_WORDS,
+  FOR_ME_WORDS,
+  IF_SUBJECTS,
+  INTENT_WORDS,
+  KNOWN_WORDS,
+  NE_WORDS,
+  NO_WORDS,
+  NONE_PAIRS,
+  NONE_WORDS,
+  PAST_AUXILIARIES,
+  PAST_PARTICIPLES,
+  QUESTION_WORDS,
+  REMARK_WORDS,
+  SECOND_PERSON_WORDS,
+  SWAP_VERBS,
+  UNCLAIM_WORDS,
+  UNITS_AFTER,
+} from "./live-comment-words";
+
+const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
+const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+
+/*
+ * What a comment's form says around its references, read by segment (the text between two of
+ * , . ! ; : ?): whether a segment that names a piece asks about it, remarks on it or tells a past
+ * story (its refs claim nothing), and how sure a claim there is (the words the reader cannot
+ * place). The reader (live-comment-reader.ts) reads the claims and un-claims themselves.
+ */
+
+export type Role = "ref" | "aside" | "size" | "color";
+
+/** Unknown words a segment may hold and still make a sure claim, by the strongest sign of wanting. */
+const UNKNOWN_ALLOWED = { verb: 3, word: 0, bare: 0 } as const;
+/** Beyond this many unknown words and no sign of wanting, a segment talks about the piece. */
+const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
+
+const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "mais"]);
+
+export interface Segment {
+  start: number;
+  end: number;
+  hasRef: boolean;
+  /** Asks about the piece, hesitates or remarks: its refs claim nothing. */
+  voids: boolean;
+  /** Ends with "?". */
+  asks: boolean;
+  /** A question word about a piece (price, size, material) with no ref of its own. */
+  asksAbout: boolean;
+  /** "si ..." the reader could not read as a condition a shop meets (availability). */
+  openCondition: boolean;
+  claimVerb: boolean;
+  claimWord: boolean;
+  unknown: number;
+}
+
+export interface CommentForm {
+  segments: Segment[];
+  /** For each token, whether its segment voids its refs. */
+  voided: boolean[];
+  /** For each token, whether it belongs to a condition phrase ("si pas pris"): no refusal there. */
+  inCondition: boolean[];
+}
+
+/** Cuts the comment into segments and reads each one's form. */
+export function readForm(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  comment: string,
+): CommentForm {
+  const segments: Segment[] = [];
+  const voided = new Array<boolean>(tokens.length).fill(false);
+  const inCondition = new Array<boolean>(tokens.length).fill(false);
+  let start = 0;
+  for (let index = 0; index <= tokens.length; index++) {
+    const token = tokens[index];
+    if (token !== undefined && !SEGMENT_ENDS.has(token.text)) continue;
+    const end = token?.text === "?" ? index + 1 : index;
+    if (end > start) {
+      const segment = readSegment(tokens, roles, start, end, inCondition);
+      segments.push(segment);
+      if (segment.voids) voided.fill(true, start, end);
+    }
+    start = index + 1;
+  }
+  // Emojis of admiration say "look how nice", not "I want it", when nothing else says so.
+  if (ADMIRATION_EMOJI.test(comment) && !segments.some((segment) => segment.claimWord)) {
+    for (const segment of segments) if (segment.hasRef) segment.unknown += 1;
+  }
+  return { segments, voided, inCondition };
+}
+
+function readSegment(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  start: number,
+  end: number,
+  inCondition: boolean[],
+): Segment {
+  const segment: Segment = {
+    start,
+    end,
+    hasRef: false,
+    voids: false,
+    asks: (tokens[end - 1] as Token).text === "?",
+    asksAbout: false,
+    openCondition: false,
+    claimVerb: false,
+    claimWord: false,
+    unknown: 0,
+  };
+  let talks = false;
+  for (let index = start; index < end; index++) {
+    const token = tokens[index] as Token;
+    const next = index + 1 < end ? tokens[index + 1] : undefined;
+    if (roles[index] === "ref") segment.hasRef = true;
+    if (token.kind !== "word" || roles[index] !== undefined) continue;
+    const conditionEnd = conditionPhraseEnd(tokens, roles, index, end);
+    if (conditionEnd > index) {
+      inCondition.fill(true, index, conditionEnd);
+      index = conditionEnd - 1;
+      continue;
+    }
+    const key = token.key;
+    if (next !== undefined && NONE_PAIRS.has(`${key} ${next.key}`) && !askingPair(tokens, index))
+      talks = true;
+    // "comme d'hab le 12": a habit, not a comparison.
+    if (key === "come" && next?.key === "d") continue;
+    if (key === "si" || (key === "s" && token.elided && !saysPlease(tokens, index)))
+      segment.openCondition = true;
+    else if (QUESTION_WORDS.has(key)) {
+      segment.asksAbout = true;
+      talks = true;
+    } else if (NONE_WORDS.has(key) && !(key === "come" && next?.key === "d")) talks = true;
+    else if (REMARK_WORDS.has(key) || SECOND_PERSON_WORDS.has(key)) talks = true;
+    else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index)))
+      talks = true;
+    // "regarde le 68" speaks to other viewers; "je regarde" is the viewer watching.
+    if ((key === "regarde" || key === "regardez") && tokens[index - 1]?.key !== "je") talks = true;
+
+    // "mon préféré", "ma préférée": a favourite, not a preference for it.
+    if (key === "prefere" && POSSESSIVES.has(tokens[index - 1]?.key ?? "")) {
+      segment.unknown += 1;
+      continue;
+    }
+    if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
+    if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) segment.claimWord = true;
+    else if (!placedWord(key)) segment.unknown += 1;
+  }
+  segment.voids = talks && segment.hasRef;
+  return segment;
+}
+
+/** "s'il vous plait", "s'il te plait": politeness, not a condition. */
+function saysPlease(tokens: readonly Token[], index: number): boolean {
+  const after = tokens[index + 2];
+  return tokens[index + 1]?.key === "il" && after !== undefined && PLEASE_AFTER_SIL.has(after.key);
+}
+
+/** "ma fille a le 65": someone has the piece already. */
+function owns(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  const article = tokens[index + 1];
+  return (
+    article !== undefined && (article.key === "le" || article.key === "la") && roles[index + 2] === "ref"
+  );
+}
+
+/** "peut etre pour moi" (may be mine), "y a moyen": pairs that ask for the piece, not hesitate. */
+function askingPair(tokens: readonly Token[], index: number): boolean {
+  const after = tokens[index + 2];
+  return after !== undefined && (after.key === "pour" || ASK_FOR_WORDS.has(after.key));
+}
+
+/** "j'ai pris le 12", "ma soeur a eu le 21": a past story about a piece. */
+function tellsThePast(tokens: readonly Token[], index: number, end: number): boolean {
+  for (let at = index + 1; at < Math.min(end, index + 3); at++) {
+    if (PAST_PARTICIPLES.has((tokens[at] as Token).key)) return true;
+  }
+  return false;
+}
+
+/** Words some rule of the reader already weighed: they cast no doubt of their own. */
+function placedWord(key: string): boolean {
+  return (
+    KNOWN_WORDS.has(key) ||
+    INTENT_WORDS.has(key) ||
+    UNCLAIM_WORDS.has(key) ||
+    NE_WORDS.has(key) ||
+    NO_WORDS.has(key) ||
+    FOR_ME_WORDS.has(key) ||
+    CLAUSE_STARTERS.has(key) ||
+    ADMIRATION_WORDS.has(key) ||
+    CORRECTION_WORDS.has(key) ||
+    SWAP_VERBS.has(key) ||
+    key === "pas" ||
+    key === "plus" ||
+    UNITS_AFTER.has(key)
+  );
+}
+
+/**
+ * "si dispo", "s'il en reste", "si le 14 est encore dispo", "si pas pris", "si possible": the end
+ * of a condition a shop meets by giving a free piece, starting at `index`; `index` when none does.
+ */
+export function conditionPhraseEnd(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+  end: number,
+): number {
+  const token = tokens[index] as Token;
+  let at = index + 1;
+  if (token.key === "si") {
+    // "si il", or "s'il" with the "s" elided.
+  } else if (token.key === "s" && token.elided && IF_SUBJECTS.has(tokens[at]?.key ?? "")) {
+    at += 1;
+  } else {
+    return index;
+  }
+  let sawCondition = false;
+  while (at < end && at <= index + 8) {
+    const next = tokens[at] as Token;
+    if (CONDITION_WORDS.has(next.key)) sawCondition = true;
+    else if (!CONDITION_FILLERS.has(next.key) && roles[at] === undefined) break;
+    at += 1;
+  }
+  return sawCondition ? at : index;
+}
+
+/**
+ * How sure the claims of the segments holding `claimedAt` are: null (sure), a doubt, or "talk"
+ * (no sign of wanting and many words about the piece: it claims nothing).
+ */
+export function certaintyOf(form: CommentForm, claimedAt: readonly number[]): DoubtReason | "talk" | null {
+  const holding = form.segments.filter((segment) =>
+    claimedAt.some((index) => index >= segment.start && index < segment.end),
+  );
+  const anyVerb = holding.some((segment) => segment.claimVerb);
+  let reason: DoubtReason | "talk" | null = null;
+  for (const segment of holding) {
+    const wanting = segment.claimVerb || anyVerb ? "verb" : segment.claimWord ? "word" : "bare";
+    if (segment.openCondition) reason ??= "condition";
+    if (segment.asks) {
+      if (wanting === "bare") return "talk";
+      if (segment.unknown > 0) reason ??= "question";
+      continue;
+    }
+    if (segment.unknown <= UNKNOWN_ALLOWED[wanting]) continue;
+    if (wanting === "bare" && segment.unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
+    reason ??= "unclear";
+  }
+  // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").
+  if (form.segments.some((segment) => segment.asksAbout && !segment.hasRef)) reason ??= "question";
+  return reason;
+}
