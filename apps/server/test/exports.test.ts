@@ -378,7 +378,9 @@ describe("CSV exports", () => {
       expect(ready.status).toBe(200);
       const page = await ordersPage();
       expect(page.status).toBe(200);
-      expect(page.ms).toBeLessThan(200);
+      // Starved of connections it would wait for the pool's timeout (seconds); a loaded CI machine
+      // answers well under one.
+      expect(page.ms).toBeLessThan(1_000);
 
       // Two downloads held open meanwhile, the others refused at once in French.
       expect(await exportQueriesRunning()).toBe(2);
