@@ -29,6 +29,8 @@ import {
 } from "./live-comment-words";
 
 const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
+const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
+const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
 
 /*
@@ -141,7 +143,7 @@ function readSegment(
     else if (QUESTION_WORDS.has(key)) {
       segment.asksAbout = true;
       talks = true;
-    } else if (NONE_WORDS.has(key) && !(key === "come" && next?.key === "d")) talks = true;
+    } else if (NONE_WORDS.has(key) && !putsBackOnSale(tokens, index, end)) talks = true;
     else if (REMARK_WORDS.has(key) || SECOND_PERSON_WORDS.has(key)) talks = true;
     else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index)))
       talks = true;
@@ -262,4 +264,13 @@ export function certaintyOf(form: CommentForm, claimedAt: readonly number[]): Do
   // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").
   if (form.segments.some((segment) => segment.asksAbout && !segment.hasRef)) reason ??= "question";
   return reason;
+}
+
+/** "remettez le 99 en jeu", "vous pouvez le remettre en vente": the viewer gives the piece back. */
+export function putsBackOnSale(tokens: readonly Token[], index: number, end: number): boolean {
+  if (!PUT_BACK_WORDS.has((tokens[index] as Token).key)) return false;
+  for (let at = index + 1; at < Math.min(end - 1, index + 5); at++) {
+    if ((tokens[at] as Token).key === "en" && BACK_ON_SALE.has((tokens[at + 1] as Token).key)) return true;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
-import { certaintyOf, readForm, type Role } from "./live-comment-form";
+import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
   CORRECTING_BEFORE_NO,
@@ -770,7 +770,8 @@ function readClause(
       refAt.push(index);
       listed = false;
     }
-    if (LIST_JOINERS.has(token.key)) listed = true;
+    // "ni le 26 ni le 27" lists the refs it refuses.
+    if (LIST_JOINERS.has(token.key) || token.key === "ni") listed = true;
     if (INTENT_WORDS.has(token.key)) intent = true;
   }
 
@@ -787,14 +788,17 @@ function readClause(
     // "qu'il passe", "elle laisse": someone else's doing.
     if (before !== undefined && OTHER_SUBJECTS.has(before.key) && PASS_OR_LEAVE_WORDS.has(key)) continue;
     if (NE_WORDS.has(key)) seenNe = true;
-    if (UNCLAIM_WORDS.has(key)) {
+    if (putsBackOnSale(tokens, index, end)) {
+      unclaims = true;
+      byVerb = true;
+    } else if (UNCLAIM_WORDS.has(key)) {
       if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
       if (PASS_OR_LEAVE_WORDS.has(key)) {
         if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
       }
       unclaims = true;
       byVerb = true;
-    } else if (key === "pas") {
+    } else if (key === "pas" || key === "ni") {
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
       const refNext =
