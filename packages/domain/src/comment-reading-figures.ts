@@ -344,8 +344,16 @@ function exampleBlock(title: string, examples: readonly ReadingExample[]): strin
   ];
 }
 
-/** The figures as a readable block of English text, with the confusion table and examples of each error. */
-export function formatFigures(name: string, figures: CommentReadingFigures): string {
+/**
+ * The figures as a readable block of English text, with the confusion table and, unless
+ * `examples` is false, examples of each error. The held-out part is printed without them: its
+ * comments must not be read while the reader is being changed.
+ */
+export function formatFigures(
+  name: string,
+  figures: CommentReadingFigures,
+  { examples = true }: { examples?: boolean } = {},
+): string {
   const kindWidth = Math.max(...CORPUS_KINDS.map((kind) => kind.length));
   const cellWidth = Math.max(...READ_CLASSES.map((readAs) => readAs.length)) + 2;
   const row = (label: string, cells: readonly (string | number)[]) =>
@@ -375,6 +383,10 @@ export function formatFigures(name: string, figures: CommentReadingFigures): str
           READ_CLASSES.map((readAs) => figures.confusion[kind][readAs]),
         ),
     ),
+  ];
+  if (!examples) return lines.join("\n");
+  return [
+    ...lines,
     ...exampleBlock("Certain claims from comments that take nothing", figures.wrongCertainComments),
     ...exampleBlock(
       "Certain pieces not given, in claim/switch comments",
@@ -382,6 +394,5 @@ export function formatFigures(name: string, figures: CommentReadingFigures): str
     ),
     ...exampleBlock("Claims missed", figures.misses),
     ...exampleBlock("Un-claims of pieces not given up", figures.falseUnclaimComments),
-  ];
-  return lines.join("\n");
+  ].join("\n");
 }
