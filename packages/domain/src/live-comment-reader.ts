@@ -92,33 +92,17 @@ interface Clause {
 }
 
 /**
- * Decisions on the unclear cases (docs/decisions/031-reading-live-comments.md says why):
- * - a question ("?", "combien", "dispo", "il reste", "tu peux montrer") claims nothing, even of one
- *   ref: the seller answers, the viewer claims afterwards; so do hesitations ("j'hesite entre",
- *   "peut-etre", "si le 12 revient") and remarks ("dommage le 12 est vendu");
- * - two refs offered as a choice or a range ("le 3 ou le 5", "le 12 sinon le 14", "du 3 au 5",
- *   "le 3-5") claim nothing: the viewer has not chosen;
- * - "le 3 et le 5", "53 + 54", "le 12, le 14 et le 20", "je prends le 12 et ma soeur le 14" claim
- *   every piece, the same ref repeated once, in the order written;
- * - admiration alone ("trop belle le 12 😍", "j'adore le 12") claims nothing; with a claim word
- *   ("je le veux le 21 trop beau") it claims;
- * - a refusal of a ref ("je prends pas le 12", "pas le 12 finalement", "je veux plus le 3") gives
- *   it up; a negation that does not speak of the viewer's own claim ("il est pas beau le 12")
- *   claims nothing and gives nothing up;
- * - a comment that gives some refs up and claims others ("pas le 12 pour moi je prefere le 14",
- *   "j'annule le 12 je prends le 14") is a claim of the others only: the reading holds one kind,
- *   and a claim must never name a piece the same comment gives up. The given-up piece stays with
- *   the viewer until staff release it or its hold ends;
- * - "non le 12" after another ref ("le 13 non le 12") corrects it: a claim of 12 alone;
- * - swaps ("je change le 12 pour le 14", "le 14 a la place du 12") and a preference between
- *   several refs ("le 14 plutot que le 12") claim nothing: which piece goes is for staff to read;
- * - "passe-moi le 12", "laissez-moi le 12", "n'oubliez pas le 12" claim;
- * - a size needs a marker ("en M", "taille 38", "t38", "je fais du 38") or, for letters, to follow
- *   the ref ("le 12 m", "12M"); a bare number after a ref is another ref ("le 12 38" claims 12 and 38);
- *   two sizes offered ("38/40", "en S ou M") are no size;
- * - one size or colour in a comment applies to every piece; several apply each to the ref written
- *   before them ("le 12 en M et le 14 en L");
- * - numbers spelled out ("le douze") are not read.
+ * Reads a comment (docs/decisions/031 and 038 say why each case reads as it does):
+ * - refs, sizes and colours are placed first (a swap's "en 41" is a ref, not a size);
+ * - the form, by segment (live-comment-form.ts): a segment that asks about a piece, remarks on it
+ *   or tells a past story claims nothing there;
+ * - clauses say what each statement does with its refs: claim, give up ("je passe le 16", "pas
+ *   le 12", "ni le 3", "plus le 12,"), or nothing ("il est pas beau le 12");
+ * - swaps ("au lieu du 12", "je change le 12 pour le 14") give one ref up, corrections ("le 9 oups
+ *   le 19", "le 22 ah non le 23") drop the refs before them;
+ * - a ref is never both claimed and given up; choices between two refs ("le 3 ou le 5") claim
+ *   nothing; admiration alone claims nothing;
+ * - how sure the claims are: sure, a doubt with its reason, or talk (nothing).
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
   if (!mayHoldNumber(comment)) return nothing();
