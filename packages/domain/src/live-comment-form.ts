@@ -47,7 +47,8 @@ const UNKNOWN_ALLOWED = { verb: 3, word: 0, bare: 0 } as const;
 /** Beyond this many unknown words and no sign of wanting, a segment talks about the piece. */
 const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
 
-const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "mais"]);
+const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "mais", "alors"]);
+const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
 
 export interface Segment {
   start: number;
@@ -143,12 +144,25 @@ function readSegment(
     else if (QUESTION_WORDS.has(key)) {
       segment.asksAbout = true;
       talks = true;
-    } else if (NONE_WORDS.has(key) && !putsBackOnSale(tokens, index, end)) talks = true;
-    else if (REMARK_WORDS.has(key) || SECOND_PERSON_WORDS.has(key)) talks = true;
+    } else if (NONE_WORDS.has(key) && !putsBackOnSale(tokens, index, end) && !soldToMe(tokens, index))
+      talks = true;
+    // "je paye demain" promises; "payé", "j'ai payé" tell.
+    else if (REMARK_WORDS.has(key) && !promises(tokens, index)) talks = true;
+    else if (SECOND_PERSON_WORDS.has(key)) talks = true;
+    // "35€ pour le 20": a payment sent for a piece.
+    else if (key === "pour" && paidFor(tokens, roles, index)) talks = true;
+    // "merci pour le 10": thanks for a piece already had.
+    else if (key === "merci" && next?.key === "pour" && refAfterArticle(tokens, roles, index + 1))
+      talks = true;
     else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index)))
       talks = true;
     // "regarde le 68" speaks to other viewers; "je regarde" is the viewer watching.
     if ((key === "regarde" || key === "regardez") && tokens[index - 1]?.key !== "je") talks = true;
+    // "vendu pour moi", "adjugé vendu": the viewer's own word for taking it.
+    if (soldToMe(tokens, index)) {
+      segment.claimWord = true;
+      continue;
+    }
 
     // "mon préféré", "ma préférée": a favourite, not a preference for it.
     if (key === "prefere" && POSSESSIVES.has(tokens[index - 1]?.key ?? "")) {
@@ -169,6 +183,40 @@ function saysPlease(tokens: readonly Token[], index: number): boolean {
   return tokens[index + 1]?.key === "il" && after !== undefined && PLEASE_AFTER_SIL.has(after.key);
 }
 
+/** "vendu pour moi", "adjugé vendu": the viewer's own word for taking a piece. */
+function soldToMe(tokens: readonly Token[], index: number): boolean {
+  const key = (tokens[index] as Token).key;
+  if (key !== "vendu" && key !== "vendue") return false;
+  return tokens[index + 1]?.key === "pour" || tokens[index - 1]?.key === "adjuge";
+}
+
+/** "35€ pour le 20", "20 euros pour le 35": an amount paid for a piece. */
+function paidFor(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  const currency = tokens[index - 1];
+  const amount = tokens[index - 2];
+  const isCurrency =
+    currency !== undefined && (currency.text === "€" || currency.key === "euros" || currency.key === "euro");
+  return isCurrency && amount?.kind === "number" && refAfterArticle(tokens, roles, index);
+}
+
+/** "je paye demain", "je paie avant minuit": a payment to come, said by the claimer. */
+function promises(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[index - 1];
+  return before !== undefined && (before.key === "je" || before.key === "j") && !before.elided;
+}
+
+function refAfterArticle(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  if (roles[index + 1] === "ref") return true;
+  const article = tokens[index + 1];
+  return (
+    article !== undefined && (article.key === "le" || article.key === "la") && roles[index + 2] === "ref"
+  );
+}
+
 /** "ma fille a le 65": someone has the piece already. */
 function owns(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
   const article = tokens[index + 1];
@@ -185,10 +233,14 @@ function askingPair(tokens: readonly Token[], index: number): boolean {
 
 /** "j'ai pris le 12", "ma soeur a eu le 21": a past story about a piece. */
 function tellsThePast(tokens: readonly Token[], index: number, end: number): boolean {
-  for (let at = index + 1; at < Math.min(end, index + 3); at++) {
-    if (PAST_PARTICIPLES.has((tokens[at] as Token).key)) return true;
-  }
-  return false;
+  const next = tokens[index + 1];
+  if (next === undefined || index + 1 >= end) return false;
+  if (PAST_PARTICIPLES.has(next.key)) return true;
+  // "j'ai deja pris", "j'ai pas eu": one adverb between them.
+  const after = tokens[index + 2];
+  return (
+    ADVERBS_IN_PAST.has(next.key) && after !== undefined && index + 2 < end && PAST_PARTICIPLES.has(after.key)
+  );
 }
 
 /** Words some rule of the reader already weighed: they cast no doubt of their own. */
@@ -240,29 +292,27 @@ export function conditionPhraseEnd(
 }
 
 /**
- * How sure the claims of the segments holding `claimedAt` are: null (sure), a doubt, or "talk"
- * (no sign of wanting and many words about the piece: it claims nothing).
+ * How sure the claim of the ref at token `at` is: null (sure), a doubt, or "talk" (no sign of
+ * wanting and many words about the piece: it claims nothing). A segment without a ref of its own
+ * lends its sign of wanting to the others: "impossible de résister au 39, je le prends".
  */
-export function certaintyOf(form: CommentForm, claimedAt: readonly number[]): DoubtReason | "talk" | null {
-  const holding = form.segments.filter((segment) =>
-    claimedAt.some((index) => index >= segment.start && index < segment.end),
-  );
-  const anyVerb = holding.some((segment) => segment.claimVerb);
-  let reason: DoubtReason | "talk" | null = null;
-  for (const segment of holding) {
-    const wanting = segment.claimVerb || anyVerb ? "verb" : segment.claimWord ? "word" : "bare";
-    if (segment.openCondition) reason ??= "condition";
-    if (segment.asks) {
-      if (wanting === "bare") return "talk";
-      if (segment.unknown > 0) reason ??= "question";
-      continue;
-    }
-    if (segment.unknown <= UNKNOWN_ALLOWED[wanting]) continue;
+export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk" | null {
+  const segment = form.segments.find((candidate) => at >= candidate.start && at < candidate.end);
+  if (segment === undefined) return null;
+  const lenders = form.segments.filter((other) => !other.hasRef);
+  const verb = segment.claimVerb || lenders.some((other) => other.claimVerb);
+  const word = segment.claimWord || lenders.some((other) => other.claimWord);
+  const wanting = verb ? "verb" : word ? "word" : "bare";
+  let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
+  if (segment.asks) {
+    if (wanting === "bare") return "talk";
+    if (segment.unknown > 0) reason ??= "question";
+  } else if (segment.unknown > UNKNOWN_ALLOWED[wanting]) {
     if (wanting === "bare" && segment.unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
     reason ??= "unclear";
   }
   // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").
-  if (form.segments.some((segment) => segment.asksAbout && !segment.hasRef)) reason ??= "question";
+  if (form.segments.some((other) => other.asksAbout && !other.hasRef)) reason ??= "question";
   return reason;
 }
 

@@ -1,7 +1,8 @@
-import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
+import type { ClaimedPiece, DoubtfulPiece, LiveCommentReading } from "./live-claims";
 import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
+  PLACE_BEFORE,
   CORRECTING_BEFORE_NO,
   CORRECTION_WORDS,
   OTHER_SUBJECTS,
@@ -131,7 +132,8 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
       // A ref in a segment that asks about it or remarks on it is neither claimed nor given up;
       // nor is one the viewer corrected ("le 9 oups le 19").
       if (swap.givenUp.has(at)) refusedBySwap.add(ref);
-      else if (form.voided[at] || corrected.has(at)) given.add(ref);
+      else if (form.voided[at]) return;
+      else if (corrected.has(at)) given.add(ref);
       else if (clause.effect === "claim") wanted.push({ ref, at });
       else given.add(ref);
     });
@@ -154,15 +156,21 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     return { claims: [], doubts: [], unclaims };
   }
   const pieces = piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions);
-  const certainty = certaintyOf(
-    form,
-    claimedAt.map((want) => want.at),
-  );
-  if (certainty === "talk") return { claims: [], doubts: [], unclaims };
-  // A swap word the reader could not parse: which piece goes is for staff to say.
-  const reason = certainty ?? (swap.unparsed ? "swap" : null);
-  if (reason === null) return { claims: pieces, doubts: [], unclaims };
-  return { claims: [], doubts: pieces.map((piece) => ({ ...piece, reason })), unclaims };
+  const claims: ClaimedPiece[] = [];
+  const doubts: DoubtfulPiece[] = [];
+  for (const piece of pieces) {
+    // A ref written twice is as sure as its surest place.
+    const verdicts = claimedAt
+      .filter((want) => want.ref === piece.ref)
+      .map((want) => certaintyOf(form, want.at));
+    const verdict = verdicts.includes(null) ? null : (verdicts.find((one) => one !== "talk") ?? "talk");
+    if (verdict === "talk") continue;
+    // A swap word the reader could not parse: which piece goes is for staff to say.
+    const reason = verdict ?? (swap.unparsed ? "swap" : null);
+    if (reason === null) claims.push(piece);
+    else doubts.push({ ...piece, reason });
+  }
+  return { claims, doubts, unclaims };
 }
 
 function nothing(): LiveCommentReading {
@@ -172,7 +180,9 @@ function nothing(): LiveCommentReading {
 const ASCII_DIGIT = /[0-9]/;
 /** A number written in words after an article: "le sept", "la douze", "du vingt". */
 const SPELLED_REF =
-  /\b(?:le|la|l'|du|no|num|numero)\s*(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent)/i;
+  /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
+/** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
+const AFTER_OPENING_NUMBER = new Set(["pour", "pr", "svp", "stp", "moi", "plz", "merci", "en", "!", "s"]);
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
@@ -197,13 +207,20 @@ function admiresOnly(tokens: readonly Token[]): boolean {
  * deux", "j'en veux trois") words stay words: they count pieces, not refs.
  */
 function readSpelledNumbers(tokens: Token[]): Token[] {
-  if (!tokens.some((token) => token.kind === "word" && NUMBER_WORDS.has(token.text))) return tokens;
+  if (!tokens.some((token) => token.kind === "word" && NUMBER_WORDS.has(token.key))) return tokens;
   const read: Token[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
     const before = read[read.length - 1];
-    const spelled =
+    // After an article, or opening the comment: "le sept", "douzeeee", "septante-trois pour moi".
+    let spelled =
       before !== undefined && SPELLED_REF_MARKERS.has(before.text) ? spelledNumberAt(tokens, index) : null;
+    if (before === undefined && spelled === null) {
+      const opening = spelledNumberAt(tokens, index);
+      // "deux robes svp" counts; "douze pour moi" names a ref.
+      const next = opening === null ? undefined : tokens[opening.end];
+      if (opening !== null && (next === undefined || AFTER_OPENING_NUMBER.has(next.key))) spelled = opening;
+    }
     if (spelled === null) {
       read.push(token);
       continue;
@@ -224,7 +241,7 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
   let at = index;
   while (at < tokens.length) {
     const token = tokens[at] as Token;
-    const value = token.kind === "word" ? NUMBER_WORDS.get(token.text) : undefined;
+    const value = token.kind === "word" ? NUMBER_WORDS.get(token.key) : undefined;
     if (value === undefined) {
       // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
       const next = tokens[at + 1];
@@ -318,8 +335,24 @@ function numberRole(
       return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
+    // "95c", "36b": a letter glued after a number that is no size makes it something else.
+    if (
+      glued(token, after) &&
+      after.kind === "word" &&
+      after.text.length === 1 &&
+      !LETTER_SIZES.has(after.text)
+    )
+      return "aside";
   }
   if (before === undefined) return "ref";
+  // "j'habite dans le 59", "bisous du 971", "les filles du 62": a place, not a piece.
+  if (
+    isWord(before) &&
+    REF_ARTICLES.has(before.text) &&
+    isWord(beforeThat) &&
+    PLACE_BEFORE.has(beforeThat.key)
+  )
+    return "aside";
   // "taille 38 40": a second size offered.
   if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
@@ -544,7 +577,9 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     const next = tokens[index + 1];
     let refAt = -1;
     const insteadOf =
-      (token.key === "lieu" && before?.key === "au") || (token.key === "place" && before?.key === "la");
+      (token.key === "lieu" && before?.key === "au") ||
+      (token.key === "place" && (before?.key === "la" || before?.key === "sa")) ||
+      ((token.key === "que" || token.key === "qu") && before?.key === "plutot");
     if (insteadOf) {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
@@ -696,6 +731,16 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+/** "non en blanc", "non en M", "non L": after "non", only a size or a colour. */
+function correctsSizeOrColor(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  const at = tokens[index + 1]?.key === "en" ? index + 2 : index + 1;
+  return roles[at] === "size" || roles[at] === "color";
+}
+
 /** A ref right after `index`, or after an article: "pas le 12", "plus du 12", "non 12". */
 function refFollows(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
   if (roles[index + 1] === "ref") return true;
@@ -800,6 +845,8 @@ function readClause(
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
       if (tokens[index + 1]?.key === "mais") continue;
+      // "le 40 en noir... non en blanc": a size or colour corrected, the piece still wanted.
+      if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && DISMAY_BEFORE_NO.has(before.key)) {
         negates = true;
         continue;
@@ -812,8 +859,17 @@ function readClause(
       if (saysNoToIt) unclaims = true;
       else negates = true;
     } else if (SOFT_NEGATIONS.has(key)) {
+      // "le 111 ou rien": all or nothing, a claim.
+      if (key === "rien" && before?.key === "ou") continue;
+      negates = true;
+    } else if ((key === "sans" && after?.key === "moi") || (key === "peu" && after?.key === "pour")) {
+      // "le 13 sans moi", "très peu pour moi".
       negates = true;
     } else if (key === "tant" && after?.key === "pis") {
+      // "tant pis pour le budget" speaks of something else.
+      const about = tokens[index + 3];
+      if (tokens[index + 2]?.key === "pour" && about !== undefined && !refFollows(tokens, roles, index + 2))
+        continue;
       unclaims = true;
     } else if (key === "change" && after?.key === "d") {
       unclaims = true;

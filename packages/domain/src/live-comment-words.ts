@@ -183,6 +183,15 @@ export const CLAIM_WORDS = keys(
   "prefere",
   "jprefere",
   "pour",
+  "mien",
+  "mienne",
+  "bibi",
+  "pomme",
+  "mezigue",
+  "moiii",
+  "panier",
+  "attente",
+  "go",
 );
 
 /** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
@@ -258,6 +267,31 @@ export const UNCLAIM_WORDS = keys(
   "oubliez",
   "oublier",
   "abandonne",
+  "peine",
+  "enleve",
+  "retracte",
+  "desiste",
+  "desengage",
+  "decoche",
+  "decocher",
+  "decochez",
+  "cede",
+  "ceder",
+  "libere",
+  "liberer",
+  "passerai",
+  "desistement",
+  "effacez",
+  "efface",
+  "effacer",
+  "barrez",
+  "barre",
+  "sortir",
+  "sortez",
+  "decommande",
+  "decommander",
+  "cancel",
+  "fini",
 );
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
@@ -360,6 +394,7 @@ export const VERBS_BEFORE_PLUS = keys(
   "jveux",
   "voulais",
   "interesse",
+  "plait",
 );
 
 export const AFTER_PLUS_NEGATIONS = keys("besoin", "envie", "interesse", "interessee");
@@ -619,6 +654,8 @@ export const REMARK_WORDS = keys(
   "dernier",
   "precedent",
   "precedente",
+  "failli",
+  "faillit",
 );
 
 /** After "si" or "s'il", the words of a condition a shop can meet: "si dispo", "s'il en reste". */
@@ -686,6 +723,8 @@ export const CONDITION_FILLERS = keys(
   "jamais",
   "de",
   "d",
+  "personne",
+  "l",
 );
 /** "s'il", "s'ils", "s'y": the "s" of "si" elided before them. */
 export const IF_SUBJECTS = keys("il", "ils", "y");
@@ -743,6 +782,48 @@ export const CLAIM_VERBS = keys(
   "mettre",
   "mettez",
   "craque",
+  "positionne",
+  "accapare",
+  "desire",
+  "desirerais",
+  "desirerai",
+  "saute",
+  "rafle",
+  "bloque",
+  "rabats",
+  "rabat",
+  "jeprends",
+  "jeprend",
+  "craquer",
+  "embarque",
+  "chope",
+  "pique",
+  "veut",
+  "voudrait",
+  "reserve",
+  "complete",
+  "valide",
+  "valider",
+  "retiens",
+  "retient",
+  "fonce",
+  "repars",
+  "offre",
+  "notez",
+  "note",
+  "inscrivez",
+  "inscris",
+  "inscrit",
+  "peche",
+  "pecho",
+  "jpecho",
+  "veu",
+  "jleveu",
+  "prnds",
+  "peend",
+  "partante",
+  "partant",
+  "faut",
 );
 
 /**
@@ -992,6 +1073,51 @@ export const KNOWN_WORDS = keys(
   "chiffre",
   "numeros",
   "etre",
+  "niece",
+  "neveu",
+  "tante",
+  "mari",
+  "femme",
+  "frere",
+  "fils",
+  "prie",
+  "extra",
+  "belle",
+  "mere",
+  "grand",
+  "cheri",
+  "cherie",
+  "copain",
+  "personne",
+  "on",
+  "sa",
+  "aujourd",
+  "hui",
+  "promis",
+  "demain",
+  "soir",
+  "ce",
+  "tout",
+  "heure",
+  "let",
+  "tkt",
+  "wallah",
+  "omg",
+  "doudou",
+  "frr",
+  "mdrr",
+  "jle",
+  "anniv",
+  "anniversaire",
+  "rentree",
+  "touche",
+  "chu",
+  "mesure",
+  "fait",
+  "vie",
+  "besoin",
+  "dans",
+  "sur",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1021,6 +1147,10 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
   ["soixante", 60],
   ["cent", 100],
   ["cents", 100],
+  ["septante", 70],
+  ["octante", 80],
+  ["huitante", 80],
+  ["nonante", 90],
 ]);
 /** Before a number in words, these make it a ref: "le sept", "n° douze". */
 export const SPELLED_REF_MARKERS = new Set([
@@ -1068,6 +1198,13 @@ export const PAST_PARTICIPLES = keys(
   "adore",
   "offert",
   "fait",
+  "ete",
+  "rafle",
+  "raflee",
+  "parti",
+  "partie",
+  "vendu",
+  "vendue",
 );
 
 /** Speaking to someone else about a piece: "@julie le 78 c'est ton style". */
@@ -1090,6 +1227,8 @@ export const SWAP_VERBS = keys(
   "echangez",
   "troque",
   "troquer",
+  "swap",
+  "swappe",
 );
 /** Between a swap word and the ref it gives up: "au lieu du 12", "change mon 40". */
 export const SWAP_ARTICLES = keys(
@@ -1109,7 +1248,7 @@ export const SWAP_ARTICLES = keys(
   "n",
 );
 /** Between the ref given up and the one taken: "par", "contre", "en", "pour". */
-export const SWAP_JOINERS = keys("par", "contre", "en", "pour");
+export const SWAP_JOINERS = keys("par", "contre", "en", "pour", "avec");
 
 /** After a ref, they say the viewer meant another one written after them. */
 export const CORRECTION_WORDS = keys(
@@ -1122,6 +1261,11 @@ export const CORRECTION_WORDS = keys(
   "rectif",
   "rectification",
   "correction",
+  "euh",
+  "heu",
+  "attendez",
+  "attends",
+  "attend",
 );
 /** "le 22 ah non le 23": after a ref, these before "non" correct rather than refuse or dismay. */
 export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups");
@@ -1129,3 +1273,21 @@ export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "par
 export const PLUS_WORDS = keys("plus", "plu");
 /** Subjects that make "passe" or "laisse" someone else's doing: "qu'il passe". */
 export const OTHER_SUBJECTS = keys("il", "elle", "on", "ils", "elles");
+
+/** Before "le", "la" or "du" and a number, they make it a place: "dans le 59", "bisous du 971". */
+export const PLACE_BEFORE = keys(
+  "dans",
+  "habite",
+  "vers",
+  "depuis",
+  "filles",
+  "bisous",
+  "bises",
+  "bonsoir",
+  "bonjour",
+  "coucou",
+  "salut",
+  "hello",
+  "gens",
+  "copines",
+);
