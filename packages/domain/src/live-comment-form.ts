@@ -152,7 +152,12 @@ function readSegment(
     // "35€ pour le 20": a payment sent for a piece.
     else if (key === "pour" && paidFor(tokens, roles, index)) talks = true;
     // "merci pour le 10": thanks for a piece already had.
-    else if (key === "merci" && next?.key === "pour" && refAfterArticle(tokens, roles, index + 1))
+    else if (
+      key === "merci" &&
+      next?.key === "pour" &&
+      tokens[index - 1]?.key !== "non" &&
+      refAfterArticle(tokens, roles, index + 1)
+    )
       talks = true;
     else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index)))
       talks = true;

@@ -341,7 +341,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["échange le 12 contre le 14", both(claim(14), unclaim(12))],
   ["je prends le 14 à la place du 12", both(claim(14), unclaim(12))],
   ["vous pouvez changer mon 40 en 41 ?", both(claim(41), unclaim(40))],
-  ["le 14 plutot que le 12", none],
+  ["le 14 plutot que le 12", both(claim(14), unclaim(12))],
   ["le 12 voire le 13", none],
   ["le 12 ou alors le 13", none],
   // Three refs or more joined by the same dash or slash list pieces; two offer a choice.

@@ -2,6 +2,7 @@ import type { ClaimedPiece, DoubtfulPiece, LiveCommentReading } from "./live-cla
 import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
+  GREETINGS_FROM,
   PLACE_BEFORE,
   CORRECTING_BEFORE_NO,
   CORRECTION_WORDS,
@@ -346,13 +347,10 @@ function numberRole(
   }
   if (before === undefined) return "ref";
   // "j'habite dans le 59", "bisous du 971", "les filles du 62": a place, not a piece.
-  if (
-    isWord(before) &&
-    REF_ARTICLES.has(before.text) &&
-    isWord(beforeThat) &&
-    PLACE_BEFORE.has(beforeThat.key)
-  )
-    return "aside";
+  if (isWord(before) && isWord(beforeThat)) {
+    if (REF_ARTICLES.has(before.text) && PLACE_BEFORE.has(beforeThat.key)) return "aside";
+    if ((before.text === "du" || before.text === "de") && GREETINGS_FROM.has(beforeThat.key)) return "aside";
+  }
   // "taille 38 40": a second size offered.
   if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 

@@ -1274,12 +1274,10 @@ export const PLUS_WORDS = keys("plus", "plu");
 /** Subjects that make "passe" or "laisse" someone else's doing: "qu'il passe". */
 export const OTHER_SUBJECTS = keys("il", "elle", "on", "ils", "elles");
 
-/** Before "le", "la" or "du" and a number, they make it a place: "dans le 59", "bisous du 971". */
-export const PLACE_BEFORE = keys(
-  "dans",
-  "habite",
-  "vers",
-  "depuis",
+/** Before "le", "la" or "du" and a number, they make it a place: "dans le 59", "vers le 13". */
+export const PLACE_BEFORE = keys("dans", "habite", "vers", "depuis");
+/** Before "du" and a number, they greet from a place: "bisous du 971", "les filles du 62". */
+export const GREETINGS_FROM = keys(
   "filles",
   "bisous",
   "bises",
