@@ -1,4 +1,6 @@
 import {
+  DOUBT_REASONS,
+  isToConfirm,
   liveClaimMessages,
   type CustomerLiveSnapshot,
   type DoubtAnswerLine,
@@ -15,6 +17,7 @@ import { checkLive } from "../../../scripts/live/check.mjs";
 import { buildApp } from "../src/app";
 import { connectDatabase } from "../src/db/client";
 import { claimRules } from "../src/modules/live-claims";
+import { CLAIM_ACTIONS } from "../src/modules/live-claims/service";
 import { createPasswordUser } from "./support/actors";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
@@ -786,5 +789,43 @@ describe("live:check on a live with doubts the engine decided", () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe("the SQL and the domain say the same", () => {
+  it("of which claims are to confirm", async () => {
+    for (const state of ["pending", "in-order", "waitlisted", "released"] as const) {
+      for (const doubtReason of [null, "question"] as const) {
+        for (const confirmedAt of [null, "2026-11-28T20:00:00Z"]) {
+          const { rows } = await t.db.$client.query<{ to_confirm: boolean }>(
+            "SELECT live_claim_to_confirm(jsonb_populate_record(NULL::live_claims, $1::jsonb)) AS to_confirm",
+            [JSON.stringify({ state, doubt_reason: doubtReason, confirmed_at: confirmedAt })],
+          );
+          expect(rows[0]?.to_confirm, `${state} ${doubtReason} ${confirmedAt}`).toBe(
+            isToConfirm({ state, doubtReason, confirmedAt }),
+          );
+        }
+      }
+    }
+  });
+
+  it("of the doubts' reasons and the staff actions a claim records", async () => {
+    const live = await activeLive("manuel");
+    const robe = await productOf(live);
+    const viewer = newHandle();
+    await apply(live, asks(viewer, robe));
+    const claim = claimOf((await snapshot(live)).claims, viewer, robe);
+    for (const reason of DOUBT_REASONS) {
+      await t.db.$client.query("UPDATE live_claims SET doubt_reason = $2 WHERE id = $1", [claim.id, reason]);
+    }
+    for (const action of CLAIM_ACTIONS) {
+      await t.db.$client.query("UPDATE live_claims SET decided_action = $2 WHERE id = $1", [
+        claim.id,
+        action,
+      ]);
+    }
+    await expect(
+      t.db.$client.query("UPDATE live_claims SET doubt_reason = 'maybe' WHERE id = $1", [claim.id]),
+    ).rejects.toThrow(/live_claims_doubt_reason/);
   });
 });
