@@ -152,8 +152,12 @@ describe("a customer's live streams", () => {
     for (const client of [...manyStreams, oneStream]) await sizeShown(client, "S");
     // Any read still to come would follow within the time the ones above took.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(snapshotReads.get(many.id)).toBe(1);
-    expect(snapshotReads.get(one.id)).toBe(1);
+    // Reads are per customer, coalesced: one, or on a loaded machine one in flight and one after
+    // it when another word arrives meanwhile; never one per stream (three here).
+    expect(snapshotReads.get(many.id)).toBeGreaterThanOrEqual(1);
+    expect(snapshotReads.get(many.id)).toBeLessThanOrEqual(2);
+    expect(snapshotReads.get(one.id)).toBeGreaterThanOrEqual(1);
+    expect(snapshotReads.get(one.id)).toBeLessThanOrEqual(2);
     // Each stream was sent the snapshot once.
     for (const client of manyStreams) {
       expect(snapshotsOf(client).filter((s) => s.claims[0]?.sizeRead === "S")).toHaveLength(1);
