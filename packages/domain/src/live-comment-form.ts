@@ -324,6 +324,11 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
 /** "remettez le 99 en jeu", "vous pouvez le remettre en vente": the viewer gives the piece back. */
 export function putsBackOnSale(tokens: readonly Token[], index: number, end: number): boolean {
   if (!PUT_BACK_WORDS.has((tokens[index] as Token).key)) return false;
+  // "le 86 je le remets": the viewer puts it back.
+  const pronoun = tokens[index - 1];
+  if (pronoun !== undefined && (pronoun.key === "le" || pronoun.key === "la" || pronoun.key === "l")) {
+    if (tokens[index - 2]?.key === "je" || tokens[index - 2]?.key === "j") return true;
+  }
   for (let at = index + 1; at < Math.min(end - 1, index + 5); at++) {
     if ((tokens[at] as Token).key === "en" && BACK_ON_SALE.has((tokens[at + 1] as Token).key)) return true;
   }

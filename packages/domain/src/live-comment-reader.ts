@@ -2,6 +2,10 @@ import type { ClaimedPiece, DoubtfulPiece, LiveCommentReading } from "./live-cla
 import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
+  OF_WORDS,
+  ASK_FOR_WORDS,
+  CLAIM_VERBS,
+  OBJECT_PRONOUNS,
   GREETINGS_FROM,
   PLACE_BEFORE,
   CORRECTING_BEFORE_NO,
@@ -86,6 +90,8 @@ interface Clause {
   bare: boolean;
   /** Gives up by a verb ("j'annule", "retirez"), not by "pas" or "non" about one ref. */
   byVerb: boolean;
+  /** Its effect was set by a later statement without refs ("le 12 ... finalement non"). */
+  byOther: boolean;
   effect: "claim" | "unclaim" | "void";
   /** A clause with no reference whose refusal ("finalement non") speaks of the clause before. */
   orphanEffect: "unclaim" | "void" | null;
@@ -133,7 +139,9 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
       // A ref in a segment that asks about it or remarks on it is neither claimed nor given up;
       // nor is one the viewer corrected ("le 9 oups le 19").
       if (swap.givenUp.has(at)) refusedBySwap.add(ref);
-      else if (form.voided[at]) return;
+      // A remark or a question about a piece claims nothing and gives nothing up, unless another
+      // statement gives it up ("je reviens sur le 37, je le veux plus").
+      else if (form.voided[at] && (clause.effect === "claim" || !clause.byOther)) return;
       else if (corrected.has(at)) given.add(ref);
       else if (clause.effect === "claim") wanted.push({ ref, at });
       else given.add(ref);
@@ -147,7 +155,7 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     ...clauses
       .filter((clause) => clause.effect === "unclaim")
       .flatMap((clause) =>
-        clause.refs.filter((_, position) => !form.voided[clause.refAt[position] as number]),
+        clause.refs.filter((_, position) => clause.byOther || !form.voided[clause.refAt[position] as number]),
       ),
   ]);
   const unclaims = [...refused].filter((ref) => !claimed.includes(ref));
@@ -194,7 +202,8 @@ function admiresOnly(tokens: readonly Token[]): boolean {
   let admires = false;
   let previous: Token | undefined;
   for (const token of tokens) {
-    if (CLAIM_WORDS.has(token.key)) return false;
+    if (CLAIM_WORDS.has(token.key) || CLAIM_VERBS.has(token.key) || ASK_FOR_WORDS.has(token.key))
+      return false;
     // "merci ma belle" speaks to the seller.
     if (ADMIRATION_WORDS.has(token.key) && previous?.key !== "ma" && previous?.key !== "mon") admires = true;
     previous = token;
@@ -522,6 +531,8 @@ function offersAChoice(tokens: readonly Token[], refIndexes: readonly number[]):
   for (let position = 1; position < refIndexes.length; position++) {
     const from = refIndexes[position - 1] as number;
     const to = refIndexes[position] as number;
+    // "le 3 ou le 5", "du 3 au 5": the choice word stands right between them.
+    if (to - from > 4) continue;
     for (let index = from + 1; index < to; index++) {
       const token = tokens[index] as Token;
       if (!CHOICE_WORDS.has(token.key)) continue;
@@ -578,7 +589,8 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       (token.key === "lieu" && before?.key === "au") ||
       (token.key === "place" && (before?.key === "la" || before?.key === "sa")) ||
       ((token.key === "que" || token.key === "qu") && before?.key === "plutot");
-    if (insteadOf) {
+    // "à sa place le 56" names the new piece; "à la place du 55" the one given up.
+    if (insteadOf && (token.key === "que" || token.key === "qu" || OF_WORDS.has(next?.key ?? ""))) {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
       refAt = swapRefAt(tokens, index + 1);
@@ -661,6 +673,13 @@ function readClauses(
       refInClause = false;
       continue;
     }
+    // "le 3 je laisse tomber et le 4 pour moi": the refusal ends at "et", before a new ref.
+    if (token.key === "et" && !refInClause && index > start && givesUpBefore(tokens, start, index)) {
+      close(index, corrects);
+      corrects = false;
+      start = index + 1;
+      continue;
+    }
     if (CLAUSE_ENDS.has(token.text) || (index > start && CLAUSE_STARTERS.has(token.key))) {
       refInClause = false;
     }
@@ -693,8 +712,13 @@ function readClauses(
     previous = clause;
     if (clause.refs.length > 0) {
       lastWithRefs = clause;
-    } else if (clause.orphanEffect !== null && lastWithRefs?.effect === "claim") {
+    } else if (
+      clause.orphanEffect !== null &&
+      (lastWithRefs?.effect === "claim" ||
+        (lastWithRefs?.effect === "void" && clause.orphanEffect === "unclaim"))
+    ) {
       lastWithRefs.effect = clause.orphanEffect;
+      lastWithRefs.byOther = true;
     }
   }
   return clauses;
@@ -722,11 +746,20 @@ function isCorrection(
 function namesRefNext(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
-  index: number,
+  given: number,
 ): boolean {
+  // "non attendez le 26", "non pardon le 26".
+  const index = CORRECTION_WORDS.has(tokens[given + 1]?.key ?? "") ? given + 1 : given;
   if (roles[index + 1] === "ref") return true;
   const next = tokens[index + 1];
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
+}
+
+/** Whether tokens start..end hold a verb of giving up (and so make a statement of their own). */
+function givesUpBefore(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let index = start; index < end; index++)
+    if (UNCLAIM_WORDS.has((tokens[index] as Token).key)) return true;
+  return false;
 }
 
 /** "non en blanc", "non en M", "non L": after "non", only a size or a colour. */
@@ -755,6 +788,11 @@ function givesUpAfter(
   if (index + 1 >= end) return true;
   const after = tokens[index + 1] as Token;
   if (roles[index + 1] === "ref" || AFTER_PASS_OR_LEAVE.has(after.key)) return true;
+  // "je le laisse", "je la passe": the piece named before, as a pronoun.
+  const before = tokens[index - 1];
+  if (before !== undefined && before.elided === false && OBJECT_PRONOUNS.has(before.key)) return true;
+  // "je passe la main sur le 50".
+  if (after.key === "la" && tokens[index + 2]?.key === "main") return true;
   return REF_ARTICLES.has(after.text) && index + 2 < end && roles[index + 2] === "ref";
 }
 
@@ -860,8 +898,11 @@ function readClause(
       // "le 111 ou rien": all or nothing, a claim.
       if (key === "rien" && before?.key === "ou") continue;
       negates = true;
-    } else if ((key === "sans" && after?.key === "moi") || (key === "peu" && after?.key === "pour")) {
-      // "le 13 sans moi", "très peu pour moi".
+    } else if (key === "sans" && after?.key === "moi") {
+      // "le 82 finalement ça sera sans moi".
+      unclaims = true;
+    } else if (key === "peu" && after?.key === "pour") {
+      // "très peu pour moi".
       negates = true;
     } else if (key === "tant" && after?.key === "pis") {
       // "tant pis pour le budget" speaks of something else.
@@ -880,6 +921,7 @@ function readClause(
     refAt,
     bare,
     byVerb,
+    byOther: false,
     effect,
     orphanEffect: refs.length === 0 && effect !== "claim" ? effect : null,
     corrects,

@@ -65,7 +65,6 @@ export const QUESTION_WORDS = keys(
  * or remarks on a sale: it claims nothing and gives nothing up, whatever references it names.
  */
 export const NONE_WORDS = keys(
-  "qui",
   "dispo",
   "dispos",
   "disponible",
@@ -138,9 +137,17 @@ export const SWAP_WORDS = keys(
 
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
 export const NONE_PAIRS = new Set(
-  ["y a", "il y", "peut etre", "sais pas", "sait pas", "plus tard", "taille grand", "taille petit"].map(
-    (pair) => pair.split(" ").map(squeeze).join(" "),
-  ),
+  [
+    "y a",
+    "il y",
+    "peut etre",
+    "sais pas",
+    "sait pas",
+    "plus tard",
+    "taille grand",
+    "taille petit",
+    "pour qui",
+  ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
 
 /** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
@@ -277,8 +284,6 @@ export const UNCLAIM_WORDS = keys(
   "decochez",
   "cede",
   "ceder",
-  "libere",
-  "liberer",
   "passerai",
   "desistement",
   "effacez",
@@ -292,6 +297,7 @@ export const UNCLAIM_WORDS = keys(
   "decommander",
   "cancel",
   "fini",
+  "arriere",
 );
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
@@ -689,6 +695,7 @@ export const CONDITION_WORDS = keys(
   "libere",
   "a",
   "ya",
+  "liberer",
 );
 /** Words a condition phrase may hold around them: "si vous l'avez encore en S". */
 export const CONDITION_FILLERS = keys(
@@ -725,6 +732,7 @@ export const CONDITION_FILLERS = keys(
   "d",
   "personne",
   "l",
+  "se",
 );
 /** "s'il", "s'ils", "s'y": the "s" of "si" elided before them. */
 export const IF_SUBJECTS = keys("il", "ils", "y");
@@ -1118,6 +1126,13 @@ export const KNOWN_WORDS = keys(
   "besoin",
   "dans",
   "sur",
+  "sans",
+  "peu",
+  "importe",
+  "qui",
+  "rien",
+  "reflechir",
+  "tomber",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1289,3 +1304,8 @@ export const GREETINGS_FROM = keys(
   "gens",
   "copines",
 );
+
+/** Before "laisse" or "passe", a pronoun for the piece named before: "le 4 je le laisse". */
+export const OBJECT_PRONOUNS = keys("le", "la", "l");
+/** After "au lieu" or "à la place", what names the piece given up: "du", "de", "d'". */
+export const OF_WORDS = keys("du", "de", "d", "des");
