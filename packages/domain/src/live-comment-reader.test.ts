@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_CLAIM_REF } from "./live-claim";
-import { readLiveComment, type ClaimedPiece, type LiveCommentReading } from "./live-claims";
+import { readLiveComment, type ClaimedPiece, type DoubtReason, type LiveCommentReading } from "./live-claims";
 
 /** The shop's colours, as the back office spells them. */
 const SHOP_COLORS = [
@@ -33,6 +33,15 @@ function claim(...pieces: Piece[]): LiveCommentReading {
 
 function unclaim(...refs: number[]): LiveCommentReading {
   return { claims: [], doubts: [], unclaims: refs };
+}
+
+function doubt(reason: DoubtReason, ...pieces: Piece[]): LiveCommentReading {
+  return { claims: [], doubts: claim(...pieces).claims.map((piece) => ({ ...piece, reason })), unclaims: [] };
+}
+
+/** A comment that claims some pieces and gives others up. */
+function both(claims: LiveCommentReading, unclaims: LiveCommentReading): LiveCommentReading {
+  return { claims: claims.claims, doubts: [], unclaims: unclaims.unclaims };
 }
 
 const none: LiveCommentReading = { claims: [], doubts: [], unclaims: [] };
@@ -98,9 +107,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["tu me laisses le 12 stp", claim(12)],
   ["le 12 laisse le moi", claim(12)],
   ["je passe commande du 12", claim(12)],
-  ["le 12 je passe le chercher samedi", claim(12)],
-  ["le 12 pour moi je passe en boutique demain", claim(12)],
-  ["le 12 svp pas de souci pour le paiement", claim(12)],
+  // A claim among words the reader cannot place, or beside a payment: staff confirm it.
+  ["le 12 je passe le chercher samedi", doubt("unclear", 12)],
+  ["le 12 pour moi je passe en boutique demain", doubt("unclear", 12)],
+  ["le 12 svp pas de souci pour le paiement", doubt("unclear", 12)],
   ["@vendeuse le 3 stp", claim(3)],
   ["@julie_du_38 le 3", claim(3)],
   ["jpren le 3", claim(3)],
@@ -252,14 +262,16 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["annulez ma commande du 12", unclaim(12)],
 
   // A comment that gives one piece up and claims another claims the other only.
-  ["pas le 12 pour moi je prefere le 14", claim(14)],
-  ["j'annule le 12 je prends le 14", claim(14)],
-  ["je prends pas le 12 mais le 14", claim(14)],
+  ["pas le 12 pour moi je prefere le 14", both(claim(14), unclaim(12))],
+  ["j'annule le 12 je prends le 14", both(claim(14), unclaim(12))],
+  ["je prends pas le 12 mais le 14", both(claim(14), unclaim(12))],
+  ["plus le 12, plutôt le 14", both(claim(14), unclaim(12))],
+  ["non le 8, pas le 7", both(claim(8), unclaim(7))],
   ["le 13 non le 12", claim(12)],
   ["non le 12", claim(12)],
   ["le 12 non mais il est trop beau je le prends", claim(12)],
-  ["je prends le 12, pas le 14", claim(12)],
-  ["je passe le 16 et je prends le 17 en M", claim([17, "M"])],
+  ["je prends le 12, pas le 14", both(claim(12), unclaim(14))],
+  ["je passe le 16 et je prends le 17 en M", both(claim([17, "M"]), unclaim(16))],
 
   // Questions, hesitations and remarks claim nothing.
   ["le 12 est dispo ?", none],
@@ -280,7 +292,16 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 12 ?", none],
   ["le 12??", none],
   ["12 ?", none],
-  ["je peux avoir le 27 ?", none],
+  ["je peux avoir le 27 ?", doubt("question", 27)],
+  ["possible d'avoir le 7 ?", doubt("question", 7)],
+  ["le 7 si dispo en S", doubt("condition", [7, "S"])],
+  // Numbers in words, after an article.
+  ["le sept", claim(7)],
+  ["LE DOUZE STP", claim(12)],
+  ["le vingt-trois svp", claim(23)],
+  ["la quatre-vingt-dix-neuf", claim(99)],
+  ["le vingt et un", claim(21)],
+  ["j'en veux deux", none],
   ["c'est quoi la matière du 12", none],
   ["le 12 fait quelle longueur", none],
   ["le prix du 12", none],

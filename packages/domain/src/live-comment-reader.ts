@@ -1,5 +1,54 @@
-import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
-import { glued, NON_ASCII, normalizeComment, squeeze, tokenize, type Token } from "./live-comment-tokens";
+import type { ClaimedPiece, DoubtReason, LiveCommentReading } from "./live-claims";
+import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
+import {
+  ADMIRATION_WORDS,
+  ASK_FOR_WORDS,
+  CLAIM_VERBS,
+  CONDITION_FILLERS,
+  CONDITION_WORDS,
+  IF_SUBJECTS,
+  KNOWN_WORDS,
+  NUMBER_WORDS,
+  REMARK_WORDS,
+  SPELLED_REF_MARKERS,
+  AFTER_NO_UNCLAIM,
+  AFTER_PASS_OR_LEAVE,
+  AFTER_PAS_IDIOMS,
+  AFTER_PLUS_NEGATIONS,
+  AFTER_S_NOT_SIZE,
+  BEFORE_NO_UNCLAIM,
+  BEFORE_PAS_IDIOMS,
+  CHOICE_WORDS,
+  CLAIM_WORDS,
+  CLAUSE_ENDS,
+  CLAUSE_STARTERS,
+  CONTEXT_BEFORE,
+  DISMAY_BEFORE_NO,
+  FORGET_WORDS,
+  FOR_ME_WORDS,
+  GLUED_UNITS_AFTER,
+  INTENT_WORDS,
+  LETTER_SIZES,
+  LIST_JOINERS,
+  NE_WORDS,
+  NONE_PAIRS,
+  NONE_WORDS,
+  NO_WORDS,
+  NUMBER_JOINERS,
+  PASS_OR_LEAVE_WORDS,
+  PREFERENCE_WORDS,
+  RANGE_JOINERS,
+  REF_ARTICLES,
+  REF_PREFIXES,
+  SIZE_MARKERS,
+  SIZE_VERBS,
+  SOFT_NEGATIONS,
+  SWAP_WORDS,
+  UNCLAIM_WORDS,
+  UNITS_AFTER,
+  UNMISTAKABLE_SIZES,
+  VERBS_BEFORE_PLUS,
+} from "./live-comment-words";
 
 /*
  * Reads what a live chat comment means for the claims: the pieces it claims, with a size and a
@@ -19,490 +68,13 @@ import { glued, NON_ASCII, normalizeComment, squeeze, tokenize, type Token } fro
 export const MAX_CLAIM_REF = 999;
 const MAX_CLAIM_REF_DIGITS = String(MAX_CLAIM_REF).length;
 
+/** Unknown words a comment may hold and still be a sure claim, with and without a claim verb. */
+const UNKNOWN_WORDS_WITH_CLAIM_VERB = 3;
+const UNKNOWN_WORDS_WITHOUT_CLAIM_VERB = 1;
+
 /** Numeric clothing sizes (women's 32 to men's 56) read after "en", "taille", "t", "je fais du". */
 const MIN_NUMERIC_SIZE = 32;
 const MAX_NUMERIC_SIZE = 56;
-
-type LegacyReading =
-  | { kind: "claim"; pieces: ClaimedPiece[] }
-  | { kind: "unclaim"; refs: number[] }
-  | { kind: "none" };
-
-const NONE: LegacyReading = Object.freeze({ kind: "none" });
-
-/** A set of words as the tokenizer keys them (repeated letters squeezed). */
-function keys(...words: string[]): ReadonlySet<string> {
-  return new Set(words.map(squeeze));
-}
-
-/**
- * A comment holding one of these asks something (price, stock, a closer look, a measure), hesitates
- * or remarks on a sale: it claims nothing and gives nothing up, whatever references it names.
- */
-const NONE_WORDS = keys(
-  "combien",
-  "cb",
-  "cmb",
-  "cbien",
-  "prix",
-  "tarif",
-  "tarifs",
-  "coute",
-  "coutent",
-  "couter",
-  "quel",
-  "quelle",
-  "quels",
-  "quelles",
-  "kel",
-  "kelle",
-  "quoi",
-  "koi",
-  "comment",
-  "qui",
-  "lequel",
-  "laquelle",
-  "pourquoi",
-  "dispo",
-  "dispos",
-  "disponible",
-  "disponibles",
-  "reste",
-  "restent",
-  "ya",
-  "possible",
-  "montre",
-  "montrer",
-  "montrez",
-  "remontre",
-  "remontrer",
-  "remontrez",
-  "repasse",
-  "repasser",
-  "repassez",
-  "remets",
-  "remettre",
-  "reviens",
-  "revenir",
-  "voir",
-  "zoom",
-  "zoomer",
-  "zoome",
-  "zoomez",
-  "essaie",
-  "essaye",
-  "essayer",
-  "essayez",
-  "mesure",
-  "mesures",
-  "dimensions",
-  "longueur",
-  "matiere",
-  "tissu",
-  "composition",
-  "question",
-  "photo",
-  "photos",
-  "lien",
-  "stock",
-  "vendu",
-  "vendue",
-  "vendus",
-  "vendues",
-  "parti",
-  "partie",
-  "partis",
-  "dommage",
-  "deja",
-  "recu",
-  "recue",
-  "arrive",
-  "arrivee",
-  "arrives",
-  "hesite",
-  "hesites",
-  "hesitez",
-  "hesitation",
-  "peutetre",
-  "ptet",
-  "ptetre",
-  "jsp",
-  "si",
-  "entre",
-  "comme",
-  "pareil",
-  "pareille",
-  "trompe",
-  "trompee",
-  "erreur",
-);
-
-/** Swapping one piece for another ("je change le 12 pour le 14") is for staff to read. */
-const SWAP_WORDS = keys(
-  "echange",
-  "echanger",
-  "echanges",
-  "remplace",
-  "remplacer",
-  "contre",
-  "place",
-  "change",
-  "changer",
-);
-
-/** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
-const NONE_PAIRS = new Set(
-  [
-    "est ce",
-    "y a",
-    "il y",
-    "peut etre",
-    "sais pas",
-    "sait pas",
-    "plus tard",
-    "taille grand",
-    "taille petit",
-  ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
-);
-
-/** Words that say the viewer wants a piece; without one, a comment of admiration claims nothing. */
-const CLAIM_WORDS = keys(
-  "prends",
-  "prend",
-  "prendre",
-  "prendrai",
-  "prendrais",
-  "pren",
-  "jprends",
-  "jprend",
-  "jpren",
-  "veux",
-  "veut",
-  "voudrais",
-  "voudrai",
-  "jveux",
-  "jveu",
-  "moi",
-  "reserve",
-  "reserver",
-  "reservez",
-  "commande",
-  "commander",
-  "achete",
-  "acheter",
-  "garde",
-  "gardez",
-  "mets",
-  "met",
-  "svp",
-  "stp",
-  "plz",
-  "sil",
-  "plait",
-  "craque",
-  "besoin",
-  "oui",
-  "prefere",
-  "jprefere",
-  "pour",
-);
-
-/** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
-const ADMIRATION_WORDS = keys(
-  "beau",
-  "belle",
-  "beaux",
-  "belles",
-  "bo",
-  "joli",
-  "jolie",
-  "jolis",
-  "jolies",
-  "magnifique",
-  "magnifiques",
-  "sublime",
-  "sublimes",
-  "canon",
-  "adore",
-  "jadore",
-  "aime",
-  "jaime",
-  "kiffe",
-  "superbe",
-  "superbes",
-  "mignon",
-  "mignonne",
-  "splendide",
-  "wow",
-);
-
-/** Verbs of giving up a piece: "je passe le 16", "annule le 15", "je laisse le 12". */
-const UNCLAIM_WORDS = keys(
-  "passe",
-  "jpasse",
-  "jpass",
-  "laisse",
-  "laisses",
-  "laissez",
-  "jlaisse",
-  "annule",
-  "annul",
-  "annuler",
-  "annulez",
-  "annulation",
-  "jannule",
-  "retire",
-  "retirez",
-  "retirer",
-  "enleve",
-  "enlevez",
-  "enlever",
-  "supprime",
-  "supprimez",
-  "supprimer",
-  "desiste",
-  "rends",
-  "oublie",
-  "oubliez",
-  "oublier",
-  "abandonne",
-);
-
-/** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
-const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
-const PASS_OR_LEAVE_WORDS = keys("passe", "jpasse", "jpass", "laisse", "laisses", "laissez", "jlaisse");
-/** "je passe commande" orders. */
-/**
- * After "je passe" / "je laisse", what makes them give a piece up: a ref ("je passe le 16"), "pour
- * le", "mon tour", "tomber", an apology, or nothing ("le 12 je passe"). Otherwise they go somewhere
- * or order: "je passe le chercher", "je passe en boutique", "je passe commande".
- */
-const AFTER_PASS_OR_LEAVE = keys(
-  "pour",
-  "mon",
-  "ma",
-  "tomber",
-  "dsl",
-  "desole",
-  "desolee",
-  "finalement",
-  "aussi",
-  "mes",
-);
-const REF_ARTICLES = new Set(["le", "la", "les", "du"]);
-const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
-
-/** Words that show the viewer speaks of their own claim, so "pas" gives a piece up. */
-const INTENT_WORDS = keys(
-  "prends",
-  "prend",
-  "prendre",
-  "prendrai",
-  "jprends",
-  "jprend",
-  "veux",
-  "veut",
-  "voulais",
-  "jveux",
-  "besoin",
-  "interesse",
-  "garde",
-  "merci",
-  "finalement",
-  "fait",
-  "enfait",
-  "moi",
-);
-
-/** After "pas", these make an idiom, not a refusal: "pas mal", "pas cher", "pas de souci". */
-const AFTER_PAS_IDIOMS = keys(
-  "mal",
-  "cher",
-  "chere",
-  "chers",
-  "cheres",
-  "grave",
-  "de",
-  "d",
-  "souci",
-  "soucis",
-  "probleme",
-  "problemes",
-  "pb",
-  "encore",
-  "vrai",
-  "trop",
-);
-const BEFORE_PAS_IDIOMS = keys("hesite", "hesitez", "hesites", "oublie", "oubliez", "oublies", "oublier");
-
-/** "je (n'en) veux plus", "plus besoin", "plus envie": "plus" is "no longer". */
-const VERBS_BEFORE_PLUS = keys("prends", "prend", "jprends", "veux", "veut", "jveux", "voulais", "interesse");
-const AFTER_PLUS_NEGATIONS = keys("besoin", "envie", "interesse", "interessee");
-const NE_WORDS = keys("ne", "n");
-
-const NO_WORDS = keys("non", "nan", "nope");
-const AFTER_NO_UNCLAIM = keys("merci", "pour", "finalement", "plus");
-/** "oh non le 12" is dismay at a piece gone, neither a correction nor a refusal. */
-const DISMAY_BEFORE_NO = keys("oh", "ah", "mince", "zut", "mais");
-const BEFORE_NO_UNCLAIM = keys(
-  "finalement",
-  "fait",
-  "enfait",
-  "bah",
-  "ben",
-  "bon",
-  "euh",
-  "enfin",
-  "non",
-  "nan",
-);
-const SOFT_NEGATIONS = keys("jamais", "rien");
-
-/** Words that start a new statement in a comment: "pas le 12 pour moi | je prefere le 14". */
-const CLAUSE_STARTERS = keys(
-  "je",
-  "j",
-  "jprends",
-  "jprend",
-  "jveux",
-  "jpasse",
-  "jlaisse",
-  "jannule",
-  "jle",
-  "jla",
-  "jen",
-  "jprefere",
-  "mais",
-  "plutot",
-);
-const CLAUSE_ENDS = new Set([",", ".", "!", ";"]);
-
-/** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
-const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
-/** "le 14 plutot que le 12": one of the refs is turned down, which one is for staff to read. */
-const PREFERENCE_WORDS = keys("plutot");
-
-/** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
-const UNITS_AFTER = new Set([
-  "€",
-  "$",
-  "%",
-  "e",
-  "eur",
-  "euro",
-  "euros",
-  "balles",
-  "h",
-  "heure",
-  "heures",
-  "min",
-  "mn",
-  "minute",
-  "minutes",
-  "sec",
-  "secondes",
-  "cm",
-  "mm",
-  "kg",
-  "g",
-  "kilo",
-  "kilos",
-  "an",
-  "ans",
-  "mois",
-  "jour",
-  "jours",
-  "semaine",
-  "semaines",
-  "fois",
-  "piece",
-  "pieces",
-  "pcs",
-  "article",
-  "articles",
-  "enfant",
-  "enfants",
-  "abonnes",
-  "abos",
-  "likes",
-  "personnes",
-  "er",
-  "ere",
-  "eme",
-  "ieme",
-  "nd",
-  "nde",
-]);
-
-/** Units only when glued to the number: "1m70", "10k", "2x"; spaced, "12 m" is size M. */
-const GLUED_UNITS_AFTER = new Set(["m", "k", "x"]);
-
-/** Before a number, they make it a size: "taille 38", "t38", "en 40". */
-const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en"]);
-/** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
-const SIZE_VERBS = new Set(["fais", "fait", "faire", "ferais", "porte", "chausse", "est", "cest"]);
-
-/**
- * Before a number, it is a time or price ("à 12h"), a possession or age ("j'ai 2", "il a 3 ans"),
- * a quantity ("x 2", "les 2") rather than a reference.
- */
-const CONTEXT_BEFORE = new Set([
-  "a",
-  "ai",
-  "as",
-  "avons",
-  "avez",
-  "ont",
-  "fais",
-  "fait",
-  "vers",
-  "avant",
-  "apres",
-  "depuis",
-  "dans",
-  "fois",
-  "x",
-  "€",
-  "$",
-  "les",
-  "mes",
-  "tes",
-  "ses",
-  "ces",
-  "des",
-  "nos",
-  "vos",
-]);
-/** "les 12 et 14" lists references; "je prends les 2" counts pieces. */
-const LIST_JOINERS = new Set(["et", ",", "+", "&"]);
-
-/**
- * Words a ref may be glued to ("ref12", "n°12" read as "no12", "le12"); glued to any other word, a
- * number belongs to it, like a name ("marie75").
- */
-const REF_PREFIXES = new Set(["ref", "reference", "r", "n", "no", "num", "numero", "le", "la", "du"]);
-
-/** Glued between two numbers, they make one value: "12:30", "12,50", "12.5". */
-const NUMBER_JOINERS = new Set([":", ",", "."]);
-
-/** Between an excluded number or a size and the next, they carry it: "du 38 ou 40", "38/40". */
-const RANGE_JOINERS = new Set(["ou", "a", "au", "/", "-"]);
-
-const LETTER_SIZES: ReadonlyMap<string, string> = new Map([
-  ["xxs", "XXS"],
-  ["xs", "XS"],
-  ["s", "S"],
-  ["m", "M"],
-  ["l", "L"],
-  ["xl", "XL"],
-  ["xxl", "XXL"],
-  ["xxxl", "3XL"],
-  ["tu", "TU"],
-]);
-/** Read as a size wherever they stand; "s", "m", "l" and "tu" only after a ref or "en"/"taille". */
-const UNMISTAKABLE_SIZES = new Set(["xxs", "xs", "xl", "xxl", "xxxl"]);
-/** "s il vous plait" written without its apostrophe. */
-const AFTER_S_NOT_SIZE = new Set(["il", "ils", "te", "vous"]);
 
 type Role = "ref" | "aside" | "size" | "color";
 
@@ -551,17 +123,11 @@ interface Clause {
  * - numbers spelled out ("le douze") are not read.
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
-  const legacy = readLegacy(comment, colors);
-  if (legacy.kind === "claim") return { claims: legacy.pieces, doubts: [], unclaims: [] };
-  if (legacy.kind === "unclaim") return { claims: [], doubts: [], unclaims: legacy.refs };
-  return { claims: [], doubts: [], unclaims: [] };
-}
-
-function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
-  if (!mayHoldNumber(comment)) return NONE;
-  const tokens = tokenize(normalizeComment(comment));
-  if (!tokens.some((token) => token.kind === "number")) return NONE;
-  if (asksOrHesitates(tokens)) return NONE;
+  if (!mayHoldNumber(comment)) return nothing();
+  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
+  if (!tokens.some((token) => token.kind === "number")) return nothing();
+  const doubt = doubtOf(tokens);
+  if (doubt === "none") return nothing();
 
   const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
   const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
@@ -569,7 +135,7 @@ function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
 
   const refIndexes: number[] = [];
   for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
-  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return NONE;
+  if (refIndexes.length === 0 || offersAChoice(tokens, refIndexes)) return nothing();
 
   const clauses = readClauses(tokens, roles);
   const given = new Set<number>();
@@ -579,34 +145,104 @@ function readLegacy(comment: string, colors: readonly string[]): LegacyReading {
     else for (const ref of clause.refs) given.add(ref);
   }
   const claimed = [...new Set(wanted.filter((ref) => !given.has(ref)))];
-  if (claimed.length > 0) {
-    if (admiresOnly(tokens)) return NONE;
-    if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) return NONE;
-    return { kind: "claim", pieces: piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions) };
+  const refused = new Set(
+    clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs),
+  );
+  const unclaims = [...refused].filter((ref) => !claimed.includes(ref));
+  if (claimed.length === 0) return { claims: [], doubts: [], unclaims };
+  if (admiresOnly(tokens)) return { claims: [], doubts: [], unclaims };
+  if (claimed.length > 1 && tokens.some((token) => PREFERENCE_WORDS.has(token.key))) {
+    return { claims: [], doubts: [], unclaims };
   }
-  const refused = clauses.filter((clause) => clause.effect === "unclaim").flatMap((clause) => clause.refs);
-  return refused.length > 0 ? { kind: "unclaim", refs: [...new Set(refused)] } : NONE;
+  const pieces = piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions);
+  const reason = doubt ?? (unclaims.length === 0 ? uncertainIntent(tokens, roles) : null);
+  if (reason === null) return { claims: pieces, doubts: [], unclaims };
+  return { claims: [], doubts: pieces.map((piece) => ({ ...piece, reason })), unclaims };
+}
+
+function nothing(): LiveCommentReading {
+  return { claims: [], doubts: [], unclaims: [] };
 }
 
 const ASCII_DIGIT = /[0-9]/;
+/** A number written in words after an article: "le sept", "la douze", "du vingt". */
+const SPELLED_REF =
+  /\b(?:le|la|l'|du|no|num|numero)\s*(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent)/i;
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
-  return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment);
+  return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment) || SPELLED_REF.test(comment);
 }
 
-function asksOrHesitates(tokens: readonly Token[]): boolean {
+/**
+ * What the comment's form says before its references are read: "none" when it asks about a piece,
+ * hesitates or remarks (it claims nothing), a doubt when it asks for a piece as a question ("je
+ * peux avoir le 7 ?") or under a condition ("le 7 si dispo en S"), null when its form holds no
+ * doubt.
+ */
+function doubtOf(tokens: readonly Token[]): "none" | DoubtReason | null {
+  let question = false;
+  let asksFor = false;
+  let condition = false;
+  // A payment, a parcel, an earlier order: the ref may be a claim, or what the remark is about.
+  let remark = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
     const next = tokens[index + 1];
-    if (token.text === "?") return true;
+    if (token.text === "?") {
+      question = true;
+      continue;
+    }
+    const conditionEnd = conditionPhraseEnd(tokens, index);
+    if (conditionEnd > index) {
+      condition = true;
+      index = conditionEnd - 1;
+      continue;
+    }
+    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return "none";
+    if (ASK_FOR_WORDS.has(token.key) || CLAIM_WORDS.has(token.key)) {
+      asksFor = true;
+      continue;
+    }
     // "comme d'hab le 12" is no comparison.
-    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return true;
+    if (NONE_WORDS.has(token.key) && !(token.key === "come" && next?.key === "d")) return "none";
     // "j'ai changé d'avis" gives a piece up; "je change le 12 pour le 14" swaps.
-    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return true;
-    if (next !== undefined && NONE_PAIRS.has(`${token.key} ${next.key}`)) return true;
+    if (SWAP_WORDS.has(token.key) && next?.key !== "d") return "none";
+    if (REMARK_WORDS.has(token.key)) remark = true;
   }
-  return false;
+  if (condition) return "condition";
+  // Without a "?", "je peux avoir le 7 svp" is a polite claim.
+  if (question) return asksFor ? "question" : "none";
+  return remark ? "unclear" : null;
+}
+
+/**
+ * "si dispo", "si il reste", "s'il en reste", "si possible", "si vous l'avez en S": the end of the
+ * condition phrase starting at `index`, or `index` when none starts there.
+ */
+function conditionPhraseEnd(tokens: readonly Token[], index: number): number {
+  const token = tokens[index] as Token;
+  let at = index + 1;
+  if (token.key === "si") {
+    // "s'il": the "s" is elided.
+  } else if (token.key === "s" && token.elided && IF_SUBJECTS.has(tokens[at]?.key ?? "")) {
+    at += 1;
+  } else {
+    return index;
+  }
+  let sawCondition = false;
+  while (at < tokens.length && at <= index + 6) {
+    const key = (tokens[at] as Token).key;
+    if (CONDITION_WORDS.has(key)) {
+      sawCondition = true;
+      at += 1;
+    } else if (CONDITION_FILLERS.has(key)) {
+      at += 1;
+    } else {
+      break;
+    }
+  }
+  return sawCondition ? at : index;
 }
 
 function admiresOnly(tokens: readonly Token[]): boolean {
@@ -619,6 +255,99 @@ function admiresOnly(tokens: readonly Token[]): boolean {
     previous = token;
   }
   return admires;
+}
+
+/**
+ * "le sept", "la douze", "le vingt-trois", "n° trente et un": a number written in words after an
+ * article or "numero" becomes a number token, so it reads as the ref it names. Elsewhere ("les
+ * deux", "j'en veux trois") words stay words: they count pieces, not refs.
+ */
+function readSpelledNumbers(tokens: Token[]): Token[] {
+  if (!tokens.some((token) => token.kind === "word" && NUMBER_WORDS.has(token.text))) return tokens;
+  const read: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    const before = read[read.length - 1];
+    const spelled =
+      before !== undefined && SPELLED_REF_MARKERS.has(before.text) ? spelledNumberAt(tokens, index) : null;
+    if (spelled === null) {
+      read.push(token);
+      continue;
+    }
+    const last = tokens[spelled.end - 1] as Token;
+    const text = String(spelled.value);
+    read.push({ kind: "number", text, key: text, start: token.start, end: last.end, elided: false });
+    index = spelled.end - 1;
+  }
+  return read;
+}
+
+/** The number written in words from `index` ("vingt", "-", "trois"), and the index after it. */
+function spelledNumberAt(tokens: readonly Token[], index: number): { value: number; end: number } | null {
+  let total = 0;
+  let current = 0;
+  let end = index;
+  let at = index;
+  while (at < tokens.length) {
+    const token = tokens[at] as Token;
+    const value = token.kind === "word" ? NUMBER_WORDS.get(token.text) : undefined;
+    if (value === undefined) {
+      // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
+      const next = tokens[at + 1];
+      const joins = (token.text === "-" || token.text === "et") && end === at && at > index;
+      if (joins && next !== undefined && next.kind === "word" && NUMBER_WORDS.has(next.text)) {
+        at += 1;
+        continue;
+      }
+      break;
+    }
+    if (value === 100) current = (current === 0 ? 1 : current) * 100;
+    else if (value === 20 && current % 100 === 4) current = current - 4 + 80;
+    else current += value;
+    at += 1;
+    end = at;
+  }
+  total += current;
+  if (end === index || total < 1 || total > MAX_CLAIM_REF) return null;
+  // "un" alone is an article ("le un" is rare, "la une" is the news).
+  if (end === index + 1 && (tokens[index] as Token).text.startsWith("un")) return null;
+  return { value: total, end };
+}
+
+/**
+ * Whether the claim the clauses found is sure. A comment whose every word is known to claim (a
+ * claim verb, politeness, articles, sizes, colours, greetings) is sure; one that also says things
+ * the reader cannot place ("le 7 me fait de l'oeil mais bon") may be a remark: staff confirm it.
+ * A claim verb vouches for a few unknown words, never for many.
+ */
+/** Words some rule of the reader already weighed: they cast no doubt of their own. */
+function placedWord(key: string): boolean {
+  return (
+    CLAIM_WORDS.has(key) ||
+    KNOWN_WORDS.has(key) ||
+    INTENT_WORDS.has(key) ||
+    UNCLAIM_WORDS.has(key) ||
+    NE_WORDS.has(key) ||
+    NO_WORDS.has(key) ||
+    FOR_ME_WORDS.has(key) ||
+    CLAUSE_STARTERS.has(key) ||
+    ADMIRATION_WORDS.has(key) ||
+    key === "pas" ||
+    key === "plus"
+  );
+}
+
+function uncertainIntent(tokens: readonly Token[], roles: readonly (Role | undefined)[]): DoubtReason | null {
+  let unknown = 0;
+  let claimVerb = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (token.kind !== "word" || roles[index] !== undefined) continue;
+    if (CLAIM_VERBS.has(token.key)) claimVerb = true;
+    else if (!placedWord(token.key)) unknown += 1;
+  }
+  const allowed = claimVerb ? UNKNOWN_WORDS_WITH_CLAIM_VERB : UNKNOWN_WORDS_WITHOUT_CLAIM_VERB;
+  return unknown > allowed ? "unclear" : null;
 }
 
 function isNumber(token: Token | undefined): token is Token {
@@ -936,6 +665,13 @@ function namesRefNext(
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
 }
 
+/** A ref right after `index`, or after an article: "pas le 12", "plus du 12", "non 12". */
+function refFollows(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  if (roles[index + 1] === "ref") return true;
+  const after = tokens[index + 1];
+  return after !== undefined && REF_ARTICLES.has(after.text) && roles[index + 2] === "ref";
+}
+
 function givesUpAfter(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -1011,7 +747,9 @@ function readClause(
     } else if (key === "plus") {
       const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key);
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
-      if (seenNe || verbBefore || negationAfter) unclaims = true;
+      // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
+      const opensOnRef = index === start && refFollows(tokens, roles, index);
+      if (seenNe || verbBefore || negationAfter || opensOnRef) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
       if (tokens[index + 1]?.key === "mais") continue;
