@@ -38,6 +38,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads how long a doubtful claim waits for staff, whole seconds from 5 to 3600, 45 by default", () => {
+    expect(loadConfig({}).claimDoubtSeconds).toBe(45);
+    expect(loadConfig({ CLAIM_DOUBT_SECONDS: "5" }).claimDoubtSeconds).toBe(5);
+    expect(loadConfig({ CLAIM_DOUBT_SECONDS: "3600" }).claimDoubtSeconds).toBe(3600);
+    for (const wrong of ["4", "3601", "12.5", "abc", "-45"]) {
+      expect(configErrorOf({ CLAIM_DOUBT_SECONDS: wrong }).message).toContain("CLAIM_DOUBT_SECONDS");
+    }
+  });
+
   it("reads the customers' settings: a reminder in hours (0 none), the unpaid holds limit, verified handles, VAPID keys in pairs", () => {
     expect(loadConfig({})).toMatchObject({
       claimReminderSeconds: 2 * 3600,

@@ -1,11 +1,14 @@
 import path from "node:path";
 import { z } from "zod";
 import {
+  DEFAULT_CLAIM_DOUBT_SECONDS,
   DEFAULT_CLAIM_HOLD_SECONDS,
   DEFAULT_CLAIM_REMINDER_SECONDS,
   DEFAULT_UNPAID_HOLDS_LIMIT,
   DEFAULT_PARCEL_COMBINE_DAYS,
+  MAX_CLAIM_DOUBT_SECONDS,
   MAX_CLAIM_HOLD_SECONDS,
+  MIN_CLAIM_DOUBT_SECONDS,
   MIN_CLAIM_HOLD_SECONDS,
 } from "@vitrine/domain";
 import type { RateLimitRule } from "./http/rate-limiter";
@@ -151,6 +154,12 @@ const envSchema = z.object({
         .max(MAX_CLAIM_HOLD_SECONDS / 3600),
     )
     .optional(),
+  CLAIM_DOUBT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_CLAIM_DOUBT_SECONDS)
+    .max(MAX_CLAIM_DOUBT_SECONDS)
+    .default(DEFAULT_CLAIM_DOUBT_SECONDS),
   UNPAID_HOLDS_LIMIT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_UNPAID_HOLDS_LIMIT),
   VERIFIED_HANDLES_ONLY: booleanFromEnv.optional(),
   PARCEL_COMBINE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PARCEL_COMBINE_DAYS),
@@ -265,6 +274,11 @@ export type AppConfig = {
   sessionMaxAgeDays: number;
   /** How long a piece given from a live claim is held for its buyer, unless the live says otherwise. */
   claimHoldSeconds: number;
+  /**
+   * How long a claim from a doubtful comment ('À confirmer') keeps its place waiting for staff,
+   * unless the live says otherwise; then it is dropped and the piece goes to the next claimer.
+   */
+  claimDoubtSeconds: number;
   /** How long before a hold ends its order's reminder is sent; 0: none. */
   claimReminderSeconds: number;
   /** Unpaid holds at which a customer's claims wait for a staff click (0: never). */
@@ -502,6 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.CLAIM_HOLD_HOURS === undefined
         ? DEFAULT_CLAIM_HOLD_SECONDS
         : Math.max(MIN_CLAIM_HOLD_SECONDS, Math.round(e.CLAIM_HOLD_HOURS * 3600)),
+    claimDoubtSeconds: e.CLAIM_DOUBT_SECONDS,
     claimReminderSeconds:
       e.CLAIM_REMINDER_HOURS === undefined
         ? DEFAULT_CLAIM_REMINDER_SECONDS

@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const claimsUrl = (liveId: string) => `/api/admin/lives/${liveId}/claims`;
-const rules = () => claimRules(t.config.claimHoldSeconds, t.config.unpaidHoldsLimit);
+const rules = () => claimRules(t.config);
 
 /** A live giving pieces at once, each held an hour. */
 async function activeLive(): Promise<LiveRow> {

@@ -125,7 +125,7 @@ describe("claims in manual mode", () => {
   });
 });
 
-const rules = () => claimRules(t.config.claimHoldSeconds, t.config.unpaidHoldsLimit);
+const rules = () => claimRules(t.config);
 
 /** A staff action on a claim, through the API. */
 const act = (live: LiveRow, claimId: string | undefined, action: string) =>
@@ -479,7 +479,13 @@ describe("staff actions", () => {
       mode: "automatique",
       holdSeconds: 3600,
     });
-    expect(saved.json()).toEqual({ mode: "automatique", holdSeconds: 3600, effectiveHoldSeconds: 3600 });
+    expect(saved.json()).toEqual({
+      mode: "automatique",
+      holdSeconds: 3600,
+      effectiveHoldSeconds: 3600,
+      doubtSeconds: null,
+      effectiveDoubtSeconds: t.config.claimDoubtSeconds,
+    });
     expect(await holders(robe)).toEqual([expect.objectContaining({ handle: first })]);
   });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const claimsUrl = (liveId: string) => `/api/admin/lives/${liveId}/claims`;
-const rules = () => claimRules(t.config.claimHoldSeconds, t.config.unpaidHoldsLimit);
+const rules = () => claimRules(t.config);
 
 async function settings(live: LiveRow, mode: "manuel" | "automatique", holdSeconds: number | null = null) {
   const response = await kit.injectAs("admin", {

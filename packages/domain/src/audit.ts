@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "live-claim-released",
   "live-claim-skipped",
   "live-claim-removed",
+  "live-claim-confirmed",
+  "live-claim-ignored",
   "live-claim-settings-changed",
   "order-refunded",
 ] as const;
@@ -34,6 +36,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-claim-released": "Réservation libérée par l'équipe",
   "live-claim-skipped": "Viewer passé en fin de liste d'attente",
   "live-claim-removed": "Viewer retiré de la liste d'attente",
+  "live-claim-confirmed": "Réservation à confirmer confirmée",
+  "live-claim-ignored": "Réservation à confirmer ignorée",
   "live-claim-settings-changed": "Réglages des réservations du live modifiés",
   "order-refunded": "Commande remboursée",
 };

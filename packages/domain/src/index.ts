@@ -60,6 +60,7 @@ export * from "./payment-review";
 export * from "./api/payment-reviews";
 export * from "./live-claims";
 export * from "./api/live-claims";
+export * from "./claim-doubts";
 export * from "./customer-notices";
 export * from "./handle-proof";
 export * from "./after-live";

@@ -11,10 +11,15 @@ import { ORDER_STATUSES } from "../order-status";
  * A customer without a handle gets `claimsHidden: true` and no claims.
  */
 
-/** What a customer reads of one of their claims. */
+/**
+ * What a customer reads of one of their claims. 'to-confirm': their comment was not clear enough
+ * for the shop to be sure they want the piece (decision 037); staff confirm it or not, and until
+ * then nothing is reserved.
+ */
 export const CUSTOMER_CLAIM_STATES = [
   "reserved",
   "pending",
+  "to-confirm",
   "waitlisted",
   "paid",
   "expired",
@@ -25,6 +30,7 @@ export type CustomerClaimState = (typeof CUSTOMER_CLAIM_STATES)[number];
 export const customerClaimStateLabels: Record<CustomerClaimState, string> = {
   reserved: "Réservé",
   pending: "En attente de la boutique",
+  "to-confirm": "En attente de confirmation par la boutique",
   waitlisted: "En liste d'attente",
   paid: "Payé",
   expired: "Expiré",

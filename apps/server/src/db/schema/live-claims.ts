@@ -1,4 +1,4 @@
-import { CLAIM_MODES, CLAIM_RELEASE_REASONS } from "@vitrine/domain";
+import { CLAIM_MODES, CLAIM_RELEASE_REASONS, DOUBT_ANSWERS, DOUBT_REASONS } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -19,6 +20,7 @@ import { createdAt, sqlStringList, updatedAt } from "./columns";
 import { lives, tiktokEvents } from "./lives";
 import { orderItems, orders } from "./orders";
 import { paymentReviews } from "./payment-reviews";
+import { users } from "./users";
 
 /**
  * Every change of a claim draws the next value (a trigger on live_claims), under the live's claim
@@ -40,6 +42,8 @@ export const liveClaimState = pgTable(
     mode: text("mode").notNull().default("manuel"),
     /** The live's own hold; null: the shop's setting (CLAIM_HOLD_HOURS). */
     holdSeconds: integer("hold_seconds"),
+    /** How long a doubt waits for staff in this live; null: the shop's (CLAIM_DOUBT_SECONDS). */
+    doubtSeconds: integer("doubt_seconds"),
     /** The last chat event (tiktok_events.seq) the processor read: it resumes after it. */
     lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
     /** Chat comments read. */
@@ -49,6 +53,7 @@ export const liveClaimState = pgTable(
   (table) => [
     check("live_claim_state_mode", sql`${table.mode} in (${sqlStringList(CLAIM_MODES)})`),
     check("live_claim_state_hold_positive", sql`${table.holdSeconds} IS NULL OR ${table.holdSeconds} > 0`),
+    check("live_claim_state_doubt_positive", sql`${table.doubtSeconds} IS NULL OR ${table.doubtSeconds} > 0`),
   ],
 );
 
@@ -90,6 +95,22 @@ export const liveClaims = pgTable(
      * new forms never keep the piece from the waitlist.
      */
     holdDeferredAt: timestamp("hold_deferred_at", { withTimezone: true }),
+    /**
+     * Why the comment was doubtful (decision 037); null for a sure claim. Kept after staff answer:
+     * the claim is 'À confirmer' while it is set, not confirmed, and pending or waitlisted.
+     */
+    doubtReason: text("doubt_reason"),
+    /** When an unanswered doubt is dropped ('doubt-expired'); null once answered or expired. */
+    doubtUntil: timestamp("doubt_until", { withTimezone: true }),
+    /** The doubtful comment's whole reading as the engine applied it, for the answers file. */
+    doubtReading: jsonb("doubt_reading"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The last staff action on the claim, by whom and when: an action is done once ('Déjà fait par …'). */
+    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAction: text("decided_action"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** When the claim last began to hold its piece (pending or in an order), set by a trigger. */
+    holdingSince: timestamp("holding_since", { withTimezone: true }),
     version: bigint("version", { mode: "number" })
       .notNull()
       .default(sql`nextval('live_claim_version')`),
@@ -124,6 +145,20 @@ export const liveClaims = pgTable(
       .on(table.orderId)
       .where(sql`${table.orderId} IS NOT NULL`),
     index("live_claims_event_idx").on(table.eventId),
+    check(
+      "live_claims_doubt_reason",
+      sql`${table.doubtReason} IS NULL OR ${table.doubtReason} in (${sqlStringList(DOUBT_REASONS)})`,
+    ),
+    check(
+      "live_claims_decided_action",
+      sql`${table.decidedAction} IS NULL OR ${table.decidedAction} in ('give', 'release', 'skip', 'remove', 'confirm', 'ignore')`,
+    ),
+    // The doubts still waiting for staff (the settle's backstop looks for those past due).
+    index("live_claims_doubt_until_idx")
+      .on(table.doubtUntil)
+      .where(
+        sql`${table.doubtUntil} IS NOT NULL AND ${table.confirmedAt} IS NULL AND ${table.state} in ('pending', 'waitlisted')`,
+      ),
     // A customer's own claims of a live (/customer/live).
     index("live_claims_live_handle_idx").on(table.liveId, table.handle),
   ],
@@ -175,5 +210,36 @@ export const expiredHolds = pgTable(
     index("expired_holds_late_payment_idx")
       .on(table.latePaymentReviewId)
       .where(sql`${table.latePaymentReviewId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every answer to a doubt (decision 037): staff's 'Confirmer' or 'Ignorer', or its wait running
+ * out, with the comment and the reading the engine made of it. Given back as the labelled
+ * corpus's lines (GET …/claims/doubt-answers).
+ */
+export const liveClaimDoubtAnswers = pgTable(
+  "live_claim_doubt_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    claimId: uuid("claim_id")
+      .notNull()
+      .references(() => liveClaims.id, { onDelete: "cascade" }),
+    handle: text("handle").notNull(),
+    comment: text("comment").notNull(),
+    reading: jsonb("reading"),
+    ref: integer("ref").notNull(),
+    answer: text("answer").notNull(),
+    /** Null: nobody answered, the doubt's wait ran out. */
+    answeredByUserId: uuid("answered_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("live_claim_doubt_answers_answer", sql`${table.answer} in (${sqlStringList(DOUBT_ANSWERS)})`),
+    index("live_claim_doubt_answers_live_idx").on(table.liveId, table.answeredAt),
+    index("live_claim_doubt_answers_claim_idx").on(table.claimId),
   ],
 );

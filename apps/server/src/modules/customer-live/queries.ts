@@ -67,9 +67,11 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
              WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid'
              WHEN c.state = 'in-order' THEN 'reserved'
              WHEN c.state = 'released' AND c.release_reason = 'hold-expired' THEN 'expired'
+             -- A doubt the shop has not confirmed reserves nothing yet, wherever it stands in line.
+             WHEN live_claim_to_confirm(c) THEN 'to-confirm'
              ELSE c.state
            END AS state,
-           CASE WHEN c.state = 'waitlisted' THEN
+           CASE WHEN c.state = 'waitlisted' AND NOT live_claim_to_confirm(c) THEN
              (SELECT count(*) FROM live_claims w
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
            END AS waitlist_position,

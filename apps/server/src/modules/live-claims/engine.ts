@@ -13,7 +13,7 @@ import type { JobQueue } from "../../db/job-queue";
 import { errorText } from "../../lib/error-text";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
 import { LATE_PAYMENT_STRIKES_TASK } from "./late-payments";
-import { claimRules, type ClaimsOutcome } from "./rules";
+import { claimRules, type ClaimSettings, type ClaimsOutcome } from "./rules";
 
 /** Chat events one batch reads at most. */
 export const CLAIM_BATCH = 2_000;
@@ -25,16 +25,19 @@ export const CLAIM_OVERDUE_SECONDS = 30;
 const COLOURS_TTL_MS = 10_000;
 /** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
+/** The job a doubt schedules at the end of its wait for staff (added by SQL: live_claims_apply). */
+export const DOUBT_EXPIRED_TASK = "claim_doubt_expired";
 
 export interface ClaimsEngineOptions {
   db: Database;
   liveHub: LiveHub;
-  /** The instance's job runner: the engine names its hold expiry task there. */
+  /** The instance's job runner: the engine names its hold and doubt expiry tasks there. */
   jobs: JobQueue;
-  /** The shop's hold (CLAIM_HOLD_HOURS), for lives without their own. */
-  shopHoldSeconds: number;
-  /** UNPAID_HOLDS_LIMIT: a customer at it gets pieces only by a staff click (0: never). */
-  unpaidHoldsLimit: number;
+  /**
+   * The shop's hold (CLAIM_HOLD_HOURS) and doubt wait (CLAIM_DOUBT_SECONDS) for lives without
+   * their own, and UNPAID_HOLDS_LIMIT (a customer at it gets pieces only by a staff click).
+   */
+  settings: ClaimSettings;
   log?: (message: string) => void;
   sweepMs?: number;
 }
@@ -48,7 +51,10 @@ interface EventRow {
   comment: string | null;
 }
 
-/** One comment's reading as the SQL applies it: un-claims first, then claims, then doubts. */
+/**
+ * One comment's reading as the SQL applies it: un-claims first, then claims, then doubts (claims
+ * 'À confirmer' the engine never gives). A doubt keeps this whole reading for the answers file.
+ */
 interface ClaimItem {
   seq: number;
   eventId: string;
@@ -79,12 +85,15 @@ const VERIFY_HANDLES = `
      AND u.handle_verified_at IS NULL`;
 
 // The lives with work: active ones (comments to read, pieces to hand over), and any with inbox
-// lines or holds past due.
+// lines, or holds or doubts past due.
 const LIVES_WITH_WORK = `
   SELECT l.id AS live_id FROM lives l WHERE l.is_active
   UNION SELECT b.live_id FROM live_claim_inbox b
   UNION SELECT c.live_id FROM live_claims c
-   WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)`;
+   WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)
+  UNION SELECT c.live_id FROM live_claims c
+   WHERE c.doubt_until < now() - make_interval(secs => $1) AND c.doubt_until IS NOT NULL
+     AND c.confirmed_at IS NULL AND c.state IN ('pending', 'waitlisted')`;
 
 /**
  * The claims engine of one server instance (decision 030): for each live, one pass at a time
@@ -96,13 +105,12 @@ export function createClaimsEngine({
   db,
   liveHub,
   jobs,
-  shopHoldSeconds,
-  unpaidHoldsLimit,
+  settings,
   log: givenLog = () => {},
   sweepMs = CLAIM_SWEEP_MS,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
-  const rules = claimRules(shopHoldSeconds, unpaidHoldsLimit);
+  const rules = claimRules(settings);
   let log = givenLog;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
@@ -238,18 +246,23 @@ export function createClaimsEngine({
     for (const liveId of lives) void kick(liveId);
   };
 
-  const holdExpired: Task = async (payload) => {
-    const claimId =
-      typeof payload === "object" && payload !== null && "claimId" in payload ? payload.claimId : undefined;
-    if (typeof claimId !== "string") return;
-    const { rows } = await pool.query<{ outcome: ClaimsOutcome }>(
-      "SELECT live_claim_expire($1, $2::jsonb) AS outcome",
-      [claimId, rules],
-    );
-    const outcome = rows[0]?.outcome ?? {};
-    if (outcome.liveId) await announce(outcome.liveId, outcome);
-  };
-  jobs.define(HOLD_EXPIRED_TASK, holdExpired);
+  /** A job about one claim: `expiry` (a SQL function of the claim and the rules) run, then told. */
+  function claimJob(expiry: "live_claim_expire" | "live_claim_doubt_expire"): Task {
+    return async (payload) => {
+      const claimId =
+        typeof payload === "object" && payload !== null && "claimId" in payload ? payload.claimId : undefined;
+      if (typeof claimId !== "string") return;
+      const { rows } = await pool.query<{ outcome: ClaimsOutcome }>(
+        `SELECT ${expiry}($1, $2::jsonb) AS outcome`,
+        [claimId, rules],
+      );
+      const outcome = rows[0]?.outcome ?? {};
+      if (outcome.liveId) await announce(outcome.liveId, outcome);
+    };
+  }
+  jobs.define(HOLD_EXPIRED_TASK, claimJob("live_claim_expire"));
+  // A doubt nobody answered in time: dropped, the piece it held goes to the next claimer.
+  jobs.define(DOUBT_EXPIRED_TASK, claimJob("live_claim_doubt_expire"));
 
   // A payment that came after its holds ended: their strikes are taken back, once.
   const latePaymentStrikes: Task = async (payload) => {
@@ -266,7 +279,7 @@ export function createClaimsEngine({
       log = next;
     },
 
-    /** Starts listening and sweeping; the hold jobs are worked by the app's job runner. */
+    /** Starts listening and sweeping; the hold and doubt jobs are worked by the app's job runner. */
     start() {
       liveHub.subscribe(listener);
       sweepTimer = setInterval(() => void sweep(), sweepMs);

@@ -1,8 +1,15 @@
 import {
+  doubtAnswerLine,
+  isToConfirm,
   LIVE_CLAIMS_RELEASED_LIMIT,
   needsStaffToGive,
+  staffFirstName,
   type ClaimMode,
   type ClaimReleaseReason,
+  type DoubtAnswer,
+  type DoubtAnswerLine,
+  type DoubtReason,
+  type LiveCommentReading,
   type LiveClaimCounters,
   type LiveClaimSettings,
   type LiveClaimView,
@@ -39,6 +46,12 @@ type ClaimRow = {
   updated_at: Date | string;
   handle_verified: boolean | null;
   unpaid_holds: number | null;
+  stored_state: Exclude<LiveClaimView["state"], "paid">;
+  doubt_reason: DoubtReason | null;
+  doubt_until: Date | string | null;
+  confirmed_at: Date | string | null;
+  decided_by_first_name: string | null;
+  decided_by_email: string | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -46,6 +59,11 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(
 
 function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
   const unpaidHolds = row.unpaid_holds ?? 0;
+  const toConfirm = isToConfirm({
+    state: row.stored_state,
+    doubtReason: row.doubt_reason,
+    confirmedAt: row.confirmed_at,
+  });
   return {
     id: row.id,
     liveId: row.live_id,
@@ -75,6 +93,10 @@ function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
     handleVerified: row.handle_verified,
     unpaidHolds,
     waitsForStaff: row.state === "pending" && needsStaffToGive(unpaidHolds, unpaidHoldsLimit),
+    doubtReason: row.doubt_reason,
+    toConfirm,
+    doubtUntil: toConfirm ? isoOrNull(row.doubt_until) : null,
+    decidedBy: staffFirstName(row.decided_by_first_name, row.decided_by_email),
   };
 }
 
@@ -100,7 +122,9 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            END AS waitlist_position,
            c.release_reason, c.order_id, o.order_number, p.price_cents, c.held_until, c.late_unclaim_at,
            c.created_at, c.updated_at,
-           CASE WHEN u.auth_id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds
+           CASE WHEN u.auth_id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds,
+           c.state AS stored_state, c.doubt_reason, c.doubt_until, c.confirmed_at,
+           d.first_name AS decided_by_first_name, d.email AS decided_by_email
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
       -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts
@@ -109,6 +133,7 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
       LEFT JOIN product_colors pc ON pc.id = p.color_id
       LEFT JOIN tiktok_events e ON e.id = c.event_id
       LEFT JOIN orders o ON o.id = c.order_id
+      LEFT JOIN users d ON d.id = c.decided_by_user_id
      WHERE ${where}
      ORDER BY c.seq, c.id`);
   return rows.map((row) => claimView(row, rules.unpaidHoldsLimit));
@@ -196,23 +221,85 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
   };
 }
 
-/**
- * A live's claim settings; `shopHoldSeconds` is the shop's hold (CLAIM_HOLD_HOURS), which applies
- * when the live has none of its own.
- */
+/** The shop's own hold (CLAIM_HOLD_HOURS) and doubt wait (CLAIM_DOUBT_SECONDS), in seconds. */
+export interface ShopClaimTimes {
+  holdSeconds: number;
+  doubtSeconds: number;
+}
+
+/** A live's claim settings; the shop's times apply where the live has none of its own. */
 export async function readClaimSettings(
   db: Queryable,
   liveId: string,
-  shopHoldSeconds: number,
+  shop: ShopClaimTimes,
 ): Promise<LiveClaimSettings> {
-  const { rows } = await db.execute<{ mode: ClaimMode; hold_seconds: number | null }>(
-    sql`SELECT mode, hold_seconds FROM live_claim_state WHERE live_id = ${liveId}::uuid`,
-  );
+  const { rows } = await db.execute<{
+    mode: ClaimMode;
+    hold_seconds: number | null;
+    doubt_seconds: number | null;
+  }>(sql`SELECT mode, hold_seconds, doubt_seconds FROM live_claim_state WHERE live_id = ${liveId}::uuid`);
   const row = rows[0];
   const holdSeconds = row?.hold_seconds ?? null;
+  const doubtSeconds = row?.doubt_seconds ?? null;
   return {
     mode: row?.mode ?? "manuel",
     holdSeconds,
-    effectiveHoldSeconds: holdSeconds ?? shopHoldSeconds,
+    effectiveHoldSeconds: holdSeconds ?? shop.holdSeconds,
+    doubtSeconds,
+    effectiveDoubtSeconds: doubtSeconds ?? shop.doubtSeconds,
   };
+}
+
+/** The first name staff know a user by ('Déjà fait par Marie'), or null without such a user. */
+export async function readStaffFirstName(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.execute<{ first_name: string | null; email: string | null }>(
+    sql`SELECT first_name, email FROM users WHERE id = ${userId}::uuid`,
+  );
+  const row = rows[0];
+  return row ? staffFirstName(row.first_name, row.email) : null;
+}
+
+/** The live's ref and id, or null when there is no such live. */
+export async function readLiveNaming(
+  db: Queryable,
+  liveId: string,
+): Promise<{ id: string; ref: string } | null> {
+  const { rows } = await db.execute<{ id: string; ref: string }>(
+    sql`SELECT id, ref FROM lives WHERE id = ${liveId}::uuid`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Every answer to a doubt of the live, oldest first, as lines of the labelled corpus. */
+export async function readDoubtAnswerLines(db: Queryable, liveId: string): Promise<DoubtAnswerLine[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    comment: string;
+    reading: LiveCommentReading | null;
+    ref: number;
+    size_read: string | null;
+    color_read: string | null;
+    answer: DoubtAnswer;
+    answered_at: Date | string;
+    first_name: string | null;
+    email: string | null;
+  }>(sql`
+    SELECT a.id, a.comment, a.reading, a.ref, c.size_read, c.color_read, a.answer, a.answered_at,
+           u.first_name, u.email
+      FROM live_claim_doubt_answers a
+      JOIN live_claims c ON c.id = a.claim_id
+      LEFT JOIN users u ON u.id = a.answered_by_user_id
+     WHERE a.live_id = ${liveId}::uuid
+     ORDER BY a.answered_at, a.id`);
+  return rows.map((row) =>
+    doubtAnswerLine({
+      id: row.id,
+      comment: row.comment,
+      piece: { ref: Number(row.ref), size: row.size_read, color: row.color_read },
+      answer: row.answer,
+      answeredBy: staffFirstName(row.first_name, row.email),
+      answeredAt: row.answered_at,
+      reading: row.reading,
+    }),
+  );
 }

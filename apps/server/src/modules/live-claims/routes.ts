@@ -1,4 +1,5 @@
 import {
+  attachmentDisposition,
   liveClaimActionResponseSchema,
   liveClaimParamsSchema,
   liveClaimSettingsRequestSchema,
@@ -8,12 +9,14 @@ import {
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
-import type { ClaimAction, LiveClaimsService } from "./service";
+import { CLAIM_ACTIONS, type LiveClaimsService } from "./service";
 
 const admin = { access: "admin" } as const;
-const ACTIONS: ClaimAction[] = ["give", "release", "skip", "remove"];
 
-/** A live's claims for staff (decision 030): the snapshot, the settings and four actions, audited. */
+/**
+ * A live's claims for staff (decisions 030, 037): the snapshot, the settings, six actions, each
+ * audited, and the answers given to doubts as a file.
+ */
 export const liveClaimsRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveClaimsService>> = async (
   app,
   { service },
@@ -48,7 +51,20 @@ export const liveClaimsRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveClai
     },
   );
 
-  for (const action of ACTIONS) {
+  app.get(
+    "/doubt-answers",
+    { config: admin, schema: { params: liveClaimsLiveParamsSchema } },
+    async (request, reply) => {
+      const { fileName, lines } = await service.doubtAnswers(request.params.liveId);
+      return reply
+        .type("application/x-ndjson; charset=utf-8")
+        .header("content-disposition", attachmentDisposition(fileName))
+        .header("cache-control", "no-store")
+        .send(lines);
+    },
+  );
+
+  for (const action of CLAIM_ACTIONS) {
     app.post(
       `/:claimId/${action}`,
       {

@@ -6,19 +6,24 @@ import {
   PAYMENT_FORM_LIFETIME_SECONDS,
   SHIPPING_FEE_CENTS,
 } from "@vitrine/domain";
+import type { AppConfig } from "../../config";
 import { claimLockKey } from "../auth";
+
+/** The shop's settings the claims' rules come from. */
+export type ClaimSettings = Pick<AppConfig, "claimHoldSeconds" | "claimDoubtSeconds" | "unpaidHoldsLimit">;
 
 /**
  * The server's rules the claims' SQL functions apply (migration live_claims_engine, `p_rules`):
- * the shop's hold, what a new order is made with, which orders' lines may change, a viewer's
+ * the shop's hold and doubt wait (migration claim_doubts), what a new order is made with, which orders' lines may change, a viewer's
  * claim lock key and placeholder e-mail (around the handle, as the sidebar's add makes them) and a
  * payment form's lifetime, and the unpaid holds at which the engine gives a customer nothing by
  * itself (UNPAID_HOLDS_LIMIT, 0 never; migration unpaid_holds_and_handle_proof). Written once
  * here, passed as JSON.
  */
-export function claimRules(shopHoldSeconds: number, unpaidHoldsLimit: number): string {
+export function claimRules({ claimHoldSeconds, claimDoubtSeconds, unpaidHoldsLimit }: ClaimSettings): string {
   return JSON.stringify({
-    shopHoldSeconds,
+    shopHoldSeconds: claimHoldSeconds,
+    shopDoubtSeconds: claimDoubtSeconds,
     unpaidHoldsLimit,
     fee: SHIPPING_FEE_CENTS,
     shippingType: NEW_ORDER_SHIPPING_TYPE,

@@ -1,5 +1,6 @@
 import {
   adminOrderListMessages,
+  doubtAnswersFileName,
   liveClaimMessages,
   type AuditAction,
   type LiveClaimView,
@@ -20,16 +21,22 @@ import {
   readClaimCounters,
   readClaimSettings,
   readClaimVersion,
+  readDoubtAnswerLines,
+  readLiveNaming,
+  readStaffFirstName,
 } from "./queries";
 import type { ClaimsOutcome } from "./rules";
 
-export type ClaimAction = "give" | "release" | "skip" | "remove";
+export const CLAIM_ACTIONS = ["give", "release", "skip", "remove", "confirm", "ignore"] as const;
+export type ClaimAction = (typeof CLAIM_ACTIONS)[number];
 
 const auditActions: Record<ClaimAction, AuditAction> = {
   give: "live-claim-given",
   release: "live-claim-released",
   skip: "live-claim-skipped",
   remove: "live-claim-removed",
+  confirm: "live-claim-confirmed",
+  ignore: "live-claim-ignored",
 };
 
 const CLAIM_PREFIX = "claim:";
@@ -49,6 +56,8 @@ export function claimRefusal(error: unknown): unknown {
       return new DomainError("CONFLICT", liveClaimMessages.claimNotWaiting);
     case "not-holding":
       return new DomainError("CONFLICT", liveClaimMessages.claimNotHolding);
+    case "not-to-confirm":
+      return new DomainError("CONFLICT", liveClaimMessages.notToConfirm);
     default:
       return new DomainError("CONFLICT", liveClaimMessages.actionFailed);
   }
@@ -58,17 +67,34 @@ function rethrow(error: unknown): never {
   throw claimRefusal(error);
 }
 
+/** The staff member a refused action was already done by (the SQL's 'claim:already-done'). */
+function alreadyDoneBy(error: unknown): string | undefined {
+  const raised = pgRaised(error);
+  return raised?.message === `${CLAIM_PREFIX}already-done` ? raised.hint : undefined;
+}
+
 export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContext) {
-  const shopHoldSeconds = config.claimHoldSeconds;
+  const shopTimes = { holdSeconds: config.claimHoldSeconds, doubtSeconds: config.claimDoubtSeconds };
   const viewRules = { unpaidHoldsLimit: config.unpaidHoldsLimit };
   const engine = createClaimsEngine({
     db,
     liveHub,
     jobs,
-    shopHoldSeconds,
-    unpaidHoldsLimit: config.unpaidHoldsLimit,
+    settings: config,
     log: (message) => console.warn(message),
   });
+
+  /**
+   * A refused staff action: one another staff member (or the same click) already did says who
+   * ('Déjà fait par Marie'); the rest as claimRefusal says.
+   */
+  async function refusal(error: unknown): Promise<never> {
+    const doneBy = alreadyDoneBy(error);
+    if (doneBy === undefined) rethrow(error);
+    const firstName = await readStaffFirstName(db, doneBy);
+    if (firstName === null) throw new DomainError("CONFLICT", liveClaimMessages.actionFailed);
+    throw new DomainError("CONFLICT", liveClaimMessages.alreadyDone(firstName));
+  }
 
   async function announce(liveId: string, outcome: ClaimsOutcome) {
     await liveHub.publishClaimsChanged({ liveId }).catch(() => {});
@@ -89,7 +115,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
       // The version first: a claim changed while the rest is read is sent again, never missed.
       const version = await readClaimVersion(db, liveId);
       const [settings, counters, claims] = await Promise.all([
-        readClaimSettings(db, liveId, shopHoldSeconds),
+        readClaimSettings(db, liveId, shopTimes),
         readClaimCounters(db, liveId),
         listClaimViews(db, liveId, viewRules),
       ]);
@@ -102,25 +128,32 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
       actorUserId: string,
     ): Promise<LiveClaimSettings> {
       await liveExists(liveId);
+      // Older clients send no doubt wait: the live keeps its own.
+      const doubtGiven = request.doubtSeconds !== undefined;
       const result = await db
         .transaction(async (tx) => {
           const {
             rows: [row],
           } = await tx.execute<{ outcome: ClaimsOutcome }>(
             sql`SELECT live_claim_settings_set(${liveId}::uuid, ${request.mode}, ${request.holdSeconds}::integer,
-              ${engine.rules}::jsonb) AS outcome`,
+              ${doubtGiven}, ${request.doubtSeconds ?? null}::integer, ${engine.rules}::jsonb) AS outcome`,
           );
           await recordAuditEvent(tx, {
             actorUserId,
             subjectUserId: null,
             action: "live-claim-settings-changed",
-            details: { liveId, mode: request.mode, holdSeconds: request.holdSeconds },
+            details: {
+              liveId,
+              mode: request.mode,
+              holdSeconds: request.holdSeconds,
+              ...(doubtGiven ? { doubtSeconds: request.doubtSeconds } : {}),
+            },
           });
           return row?.outcome ?? {};
         })
         .catch(rethrow);
       await announce(liveId, result);
-      return readClaimSettings(db, liveId, shopHoldSeconds);
+      return readClaimSettings(db, liveId, shopTimes);
     },
 
     async act(
@@ -136,7 +169,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
           } = await tx.execute<{
             outcome: ClaimsOutcome;
           }>(sql`SELECT live_claim_staff_action(${liveId}::uuid, ${claimId}::uuid, ${action},
-              ${engine.rules}::jsonb) AS outcome`);
+              ${actorUserId}::uuid, ${engine.rules}::jsonb) AS outcome`);
           const claim = await findClaimView(tx, liveId, claimId, viewRules);
           await recordAuditEvent(tx, {
             actorUserId,
@@ -152,10 +185,24 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
           });
           return { outcome: row?.outcome ?? {}, claim };
         })
-        .catch(rethrow);
+        .catch(refusal);
       await announce(liveId, result.outcome);
       if (!result.claim) throw new Error(`claim ${claimId} vanished after its change`);
       return { claim: result.claim };
+    },
+
+    /**
+     * Every answer to a doubt of the live, as the labelled corpus's lines (JSON Lines), and the
+     * file's name.
+     */
+    async doubtAnswers(liveId: string): Promise<{ fileName: string; lines: string }> {
+      const live = await readLiveNaming(db, liveId);
+      if (!live) throw new DomainError("NOT_FOUND", adminOrderListMessages.liveNotFound);
+      const answers = await readDoubtAnswerLines(db, liveId);
+      return {
+        fileName: doubtAnswersFileName(live),
+        lines: answers.map((answer) => `${JSON.stringify(answer)}\n`).join(""),
+      };
     },
   };
 }

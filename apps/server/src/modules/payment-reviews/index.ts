@@ -14,7 +14,7 @@ export const paymentReviewsModule = defineModule({
     createPaymentReviewService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
-      claimRules: claimRules(config.claimHoldSeconds, config.unpaidHoldsLimit),
+      claimRules: claimRules(config),
       liveHub,
       jobs,
     }),

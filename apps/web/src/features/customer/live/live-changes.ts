@@ -19,6 +19,7 @@ function changeOf(before: CustomerLiveClaim | undefined, claim: CustomerLiveClai
       return `Réservation expirée\u00a0: ${pieceOf(claim)}`;
     case "paid":
     case "pending":
+    case "to-confirm":
     case "released":
       return `${customerClaimStateLabels[claim.state]}\u00a0: ${pieceOf(claim)} ${claim.productName}`;
   }

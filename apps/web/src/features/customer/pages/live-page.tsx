@@ -28,6 +28,7 @@ const stateClasses: Record<CustomerClaimState, string> = {
   reserved: "bg-green-50 text-green-800",
   paid: "bg-lime-100 text-lime-900",
   pending: "bg-indigo-50 text-indigo-700",
+  "to-confirm": "bg-amber-50 text-amber-800",
   waitlisted: "bg-purple-50 text-purple-700",
   expired: "bg-red-50 text-red-700",
   released: "bg-stone-100 text-stone-700",
