@@ -11,8 +11,11 @@
  *   4. every expired hold was followed by a hand-over or a release (the piece is held by another
  *      claim, or free with an empty waitlist), and no hold is left past due;
  *   5. every comment was read (the live's cursor reached its last chat comment) and no claim was
- *      lost (each chat comment the domain's parser reads as a claim of a piece of the live has a
- *      claim row for that viewer and piece, from that comment or an earlier one).
+ *      lost (each chat comment the domain's reader reads as a claim or a doubt of a piece of the
+ *      live has a claim row for that viewer and piece, from that comment or an earlier one);
+ *   6. a doubt waiting for staff ('À confirmer', decision 037) kept its place: no later claimer holds
+ *      its piece while it waits, none was given the piece (began to hold it) between the doubt's
+ *      comment and its answer, its release or its wait's end, and none waits past its end.
  * Prints each invariant with its count; exits 1 on any violation, 2 when it cannot run.
  * DATABASE_URL comes from the environment or .env; without it, the embedded database of a running
  * server (EMBEDDED_PG_PORT, as `npm start` runs it).
@@ -20,13 +23,12 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { readLiveComment } from "../../packages/domain/src/live-claims";
+import { CLAIM_RELEASE_REASONS, readLiveComment } from "../../packages/domain/src/live-claims";
 import { sidebarHandle } from "../../packages/domain/src/live-selling";
 
-/** A hold this far past its end that is still in place means its expiry did not run. */
+/** A hold or a doubt this far past its end that is still in place means its expiry did not run. */
 const OVERDUE_SECONDS = 60;
 const EXAMPLES = 5;
-const RELEASE_REASONS = ["un-claimed", "hold-expired", "staff", "order-cancelled"];
 
 const invariant = (name, checked, violations) => ({
   name,
@@ -68,7 +70,7 @@ async function everyClaimAccountedFor(db, liveId) {
       (row.state === "in-order" && row.line_ok) ||
       row.state === "waitlisted" ||
       row.state === "pending" ||
-      (row.state === "released" && RELEASE_REASONS.includes(row.release_reason));
+      (row.state === "released" && CLAIM_RELEASE_REASONS.includes(row.release_reason));
     if (ok) continue;
     const what =
       row.state === "in-order"
@@ -252,6 +254,55 @@ async function commentsReadNoClaimLost(db, liveId, read) {
   };
 }
 
+async function doubtsKeptTheirPlace(db, liveId) {
+  // Each doubt of the live, with when it stopped waiting for staff (confirmed, answered, or
+  // released; null: it waits still), against the claims behind it on its piece that hold it now
+  // or began to hold it while it waited. Compared in SQL: timestamps to the microsecond.
+  const { rows } = await db.query(
+    `WITH doubts AS (
+       SELECT c.id, c.handle, c.product_id, p.ref, c.queue_rank, c.created_at, c.doubt_until,
+              (c.confirmed_at IS NULL AND c.state IN ('pending', 'waitlisted')) AS waiting,
+              coalesce(c.confirmed_at,
+                       (SELECT min(a.answered_at) FROM live_claim_doubt_answers a WHERE a.claim_id = c.id),
+                       CASE WHEN c.state = 'released' THEN c.updated_at END) AS ended_at
+         FROM live_claims c JOIN products p ON p.id = c.product_id
+        WHERE c.live_id = $1 AND c.doubt_reason IS NOT NULL
+     )
+     SELECT d.id, d.handle, d.ref,
+            CASE WHEN d.waiting AND d.doubt_until < now() - make_interval(secs => $2)
+                 THEN round(extract(epoch FROM now() - d.doubt_until))::int END AS late,
+            coalesce((SELECT json_agg(json_build_object(
+                        'handle', k.handle,
+                        'now', d.waiting AND k.state IN ('pending', 'in-order'),
+                        'since', k.holding_since) ORDER BY k.queue_rank)
+                        FROM live_claims k
+                       WHERE k.product_id = d.product_id AND k.id <> d.id AND k.queue_rank > d.queue_rank
+                         AND ((d.waiting AND k.state IN ('pending', 'in-order'))
+                              OR (k.holding_since IS NOT NULL AND d.created_at <= k.holding_since
+                                  AND (d.ended_at IS NULL OR d.ended_at > k.holding_since)))), '[]') AS passed_by
+       FROM doubts d ORDER BY d.queue_rank, d.id`,
+    [liveId, OVERDUE_SECONDS],
+  );
+  const violations = [];
+  for (const doubt of rows) {
+    for (const claim of doubt.passed_by)
+      violations.push(
+        claim.now
+          ? `piece ${doubt.ref} is held by @${claim.handle} while the doubt of @${doubt.handle}, ahead of it, waits for staff`
+          : `piece ${doubt.ref} went to @${claim.handle} at ${claim.since} while the doubt of @${doubt.handle}, ahead of it, waited for staff`,
+      );
+    if (doubt.late !== null)
+      violations.push(
+        `the doubt of @${doubt.handle} on piece ${doubt.ref} waits ${doubt.late} s past its end`,
+      );
+  }
+  return invariant(
+    "every doubt kept its place while it waited for staff; none is left past its wait",
+    rows.length,
+    violations,
+  );
+}
+
 /**
  * Checks the live whose reference is `liveRef` on `db` (a pg client, not a pool: every read is made
  * in one read-only snapshot, so a live still running, holds still expiring, is checked as it stood
@@ -273,6 +324,7 @@ export async function checkLive(db, liveRef, { read = readLiveComment } = {}) {
       earliestClaimerServed(pieces),
       await expiriesFollowedUp(db, live.id, pieces),
       await commentsReadNoClaimLost(db, live.id, read),
+      await doubtsKeptTheirPlace(db, live.id),
     ];
     return { liveId: live.id, ok: invariants.every((item) => item.violations === 0), invariants };
   } finally {

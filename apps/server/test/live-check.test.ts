@@ -158,6 +158,7 @@ const INVARIANT = {
   earliest: "every piece went to its earliest claimer not released; no free piece has a waitlist",
   expiry: "every expired hold was followed by a hand-over or a release; none is left past due",
   read: "every comment was read and no claim was lost",
+  doubts: "every doubt kept its place while it waited for staff; none is left past its wait",
 };
 
 describe("live:check", () => {
@@ -173,6 +174,7 @@ describe("live:check", () => {
       [INVARIANT.earliest]: 2,
       [INVARIANT.expiry]: 1,
       [INVARIANT.read]: 5,
+      [INVARIANT.doubts]: 0,
     });
     expect(formatCheck(live.ref, result!)).toContain("clean: every invariant holds");
   });
@@ -258,6 +260,153 @@ describe("live:check", () => {
     await db.query("DELETE FROM order_items WHERE id = $1", [state.dinaOrder.items[0]!.id]);
     const result = await checkLive(db, state.live.ref);
     expect(violationsOf(result)).toEqual({ [INVARIANT.earliest]: 1, [INVARIANT.expiry]: 1 });
+  });
+});
+
+interface DoubtRow {
+  reason: string;
+  createdMinutesAgo: number;
+  /** Minutes from now (negative: past). */
+  until?: number;
+  confirmedMinutesAgo?: number;
+}
+
+/** A claim from a doubtful comment ('À confirmer'), its times set as the engine would have. */
+async function doubt(
+  liveId: string,
+  product: ProductRow,
+  handleName: string,
+  from: Comment,
+  row: ClaimRow & DoubtRow,
+): Promise<string> {
+  const id = await claim(liveId, product, handleName, from, row);
+  await db.query(
+    `UPDATE live_claims
+        SET doubt_reason = $2, created_at = now() - make_interval(mins => $3),
+            doubt_until = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(mins => $4::int) END,
+            confirmed_at = CASE WHEN $5::int IS NULL THEN NULL ELSE now() - make_interval(mins => $5::int) END
+      WHERE id = $1`,
+    [id, row.reason, row.createdMinutesAgo, row.until ?? null, row.confirmedMinutesAgo ?? null],
+  );
+  return id;
+}
+
+/** When a claim began to hold its piece (the trigger says now; a fixture's past says otherwise). */
+const holdingSince = (id: string, minutesAgo: number) =>
+  db.query("UPDATE live_claims SET holding_since = now() - make_interval(mins => $2) WHERE id = $1", [
+    id,
+    minutesAgo,
+  ]);
+
+/**
+ * A live with doubts, clean: piece 1 held by @gina's doubt waiting for staff, @hana behind it;
+ * piece 2 @ines's doubt, confirmed and in her order, @jade behind it; piece 3 @kim's doubt, ignored
+ * by staff 5 minutes ago, the piece handed then to @lou.
+ */
+async function liveWithDoubts() {
+  const live = await insertLive(handle.db, { isActive: true });
+  const products: ProductRow[] = [];
+  for (let n = 0; n < 3; n++)
+    products.push(await insertProduct(handle.db, { liveId: live.id, colorId: null }));
+  const [p1, p2, p3] = products as [ProductRow, ProductRow, ProductRow];
+  const hour = new Date(Date.now() + 3_600_000);
+
+  const gina = await comment(live.id, "gina", "possible d'avoir le 1 ?");
+  const hana = await comment(live.id, "hana", "je prends le 1");
+  const ines = await comment(live.id, "ines", "le 2 ou le 3 ?");
+  const jade = await comment(live.id, "jade", "je prends le 2");
+  const kim = await comment(live.id, "kim", "le 3 si dispo en S");
+  const lou = await comment(live.id, "lou", "je prends le 3");
+  const inesOrder = await insertOrder(handle.db, { liveId: live.id, products: [p2] });
+  const louOrder = await insertOrder(handle.db, { liveId: live.id, products: [p3] });
+  const ids = {
+    gina: await doubt(live.id, p1, "gina", gina, {
+      state: "pending",
+      reason: "question",
+      createdMinutesAgo: 0,
+      until: 1,
+    }),
+    hana: await claim(live.id, p1, "hana", hana, { state: "waitlisted" }),
+    ines: await doubt(live.id, p2, "ines", ines, {
+      state: "in-order",
+      orderId: inesOrder.id,
+      orderItemId: inesOrder.items[0]!.id,
+      heldUntil: hour,
+      reason: "choice",
+      createdMinutesAgo: 3,
+      confirmedMinutesAgo: 2,
+    }),
+    jade: await claim(live.id, p2, "jade", jade, { state: "waitlisted" }),
+    kim: await doubt(live.id, p3, "kim", kim, {
+      state: "released",
+      releaseReason: "doubt-ignored",
+      reason: "condition",
+      createdMinutesAgo: 10,
+    }),
+    lou: await claim(live.id, p3, "lou", lou, {
+      state: "in-order",
+      orderId: louOrder.id,
+      orderItemId: louOrder.items[0]!.id,
+      heldUntil: hour,
+    }),
+  };
+  await db.query(
+    `INSERT INTO live_claim_doubt_answers (live_id, claim_id, handle, comment, ref, answer, answered_at)
+     VALUES ($1, $2, 'kim', 'le 3 si dispo en S', 3, 'ignored', now() - interval '5 minutes')`,
+    [live.id, ids.kim],
+  );
+  await holdingSince(ids.lou, 5);
+  await markRead(live.id);
+  return { live, products, ids };
+}
+
+describe("live:check with doubts", () => {
+  it("passes a live whose doubts kept their place", async () => {
+    const { live } = await liveWithDoubts();
+    const result = await checkLive(db, live.ref);
+    expect(violationsOf(result)).toEqual({});
+    expect(result!.invariants.find((item) => item.name === INVARIANT.doubts)?.checked).toBe(3);
+  });
+
+  it.each([
+    [
+      "a later claimer holding the piece while a doubt waits",
+      { [INVARIANT.earliest]: 1, [INVARIANT.doubts]: 1 },
+      async ({ ids }: Awaited<ReturnType<typeof liveWithDoubts>>) => {
+        await db.query("UPDATE live_claims SET state = 'waitlisted' WHERE id = $1", [ids.gina]);
+        await db.query("UPDATE live_claims SET state = 'pending' WHERE id = $1", [ids.hana]);
+      },
+    ],
+    [
+      "a claim given while an earlier doubt waited for staff",
+      { [INVARIANT.doubts]: 1 },
+      async ({ ids }: Awaited<ReturnType<typeof liveWithDoubts>>) => {
+        await holdingSince(ids.lou, 7);
+      },
+    ],
+    [
+      "a doubt left past its wait",
+      { [INVARIANT.doubts]: 1 },
+      async ({ ids }: Awaited<ReturnType<typeof liveWithDoubts>>) => {
+        await db.query("UPDATE live_claims SET doubt_until = now() - interval '5 minutes' WHERE id = $1", [
+          ids.gina,
+        ]);
+      },
+    ],
+    [
+      "a doubt released for no reason the engine gives",
+      { [INVARIANT.accounted]: 1 },
+      async ({ ids }: Awaited<ReturnType<typeof liveWithDoubts>>) => {
+        await db.query("ALTER TABLE live_claims DROP CONSTRAINT IF EXISTS live_claims_release_reason");
+        await db.query("UPDATE live_claims SET release_reason = 'forgotten' WHERE id = $1", [ids.kim]);
+      },
+    ],
+  ])("reports %s", async (_what, expected, spoil) => {
+    const state = await liveWithDoubts();
+    await spoil(state);
+    const result = await checkLive(db, state.live.ref);
+    expect(violationsOf(result)).toEqual(expected);
+    expect(result?.ok).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  DOUBT_REASONS,
+  isToConfirm,
   liveClaimMessages,
   type CustomerLiveSnapshot,
   type DoubtAnswerLine,
@@ -9,10 +11,13 @@ import {
 } from "@vitrine/domain";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLive } from "../../../scripts/live/check.mjs";
 import { buildApp } from "../src/app";
 import { connectDatabase } from "../src/db/client";
 import { claimRules } from "../src/modules/live-claims";
+import { CLAIM_ACTIONS } from "../src/modules/live-claims/service";
 import { createPasswordUser } from "./support/actors";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
@@ -733,5 +738,94 @@ describe("the doubt answers file", () => {
       url: `${claimsUrl(live.id)}/doubt-answers`,
     });
     expect(customer.statusCode).toBe(403);
+  });
+});
+
+describe("live:check on a live with doubts the engine decided", () => {
+  it("finds every invariant held: doubts confirmed, ignored, run out, a doubt behind a holder, a swap", async () => {
+    const live = await activeLive("automatique", 5);
+    const [robe, jupe, pull, douze, quatorze] = await Promise.all(
+      [1, 2, 3, 4, 5].map(async () => productOf(live)),
+    ).then((products) => products.sort((x, y) => x.ref - y.ref));
+    if (!robe || !jupe || !pull || !douze || !quatorze) throw new Error("five pieces expected");
+    const viewers = Array.from({ length: 7 }, () => newHandle());
+    const [a, b, c, d, e, f, g] = viewers as [string, string, string, string, string, string, string];
+    await apply(
+      live,
+      asks(a, robe),
+      takes(b, robe),
+      asks(c, jupe),
+      takes(d, jupe),
+      takes(e, pull),
+      asks(f, pull),
+      takes(g, pull),
+      takes(a, douze),
+      takes(b, douze),
+    );
+    let claims = (await snapshot(live)).claims;
+    expect((await act(live, claimOf(claims, a, robe), "confirm")).statusCode).toBe(200);
+    expect((await act(live, claimOf(claims, c, jupe), "ignore", "Paul")).statusCode).toBe(200);
+    expect((await act(live, claimOf(claims, e, pull), "release", "Léa")).statusCode).toBe(200);
+    await apply(live, {
+      handle: a,
+      text: `plus le ${douze.ref}, plutôt le ${quatorze.ref}`,
+      unclaims: [douze.ref],
+      doubts: [{ ref: quatorze.ref, reason: "swap" }],
+    });
+    // f's doubt, pending once e let go, and a's doubt on the 14 run out; g and nobody get them.
+    claims = await claimsWhen(
+      live,
+      (all) => claimOf(all, f, pull).state === "released" && claimOf(all, a, quatorze).state === "released",
+      20_000,
+    );
+    expect(claimOf(claims, g, pull).state).toBe("in-order");
+
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const result = await checkLive(client, live.ref);
+      expect(result?.invariants.filter((item) => item.violations > 0)).toEqual([]);
+      expect(result?.invariants.at(-1)).toMatchObject({ checked: 4, violations: 0 });
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe("the SQL and the domain say the same", () => {
+  it("of which claims are to confirm", async () => {
+    for (const state of ["pending", "in-order", "waitlisted", "released"] as const) {
+      for (const doubtReason of [null, "question"] as const) {
+        for (const confirmedAt of [null, "2026-11-28T20:00:00Z"]) {
+          const { rows } = await t.db.$client.query<{ to_confirm: boolean }>(
+            "SELECT live_claim_to_confirm(jsonb_populate_record(NULL::live_claims, $1::jsonb)) AS to_confirm",
+            [JSON.stringify({ state, doubt_reason: doubtReason, confirmed_at: confirmedAt })],
+          );
+          expect(rows[0]?.to_confirm, `${state} ${doubtReason} ${confirmedAt}`).toBe(
+            isToConfirm({ state, doubtReason, confirmedAt }),
+          );
+        }
+      }
+    }
+  });
+
+  it("of the doubts' reasons and the staff actions a claim records", async () => {
+    const live = await activeLive("manuel");
+    const robe = await productOf(live);
+    const viewer = newHandle();
+    await apply(live, asks(viewer, robe));
+    const claim = claimOf((await snapshot(live)).claims, viewer, robe);
+    for (const reason of DOUBT_REASONS) {
+      await t.db.$client.query("UPDATE live_claims SET doubt_reason = $2 WHERE id = $1", [claim.id, reason]);
+    }
+    for (const action of CLAIM_ACTIONS) {
+      await t.db.$client.query("UPDATE live_claims SET decided_action = $2 WHERE id = $1", [
+        claim.id,
+        action,
+      ]);
+    }
+    await expect(
+      t.db.$client.query("UPDATE live_claims SET doubt_reason = 'maybe' WHERE id = $1", [claim.id]),
+    ).rejects.toThrow(/live_claims_doubt_reason/);
   });
 });
