@@ -93,7 +93,7 @@ function LiveDetailContent({ live }: { live: Live }) {
         {/* Staff's answers to the reader's doubts: a file to add to the reader's labelled corpus. */}
         <FileDownloadButton
           url={doubtAnswersUrl(live.id)}
-          fallbackName={`reponses-doutes-${live.ref}.jsonl`}
+          fallbackName={`reponses-aux-doutes-${live.ref}.jsonl`}
           label="Télécharger les réponses aux doutes"
           busyLabel="Téléchargement…"
           failedMessage="Les réponses aux doutes n'ont pas pu être téléchargées"
