@@ -10,6 +10,8 @@ const doneMessages: Record<ClaimAction, string> = {
   release: liveClaimMessages.released,
   skip: liveClaimMessages.skipped,
   remove: liveClaimMessages.removed,
+  confirm: liveClaimMessages.confirmed,
+  ignore: liveClaimMessages.ignored,
 };
 
 export const claimActionLabels: Record<ClaimAction, string> = {
@@ -17,6 +19,8 @@ export const claimActionLabels: Record<ClaimAction, string> = {
   release: "Libérer",
   skip: "Passer",
   remove: "Retirer",
+  confirm: "Confirmer",
+  ignore: "Ignorer",
 };
 
 /** "Libérer la réf 12 de @ines": what the button does, for a screen reader among many. */
@@ -30,6 +34,10 @@ export function claimActionName(action: ClaimAction, claim: LiveClaimView): stri
       return `Passer @${claim.handle} en fin de liste d'attente de la réf ${claim.ref}`;
     case "remove":
       return `Retirer @${claim.handle} de la liste d'attente de la réf ${claim.ref}`;
+    case "confirm":
+      return `Confirmer la réf ${claim.ref} pour @${claim.handle}`;
+    case "ignore":
+      return `Ignorer la demande de @${claim.handle} sur la réf ${claim.ref}`;
   }
 }
 
@@ -42,7 +50,9 @@ interface Asked {
 
 /**
  * Staff's actions on claims: each sent to the server, which decides; what it takes from someone
- * (a held piece, a place on a waitlist) is confirmed first. `dialog` is rendered by the page.
+ * (a held piece, a place on a waitlist) is confirmed first. Answering a doubt is one tap: it is
+ * timed, and 'Ignorer' takes nothing the viewer was sure to have. A refusal says the server's
+ * reason ('Déjà fait par Marie' when someone answered first). `dialog` is rendered by the page.
  */
 export function useClaimActions(liveId: string) {
   const mutation = useClaimAction(liveId);
@@ -98,5 +108,6 @@ export function useClaimActions(liveId: string) {
   );
 
   const pendingId = mutation.isPending ? mutation.variables.claimId : null;
-  return { run, dialog, pendingId };
+  const pendingAction = mutation.isPending ? mutation.variables.action : null;
+  return { run, dialog, pendingId, pendingAction };
 }

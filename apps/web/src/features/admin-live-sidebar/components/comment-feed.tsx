@@ -4,8 +4,10 @@ import { HandIcon } from "lucide-react";
 import type { Ref } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
-import { claimBadgeText } from "../../admin-shared/live-claims/claims-view";
+import type { ClaimAction } from "../../admin-shared/api/live-claims";
+import { claimBadgeText, doubtAnswerText } from "../../admin-shared/live-claims/claims-view";
 import { claimActionName } from "../use-claim-actions";
+import { DoubtButtons, DoubtNote, type PendingClaimAction } from "./doubt-answer";
 
 export interface CommentFeedProps {
   /** Oldest first, as the feed holds them; shown newest first. */
@@ -16,10 +18,10 @@ export interface CommentFeedProps {
   claimsByEvent: ReadonlyMap<string, readonly LiveClaimView[]>;
   /** Titles of the active lives, shown on the cards when the feed spans several. */
   liveTitles: ReadonlyMap<string, string>;
-  /** "Donner" on a claim waiting for staff's click (manual mode). */
-  onGive: (claim: LiveClaimView) => void;
-  /** The claim whose action is running. */
-  pendingId: string | null;
+  /** "Donner" on a claim waiting for staff's click (manual mode), "Confirmer" or "Ignorer" on a doubt. */
+  onAction: (claim: LiveClaimView, action: ClaimAction) => void;
+  /** The claim action running, if any. */
+  pending: PendingClaimAction | null;
   /** The list, focused when staff bring waiting comments in from the keyboard. */
   listRef?: Ref<HTMLOListElement>;
 }
@@ -36,8 +38,8 @@ export function CommentFeed({
   liveId,
   claimsByEvent,
   liveTitles,
-  onGive,
-  pendingId,
+  onAction,
+  pending,
   listRef,
 }: CommentFeedProps) {
   if (events.length === 0) {
@@ -73,30 +75,43 @@ export function CommentFeed({
             ) : null}
             <p className="break-words">{event.comment}</p>
             {unclaim ? <p className="text-sm font-medium text-muted-foreground">Annulation</p> : null}
-            {claims.map((claim) => (
-              <div key={claim.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-medium">
-                  Réf {claim.ref} · {claimBadgeText(claim)}
-                </span>
-                {claim.waitsForStaff ? (
-                  <span className="font-medium text-destructive">
-                    {waitsForStaffReason(claim.unpaidHolds)}
-                  </span>
-                ) : null}
-                {claim.state === "pending" ? (
-                  <BusyButton
-                    type="button"
-                    size="sm"
-                    busy={pendingId === claim.id}
-                    icon={<HandIcon aria-hidden />}
-                    aria-label={claimActionName("give", claim)}
-                    onClick={() => onGive(claim)}
-                  >
-                    Donner
-                  </BusyButton>
-                ) : null}
-              </div>
-            ))}
+            {claims.map((claim) => {
+              const answer = doubtAnswerText(claim);
+              return (
+                <div key={claim.id} className="flex flex-wrap items-center gap-2 text-sm">
+                  {claim.toConfirm ? (
+                    <>
+                      <span className="font-medium">Réf {claim.ref} ·</span>
+                      <DoubtNote claim={claim} />
+                    </>
+                  ) : (
+                    <span className="font-medium">
+                      Réf {claim.ref} · {claimBadgeText(claim)}
+                    </span>
+                  )}
+                  {answer ? <span className="text-muted-foreground">{answer}</span> : null}
+                  {claim.waitsForStaff ? (
+                    <span className="font-medium text-destructive">
+                      {waitsForStaffReason(claim.unpaidHolds)}
+                    </span>
+                  ) : null}
+                  {claim.toConfirm ? (
+                    <DoubtButtons claim={claim} onAction={onAction} pending={pending} />
+                  ) : claim.state === "pending" ? (
+                    <BusyButton
+                      type="button"
+                      size="sm"
+                      busy={pending?.claimId === claim.id}
+                      icon={<HandIcon aria-hidden />}
+                      aria-label={claimActionName("give", claim)}
+                      onClick={() => onAction(claim, "give")}
+                    >
+                      Donner
+                    </BusyButton>
+                  ) : null}
+                </div>
+              );
+            })}
           </li>
         );
       })}

@@ -16,11 +16,13 @@ import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-selec
 import {
   claimedPieces,
   counterItems,
+  doubtAnswerText,
   holderText,
   readText,
   type ClaimedPieceView,
 } from "../../admin-shared/live-claims/claims-view";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
+import { DoubtButtons, DoubtNote, type PendingClaimAction } from "./doubt-answer";
 
 export interface LiveClaimsPanelProps {
   liveId: string;
@@ -30,20 +32,20 @@ export interface LiveClaimsPanelProps {
   failed: boolean;
   onRetry: () => void;
   onAction: (claim: LiveClaimView, action: ClaimAction) => void;
-  pendingId: string | null;
+  pending: PendingClaimAction | null;
 }
 
 function ActionButton({
   claim,
   action,
   onAction,
-  pendingId,
+  pending,
   variant = "outline",
 }: {
   claim: LiveClaimView;
   action: ClaimAction;
   onAction: LiveClaimsPanelProps["onAction"];
-  pendingId: string | null;
+  pending: PendingClaimAction | null;
   variant?: "outline" | "default";
 }) {
   return (
@@ -51,8 +53,8 @@ function ActionButton({
       type="button"
       size="sm"
       variant={variant}
-      busy={pendingId === claim.id}
-      disabled={pendingId !== null && pendingId !== claim.id}
+      busy={pending?.claimId === claim.id && pending.action === action}
+      disabled={pending !== null}
       aria-label={claimActionName(action, claim)}
       onClick={() => onAction(claim, action)}
     >
@@ -78,14 +80,20 @@ function ReadNote({ claim }: { claim: LiveClaimView }) {
   );
 }
 
+/** Who answered a doubt, beside the claim it made. */
+function DoubtAnswer({ claim }: { claim: LiveClaimView }) {
+  const answer = doubtAnswerText(claim);
+  return answer ? <span className="text-xs text-muted-foreground">{answer}</span> : null;
+}
+
 function PieceEntry({
   piece,
   onAction,
-  pendingId,
+  pending,
 }: {
   piece: ClaimedPieceView;
   onAction: LiveClaimsPanelProps["onAction"];
-  pendingId: string | null;
+  pending: PendingClaimAction | null;
 }) {
   const { holder, waitlist } = piece;
   const headingId = `claimed-piece-${piece.productId}`;
@@ -94,7 +102,11 @@ function PieceEntry({
       aria-labelledby={headingId}
       className={cn(
         "flex flex-col gap-2 rounded-md border p-3 text-sm",
-        holder?.waitsForStaff ? "border-destructive bg-destructive-muted" : "border-border bg-background",
+        holder?.waitsForStaff
+          ? "border-destructive bg-destructive-muted"
+          : piece.waitlist.some((claim) => claim.toConfirm) || holder?.toConfirm
+            ? "border-amber-400 bg-background"
+            : "border-border bg-background",
       )}
     >
       <p id={headingId} className="font-medium">
@@ -104,8 +116,12 @@ function PieceEntry({
         <div className="flex flex-col gap-1">
           <p>
             <span className="font-semibold break-all">@{holder.handle}</span>
-            <HandleTrust claim={holder} className="ml-2" /> — {holderText(holder)}
+            <HandleTrust claim={holder} className="ml-2" />
+            {/* A doubt's state is its 'À confirmer' note, just below. */}
+            {holder.toConfirm ? null : <> — {holderText(holder)}</>}
           </p>
+          <DoubtNote claim={holder} />
+          <DoubtAnswer claim={holder} />
           {holder.waitsForStaff ? (
             <p className="flex items-center gap-1 font-medium text-destructive">
               <TriangleAlertIcon aria-hidden className="size-4 shrink-0" />
@@ -116,20 +132,25 @@ function PieceEntry({
           {holder.lateUnclaimAt ? (
             <p className="text-xs font-medium text-destructive">{liveClaimMessages.lateUnclaim}</p>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            {holder.state === "pending" ? (
-              <ActionButton
-                claim={holder}
-                action="give"
-                variant="default"
-                onAction={onAction}
-                pendingId={pendingId}
-              />
-            ) : null}
-            {holder.state === "pending" || holder.state === "in-order" ? (
-              <ActionButton claim={holder} action="release" onAction={onAction} pendingId={pendingId} />
-            ) : null}
-          </div>
+          {holder.toConfirm ? (
+            // A doubt is answered, not given or released: 'Confirmer' gives it, 'Ignorer' drops it.
+            <DoubtButtons claim={holder} onAction={onAction} pending={pending} />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {holder.state === "pending" ? (
+                <ActionButton
+                  claim={holder}
+                  action="give"
+                  variant="default"
+                  onAction={onAction}
+                  pending={pending}
+                />
+              ) : null}
+              {holder.state === "pending" || holder.state === "in-order" ? (
+                <ActionButton claim={holder} action="release" onAction={onAction} pending={pending} />
+              ) : null}
+            </div>
+          )}
         </div>
       ) : (
         <p className="text-muted-foreground">Personne ne tient la pièce</p>
@@ -145,9 +166,19 @@ function PieceEntry({
                   <HandleTrust claim={claim} className="ml-2" />
                 </span>
                 <ReadNote claim={claim} />
-                <ActionButton claim={claim} action="give" onAction={onAction} pendingId={pendingId} />
-                <ActionButton claim={claim} action="skip" onAction={onAction} pendingId={pendingId} />
-                <ActionButton claim={claim} action="remove" onAction={onAction} pendingId={pendingId} />
+                <DoubtAnswer claim={claim} />
+                {claim.toConfirm ? (
+                  <>
+                    <DoubtNote claim={claim} className="basis-full" />
+                    <DoubtButtons claim={claim} onAction={onAction} pending={pending} />
+                  </>
+                ) : (
+                  <>
+                    <ActionButton claim={claim} action="give" onAction={onAction} pending={pending} />
+                    <ActionButton claim={claim} action="skip" onAction={onAction} pending={pending} />
+                    <ActionButton claim={claim} action="remove" onAction={onAction} pending={pending} />
+                  </>
+                )}
               </li>
             ))}
           </ol>
@@ -166,7 +197,7 @@ export function LiveClaimsPanel({
   failed,
   onRetry,
   onAction,
-  pendingId,
+  pending,
 }: LiveClaimsPanelProps) {
   const pieces = useMemo(() => claimedPieces(claims.values()), [claims]);
   const recentlyReleased = useMemo(
@@ -204,7 +235,7 @@ export function LiveClaimsPanel({
           ) : (
             <ul aria-label="Pièces réservées" className="flex flex-col gap-2">
               {pieces.map((piece) => (
-                <PieceEntry key={piece.productId} piece={piece} onAction={onAction} pendingId={pendingId} />
+                <PieceEntry key={piece.productId} piece={piece} onAction={onAction} pending={pending} />
               ))}
             </ul>
           )}

@@ -21,6 +21,7 @@ import { LiveOrdersList } from "../components/live-orders-list";
 import { SidebarAddForm } from "../components/sidebar-add-form";
 import { sourceStatusText } from "../source-status";
 import { useClaimActions } from "../use-claim-actions";
+import { useDoubtAnnouncements } from "../use-doubt-announcements";
 import { useFeedHold } from "../use-feed-hold";
 import { streamStateLabels, useLiveFeed } from "../../admin-shared/live-feed/use-live-feed";
 import { useLiveClaims } from "../../admin-shared/live-claims/use-live-claims";
@@ -78,6 +79,11 @@ export function LiveOrderSidebarPage() {
   });
   const claimables = useClaimables(liveId);
   const actions = useClaimActions(liveId);
+  const pending =
+    actions.pendingId !== null && actions.pendingAction !== null
+      ? { claimId: actions.pendingId, action: actions.pendingAction }
+      : null;
+  const doubtSentences = useDoubtAnnouncements(liveId, claims.claims, claims.snapshot.data !== undefined);
   const claimsByEvent = useMemo(() => {
     const byEvent = new Map<string, LiveClaimView[]>();
     for (const claim of claims.claims.values()) {
@@ -157,8 +163,8 @@ export function LiveOrderSidebarPage() {
             liveId={liveId}
             claimsByEvent={claimsByEvent}
             liveTitles={liveTitles}
-            onGive={(claim) => actions.run(claim, "give")}
-            pendingId={actions.pendingId}
+            onAction={actions.run}
+            pending={pending}
           />
         </section>
       </main>
@@ -209,13 +215,19 @@ export function LiveOrderSidebarPage() {
               failed={claims.snapshot.isError && claims.snapshot.data === undefined}
               onRetry={() => void claims.snapshot.refetch()}
               onAction={actions.run}
-              pendingId={actions.pendingId}
+              pending={pending}
             />
             <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
             <LiveOrdersList liveId={liveId} />
           </>
         )}
       </aside>
+      {/* Polite: each doubt said once, and once more near its end; never the countdown's ticks. */}
+      <div role="status" aria-live="polite" aria-atomic="false" className="sr-only">
+        {doubtSentences.map((sentence) => (
+          <p key={sentence.key}>{sentence.text}</p>
+        ))}
+      </div>
       {actions.dialog}
     </div>
   );

@@ -10,7 +10,9 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { isApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
+import { doubtAnswersUrl } from "../../admin-shared/api/live-claims";
 import { CsvExportButton } from "../../admin-shared/components/csv-export-button";
+import { FileDownloadButton } from "../../admin-shared/components/file-download-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { LiveLabelsCard } from "../../admin-shared/label-batches/components/live-labels-card";
 import { useLive } from "../api";
@@ -88,6 +90,14 @@ function LiveDetailContent({ live }: { live: Live }) {
       <BackToLives />
       <PageHeader title={live.title}>
         <CsvExportButton url={`/api/admin/exports/lives/${live.id}/sales.csv`} fallbackName="ventes.csv" />
+        {/* Staff's answers to the reader's doubts: a file to add to the reader's labelled corpus. */}
+        <FileDownloadButton
+          url={doubtAnswersUrl(live.id)}
+          fallbackName={`reponses-aux-doutes-${live.ref}.jsonl`}
+          label="Télécharger les réponses aux doutes"
+          busyLabel="Téléchargement…"
+          failedMessage="Les réponses aux doutes n'ont pas pu être téléchargées"
+        />
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

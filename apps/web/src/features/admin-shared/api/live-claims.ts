@@ -14,6 +14,11 @@ export function liveClaimsKey(liveId: string) {
 
 const claimsUrl = (liveId: string) => `/api/admin/lives/${encodeURIComponent(liveId)}/claims`;
 
+/** The live's answers to doubts, one JSON line each (a file staff add to the reader's corpus). */
+export function doubtAnswersUrl(liveId: string): string {
+  return `${claimsUrl(liveId)}/doubt-answers`;
+}
+
 /** The live's claims as the server decided them, with its counters and settings. */
 export function liveClaimsQueryOptions(liveId: string) {
   return queryOptions({
@@ -23,7 +28,7 @@ export function liveClaimsQueryOptions(liveId: string) {
   });
 }
 
-/** The live's mode and hold (PUT settings); the snapshot is read again once saved. */
+/** The live's mode, hold and doubt wait (PUT settings); the snapshot is read again once saved. */
 export function useSaveClaimSettings(liveId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -37,7 +42,8 @@ export function useSaveClaimSettings(liveId: string) {
   });
 }
 
-export type ClaimAction = "give" | "release" | "skip" | "remove";
+/** What staff may do to a claim; "confirm" and "ignore" answer a doubt 'À confirmer'. */
+export type ClaimAction = "give" | "release" | "skip" | "remove" | "confirm" | "ignore";
 
 /** A staff action on one claim; the stream brings what it changed, the orders are read again. */
 export function useClaimAction(liveId: string) {

@@ -1,59 +1,15 @@
 import { csvExportMessages } from "@vitrine/domain";
-import { DownloadIcon } from "lucide-react";
-import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
+import { FileDownloadButton } from "./file-download-button";
 
-/** The file name the server gave (Content-Disposition), else `fallback`. */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
-}
-
-async function refusalOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === "string" ? body.message : csvExportMessages.exportFailed;
-  } catch {
-    return csvExportMessages.exportFailed;
-  }
-}
-
-/**
- * "Exporter (CSV)": downloads `url` (an admin export of the server) and saves it under the name the
- * server gave. Asked through fetch rather than followed as a link, so that a refusal or a network
- * failure is said in a toast instead of saving an error as a file.
- */
+/** "Exporter (CSV)": downloads an admin export of the server (`url`), saved under its own name. */
 export function CsvExportButton({ url, fallbackName }: { url: string; fallbackName: string }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      const response = await fetch(url, { credentials: "same-origin" });
-      if (!response.ok) {
-        toast.error(await refusalOf(response));
-        return;
-      }
-      const blob = await response.blob();
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = fileNameOf(response.headers.get("content-disposition"), fallbackName);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the file by the next task.
-      setTimeout(() => URL.revokeObjectURL(link.href), 0);
-    } catch {
-      toast.error(csvExportMessages.exportFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Button type="button" variant="outline" onClick={() => void download()} disabled={busy} aria-busy={busy}>
-      <DownloadIcon aria-hidden />
-      {busy ? csvExportMessages.exporting : csvExportMessages.exportButton}
-    </Button>
+    <FileDownloadButton
+      url={url}
+      fallbackName={fallbackName}
+      label={csvExportMessages.exportButton}
+      busyLabel={csvExportMessages.exporting}
+      failedMessage={csvExportMessages.exportFailed}
+    />
   );
 }

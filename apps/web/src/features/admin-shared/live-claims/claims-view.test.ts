@@ -1,52 +1,25 @@
-import type { LiveClaimView } from "@vitrine/domain";
 import { describe, expect, it } from "vitest";
 import {
   claimBadgeText,
   claimedPieces,
   counterItems,
+  doubtAnswerText,
+  doubtReasonText,
+  doubtSecondsLeft,
+  doubtTimeLeftText,
   highestVersion,
   holdHoursText,
   mergeClaims,
   newLateUnclaims,
   numberWaitlists,
+  parseDoubtSeconds,
   parseHoldHours,
   readText,
   waitlistText,
 } from "./claims-view";
+import { claim } from "./test-claims";
 
 const NBSP = "\u00a0";
-
-function claim(overrides: Partial<LiveClaimView> & Pick<LiveClaimView, "id" | "version">): LiveClaimView {
-  return {
-    liveId: "live",
-    seq: overrides.version,
-    queueRank: overrides.seq ?? overrides.version,
-    eventId: `event-${overrides.id}`,
-    comment: "je prends le 12",
-    handle: overrides.id,
-    productId: "piece-12",
-    ref: 12,
-    productName: "Robe fleurie",
-    sizeRead: null,
-    colorRead: null,
-    sizeDiffers: false,
-    colorDiffers: false,
-    state: "pending",
-    waitlistPosition: null,
-    releaseReason: null,
-    orderId: null,
-    orderNumber: null,
-    priceCents: 2500,
-    heldUntil: null,
-    lateUnclaimAt: null,
-    createdAt: "2026-11-26T10:00:00.000Z",
-    updatedAt: "2026-11-26T10:00:00.000Z",
-    handleVerified: null,
-    unpaidHolds: 0,
-    waitsForStaff: false,
-    ...overrides,
-  };
-}
 
 describe("mergeClaims", () => {
   it("keeps each claim at the highest version seen, whatever the order the changes come in", () => {
@@ -160,6 +133,47 @@ describe("what a comment card and a holder say", () => {
   });
 });
 
+describe("a doubt, as staff read it", () => {
+  const until = "2026-11-26T10:00:45.000Z";
+  const doubt = claim({
+    id: "a",
+    version: 1,
+    doubtReason: "question",
+    toConfirm: true,
+    doubtUntil: until,
+  });
+
+  it("says 'À confirmer' and why, whatever the claim's state", () => {
+    expect(claimBadgeText(doubt)).toBe("À confirmer");
+    expect(claimBadgeText({ ...doubt, state: "waitlisted", waitlistPosition: 1 })).toBe("À confirmer");
+    expect(doubtReasonText(doubt)).toBe("Demande posée comme une question");
+    expect(doubtReasonText(claim({ id: "b", version: 1 }))).toBeNull();
+  });
+
+  it("counts the whole seconds left up, down to 0, and only while it waits", () => {
+    const end = Date.parse(until);
+    expect(doubtSecondsLeft(doubt, end - 32_000)).toBe(32);
+    expect(doubtSecondsLeft(doubt, end - 31_200)).toBe(32);
+    expect(doubtSecondsLeft(doubt, end - 100)).toBe(1);
+    expect(doubtSecondsLeft(doubt, end + 5_000)).toBe(0);
+    expect(doubtSecondsLeft({ ...doubt, toConfirm: false }, end - 32_000)).toBeNull();
+    expect(doubtTimeLeftText(32)).toBe("encore 32 s");
+    expect(doubtTimeLeftText(0)).toBe("délai écoulé");
+  });
+
+  it("names who answered it, once answered", () => {
+    expect(doubtAnswerText({ ...doubt, decidedBy: "Marie" })).toBeNull();
+    const confirmed = { ...doubt, toConfirm: false, doubtUntil: null, decidedBy: "Marie" };
+    expect(doubtAnswerText({ ...confirmed, state: "in-order" })).toBe("Confirmée par Marie");
+    expect(doubtAnswerText({ ...confirmed, state: "released", releaseReason: "doubt-ignored" })).toBe(
+      "Ignorée par Marie",
+    );
+    // Released later for another reason: the answer is no longer the news.
+    expect(doubtAnswerText({ ...confirmed, state: "released", releaseReason: "hold-expired" })).toBeNull();
+    expect(doubtAnswerText(claim({ id: "b", version: 1, state: "in-order", decidedBy: "Marie" }))).toBeNull();
+  });
+});
+
 describe("parseHoldHours", () => {
   it("reads hours the French way, empty as the shop's hold, and refuses what is not a number", () => {
     expect(parseHoldHours("0,5")).toBe(1800);
@@ -170,6 +184,17 @@ describe("parseHoldHours", () => {
     expect(parseHoldHours("-1")).toBeUndefined();
     expect(holdHoursText(1800)).toBe("0,5");
     expect(holdHoursText(86_400)).toBe("24");
+  });
+});
+
+describe("parseDoubtSeconds", () => {
+  it("reads whole seconds, empty as the shop's, anything else as not a number", () => {
+    expect(parseDoubtSeconds(" 30 ")).toBe(30);
+    expect(parseDoubtSeconds("")).toBeNull();
+    expect(parseDoubtSeconds("  ")).toBeNull();
+    expect(parseDoubtSeconds("2,5")).toBeUndefined();
+    expect(parseDoubtSeconds("trente")).toBeUndefined();
+    expect(parseDoubtSeconds("-5")).toBeUndefined();
   });
 });
 

@@ -1,7 +1,9 @@
 import {
   claimReleaseReasonLabels,
   claimStateLabels,
+  doubtReasonLabels,
   formatEuros,
+  TO_CONFIRM_LABEL,
   type LiveClaimCounters,
   type LiveClaimView,
 } from "@vitrine/domain";
@@ -104,8 +106,9 @@ export function waitlistText(waitlist: readonly LiveClaimView[]): string {
     .join("  ");
 }
 
-/** What a comment card says of its claim: "Réservée", "En attente n°2", "Libérée (…)". */
+/** What a comment card says of its claim: "Réservée", "En attente n°2", "À confirmer", "Libérée (…)". */
 export function claimBadgeText(claim: LiveClaimView): string {
+  if (claim.toConfirm) return TO_CONFIRM_LABEL;
   switch (claim.state) {
     case "pending":
       return claimStateLabels.pending;
@@ -129,6 +132,35 @@ export function holderText(claim: LiveClaimView): string {
   const until = claim.state === "in-order" ? holdEndText(claim.heldUntil) : null;
   if (until) parts.push(until);
   return parts.join(" · ");
+}
+
+/** Why the reader doubted the comment ("Demande posée comme une question"), or null for a sure claim. */
+export function doubtReasonText(claim: LiveClaimView): string | null {
+  return claim.doubtReason ? doubtReasonLabels[claim.doubtReason] : null;
+}
+
+/**
+ * Whole seconds left before an unanswered doubt is dropped, never below 0; null when the claim is
+ * not to confirm. Rounded up: "encore 1 s" until the very end, never "encore 0 s" while it holds.
+ */
+export function doubtSecondsLeft(claim: LiveClaimView, now: number): number | null {
+  if (!claim.toConfirm || !claim.doubtUntil) return null;
+  return Math.max(0, Math.ceil((Date.parse(claim.doubtUntil) - now) / 1000));
+}
+
+/** "encore 32 s", or "délai écoulé" while the server's drop is on its way. */
+export function doubtTimeLeftText(seconds: number): string {
+  return seconds > 0 ? `encore ${seconds} s` : "délai écoulé";
+}
+
+/** Who answered a doubt: "Confirmée par Marie", "Ignorée par Marie"; null otherwise. */
+export function doubtAnswerText(claim: LiveClaimView): string | null {
+  if (!claim.doubtReason || claim.toConfirm || !claim.decidedBy) return null;
+  if (claim.state === "released") {
+    if (claim.releaseReason !== "doubt-ignored") return null;
+    return `Ignorée par ${claim.decidedBy}`;
+  }
+  return `Confirmée par ${claim.decidedBy}`;
 }
 
 /** What the comment said of size and colour, flagged where it differs from the piece. */
@@ -165,6 +197,17 @@ export function parseHoldHours(text: string): number | null | undefined {
   if (trimmed === "") return null;
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
   return Math.round(Number(trimmed) * 3600);
+}
+
+/**
+ * A live's doubt wait typed in whole seconds: seconds, null when empty (the shop's), or undefined
+ * when it is not a whole number (the bounds are the contract's to check).
+ */
+export function parseDoubtSeconds(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  return Number(trimmed);
 }
 
 /** Seconds as hours the French way: 1800 -> "0,5". */

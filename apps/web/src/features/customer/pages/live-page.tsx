@@ -193,13 +193,15 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
   ].filter((part) => part !== null);
   return (
     <article aria-labelledby={titleId} className={cardClassName}>
-      <header className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="min-w-0 font-semibold break-words">
+      {/* The badge goes under the title when both do not fit: 'En attente de confirmation par la
+          boutique' beside a name leaves the name no room on a phone. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h3 id={titleId} className="min-w-0 flex-1 basis-40 font-semibold break-words">
           n°&nbsp;{claim.ref} {claim.productName}
         </h3>
         <span
           className={cn(
-            "inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+            "inline-flex max-w-full items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
             stateClasses[claim.state],
           )}
         >
@@ -210,6 +212,11 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
         <span className="font-semibold tabular-nums">{formatEuros(claim.priceCents)}</span>
         {read.length > 0 ? <span className="text-sm text-muted-foreground">{read.join(" · ")}</span> : null}
       </p>
+      {claim.state === "to-confirm" ? (
+        <p className="text-sm">
+          Votre commentaire laissait un doute&nbsp;: la boutique confirme avant de vous réserver la pièce.
+        </p>
+      ) : null}
       {claim.state === "waitlisted" && claim.waitlistPosition !== null ? (
         <p className="text-sm">n°&nbsp;{claim.waitlistPosition} dans la liste d'attente</p>
       ) : null}
