@@ -7,8 +7,8 @@ import { uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
 
 /*
- * Comments the reader is not sure of ("possible d'avoir le 401 ?", "je peux avoir le 402 ?": asked
- * as questions) make claims 'À confirmer' that staff answer in one tap. The demo administrator the
+ * Comments the reader is not sure of ("le 401 pour moi si mon mari est d'accord": under a condition,
+ * "Sarah le 402 pour moi bisous": a word it cannot place) make claims 'À confirmer' that staff answer in one tap. The demo administrator the
  * journeys sign in as is called Admin.
  */
 
@@ -67,11 +67,11 @@ liveTest(
     const viewer = customer.handle.toLowerCase();
 
     // The customer asks rather than claims: staff are asked, nothing is reserved yet.
-    await viewerComments(sale, customer.handle, "possible d'avoir le 401 ?");
+    await viewerComments(sale, customer.handle, "le 401 pour moi si mon mari est d'accord");
     const card = cardOf(page, viewer);
     await expect(card).toContainText("Réf 401 ·");
     await expect(card).toContainText("À confirmer");
-    await expect(card).toContainText("Demande posée comme une question");
+    await expect(card).toContainText("Demande sous condition");
     await expect(card.getByRole("timer")).toHaveText(/^encore \d+ s$/);
     await expect(pieceOf(page, 401)).toContainText("À confirmer");
     await expect(
@@ -110,7 +110,7 @@ liveTest(
     // A doubt keeps its place: a sure claim behind it waits until staff answer.
     await page.mouse.move(0, 0);
     const [asking, sure] = handles("demande", "sure") as [string, string];
-    await viewerComments(sale, asking, "je peux avoir le 402 ?");
+    await viewerComments(sale, asking, "Sarah le 402 pour moi bisous");
     await expect(pieceOf(page, 402)).toContainText(`@${asking}`);
     await expect(pieceOf(page, 402)).toContainText("À confirmer");
     await viewerComments(sale, sure, "je prends le 402");
@@ -141,8 +141,8 @@ liveTest(
     const answers = lines.map((line) => JSON.parse(line) as { text: string; answer: string });
     expect(answers.map(({ text, answer }) => ({ text, answer }))).toEqual(
       expect.arrayContaining([
-        { text: "possible d'avoir le 401 ?", answer: "confirmed" },
-        { text: "je peux avoir le 402 ?", answer: "ignored" },
+        { text: "le 401 pour moi si mon mari est d'accord", answer: "confirmed" },
+        { text: "Sarah le 402 pour moi bisous", answer: "ignored" },
       ]),
     );
   },
@@ -155,8 +155,8 @@ liveTest(
     await addLivePieces(sale, [403, 404]);
     await openSidebar(page, sale);
     const [first, second] = handles("manuelle", "doublee") as [string, string];
-    await viewerComments(sale, first, "possible d'avoir le 403 ?");
-    await viewerComments(sale, second, "je peux avoir le 404 ?");
+    await viewerComments(sale, first, "le 403 pour moi si mon mari est d'accord");
+    await viewerComments(sale, second, "Sarah le 404 pour moi bisous");
     const firstCard = cardOf(page, first);
     await expect(firstCard).toContainText("À confirmer");
     await expect(firstCard.getByRole("button", { name: /^Donner/ })).toHaveCount(0);
@@ -214,7 +214,7 @@ liveTest(
     await addLivePieces(sale, [405]);
     await openSidebar(page, sale);
     const [asking] = handles("oubliee") as [string];
-    await viewerComments(sale, asking, "possible d'avoir le 405 ?");
+    await viewerComments(sale, asking, "le 405 pour moi si mon mari est d'accord");
     const card = cardOf(page, asking);
     await expect(card.getByRole("timer")).toHaveText(/^encore [4-6] s$/);
     await expect(card.getByRole("timer")).toHaveText(/^encore [1-3] s$/);
