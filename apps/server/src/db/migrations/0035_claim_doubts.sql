@@ -1,4 +1,4 @@
--- Doubtful claims (decision 037). A comment the reader is not sure of ("possible d'avoir le 7 ?")
+-- Doubtful claims (decision 037). A comment the reader is not sure of ("le 7 pour moi si mon mari est d'accord")
 -- makes a claim 'À confirmer': a row like any claim, at its comment's rank, pending when the piece
 -- is free and waitlisted when it is held, but never given by the engine. While it waits it keeps
 -- its place: a pending doubt holds the piece (pending counts in live_claim_piece_held), so later
