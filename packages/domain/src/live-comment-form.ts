@@ -65,6 +65,8 @@ export interface Segment {
   claimVerb: boolean;
   claimWord: boolean;
   unknown: number;
+  /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
+  hadIt: boolean;
 }
 
 export interface CommentForm {
@@ -96,6 +98,10 @@ export function readForm(
     }
     start = index + 1;
   }
+  // "je l'ai reçu samedi": the piece named elsewhere in the comment is one the viewer already had.
+  if (segments.some((segment) => !segment.hasRef && segment.hadIt)) {
+    for (const segment of segments) if (segment.hasRef) voided.fill(true, segment.start, segment.end);
+  }
   // Emojis of admiration say "look how nice", not "I want it", when nothing else says so.
   if (ADMIRATION_EMOJI.test(comment) && !segments.some((segment) => segment.claimWord)) {
     for (const segment of segments) if (segment.hasRef) segment.unknown += 1;
@@ -121,6 +127,7 @@ function readSegment(
     claimVerb: false,
     claimWord: false,
     unknown: 0,
+    hadIt: false,
   };
   let talks = false;
   for (let index = start; index < end; index++) {
@@ -144,7 +151,13 @@ function readSegment(
     else if (QUESTION_WORDS.has(key)) {
       segment.asksAbout = true;
       talks = true;
-    } else if (NONE_WORDS.has(key) && !putsBackOnSale(tokens, index, end) && !soldToMe(tokens, index))
+    } else if (
+      NONE_WORDS.has(key) &&
+      !putsBackOnSale(tokens, index, end) &&
+      !soldToMe(tokens, index) &&
+      // "comme ça", "comme d'hab": no comparison.
+      !(key === "come" && (next?.key === "ca" || next?.key === "d"))
+    )
       talks = true;
     // "je paye demain" promises; "payé", "j'ai payé" tell.
     else if (REMARK_WORDS.has(key) && !promises(tokens, index)) talks = true;
@@ -159,8 +172,11 @@ function readSegment(
       refAfterArticle(tokens, roles, index + 1)
     )
       talks = true;
-    else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index)))
+    else if (PAST_AUXILIARIES.has(key) && (tellsThePast(tokens, index, end) || owns(tokens, roles, index))) {
       talks = true;
+      const pronoun = tokens[index - 1];
+      if (pronoun !== undefined && pronoun.elided && pronoun.key === "l") segment.hadIt = true;
+    }
     // "regarde le 68" speaks to other viewers; "je regarde" is the viewer watching.
     if ((key === "regarde" || key === "regardez") && tokens[index - 1]?.key !== "je") talks = true;
     // "vendu pour moi", "adjugé vendu": the viewer's own word for taking it.

@@ -86,6 +86,8 @@ interface Clause {
   refs: number[];
   /** The token index of each ref. */
   refAt: number[];
+  start: number;
+  end: number;
   /** Refs with no word of their own but articles and joiners: "le 56 et le 57". */
   bare: boolean;
   /** Gives up by a verb ("j'annule", "retirez"), not by "pas" or "non" about one ref. */
@@ -255,8 +257,16 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
     if (value === undefined) {
       // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
       const next = tokens[at + 1];
-      const joins = (token.text === "-" || token.text === "et") && end === at && at > index;
-      if (joins && next !== undefined && next.kind === "word" && NUMBER_WORDS.has(next.text)) {
+      // "et" joins only "vingt et un", "soixante et onze": "douze et treize" are two numbers.
+      const joins =
+        end === at &&
+        at > index &&
+        (token.text === "-" ||
+          (token.text === "et" &&
+            current >= 20 &&
+            current % 10 === 0 &&
+            (next?.key === "un" || next?.key === "une" || next?.key === "onze")));
+      if (joins && next !== undefined && next.kind === "word" && NUMBER_WORDS.has(next.key)) {
         at += 1;
         continue;
       }
@@ -673,6 +683,19 @@ function readClauses(
       refInClause = false;
       continue;
     }
+    // "je lâche le 25 pour prendre le 26": after a piece given up, "pour" opens the one taken.
+    if (
+      token.key === "pour" &&
+      refInClause &&
+      givesUpBefore(tokens, start, index) &&
+      takesNext(tokens, roles, index)
+    ) {
+      close(index, corrects);
+      corrects = false;
+      start = index + 1;
+      refInClause = false;
+      continue;
+    }
     // "le 3 je laisse tomber et le 4 pour moi": the refusal ends at "et", before a new ref.
     if (token.key === "et" && !refInClause && index > start && givesUpBefore(tokens, start, index)) {
       close(index, corrects);
@@ -708,6 +731,7 @@ function readClauses(
     // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them.
     if (clause.bare && clause.refs.length > 0 && previous?.effect === "unclaim" && previous.byVerb) {
       clause.effect = "unclaim";
+      clause.byVerb = true;
     }
     previous = clause;
     if (clause.refs.length > 0) {
@@ -715,7 +739,9 @@ function readClauses(
     } else if (
       clause.orphanEffect !== null &&
       (lastWithRefs?.effect === "claim" ||
-        (lastWithRefs?.effect === "void" && clause.orphanEffect === "unclaim"))
+        (lastWithRefs?.effect === "void" && clause.orphanEffect === "unclaim")) &&
+      // "le 15 pour ma mère, elle a pas TikTok": a negation past a comma speaks of something else.
+      (clause.orphanEffect === "unclaim" || !endsBetween(tokens, lastWithRefs.end, clause.start))
     ) {
       lastWithRefs.effect = clause.orphanEffect;
       lastWithRefs.byOther = true;
@@ -753,6 +779,18 @@ function namesRefNext(
   if (roles[index + 1] === "ref") return true;
   const next = tokens[index + 1];
   return next !== undefined && (next.text === "le" || next.text === "la") && roles[index + 2] === "ref";
+}
+
+/** "pour prendre le 26", "pour la 34": what follows "pour" takes a piece. */
+function takesNext(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  const next = tokens[index + 1];
+  return next !== undefined && (CLAIM_VERBS.has(next.key) || refFollows(tokens, roles, index));
+}
+
+/** Whether a clause end (, . ! ; :) stands between two token indexes. */
+function endsBetween(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let index = from; index < to; index++) if (CLAUSE_ENDS.has((tokens[index] as Token).text)) return true;
+  return false;
 }
 
 /** Whether tokens start..end hold a verb of giving up (and so make a statement of their own). */
@@ -857,14 +895,18 @@ function readClause(
       unclaims = true;
       byVerb = true;
     } else if (UNCLAIM_WORDS.has(key)) {
-      if (FORGET_WORDS.has(key) && after?.key === "pas") continue;
+      // "n'oubliez pas le 12", "je le laisse pas passer": the refusal is refused.
+      if (after?.key === "pas") continue;
       if (PASS_OR_LEAVE_WORDS.has(key)) {
         if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
       }
       unclaims = true;
       byVerb = true;
     } else if (key === "pas" || key === "ni") {
-      if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key)) continue;
+      // "pas de souci" is an idiom; "pas de 58 pour moi" refuses a piece.
+      if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key) && roles[index + 2] !== "ref") continue;
+      // "le 21 mais pas en noir, en beige": a colour or size refused, the piece still wanted.
+      if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
       const refNext =
         roles[index + 1] === "ref" ||
@@ -904,7 +946,7 @@ function readClause(
     } else if (key === "peu" && after?.key === "pour") {
       // "très peu pour moi".
       negates = true;
-    } else if (key === "tant" && after?.key === "pis") {
+    } else if (key === "tant" && after?.key === "pis" && before?.key !== "sinon") {
       // "tant pis pour le budget" speaks of something else.
       const about = tokens[index + 3];
       if (tokens[index + 2]?.key === "pour" && about !== undefined && !refFollows(tokens, roles, index + 2))
@@ -919,6 +961,8 @@ function readClause(
   return {
     refs,
     refAt,
+    start,
+    end,
     bare,
     byVerb,
     byOther: false,

@@ -40,6 +40,8 @@ export function normalizeComment(comment: string): string {
       .replace(/[’‘ʼ`´]/g, "'")
       .replace(/[？]/g, "?")
       .replace(/[×✖]/g, "x")
+      // The keycap ten has no digits to decompose into.
+      .replace(/\u{1F51F}/gu, "10")
   );
 }
 

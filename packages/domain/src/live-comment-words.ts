@@ -58,6 +58,7 @@ export const QUESTION_WORDS = keys(
   "photo",
   "photos",
   "lien",
+  "savoir",
 );
 
 /**
@@ -147,6 +148,8 @@ export const NONE_PAIRS = new Set(
     "taille grand",
     "taille petit",
     "pour qui",
+    "te va",
+    "vous va",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
 
@@ -199,6 +202,8 @@ export const CLAIM_WORDS = keys(
   "panier",
   "attente",
   "go",
+  "for",
+  "me",
 );
 
 /** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
@@ -298,6 +303,9 @@ export const UNCLAIM_WORDS = keys(
   "cancel",
   "fini",
   "arriere",
+  "vire",
+  "virez",
+  "virer",
 );
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
@@ -376,6 +384,8 @@ export const AFTER_PAS_IDIOMS = keys(
   "encore",
   "vrai",
   "trop",
+  "un",
+  "une",
 );
 
 export const BEFORE_PAS_IDIOMS = keys(
@@ -386,6 +396,9 @@ export const BEFORE_PAS_IDIOMS = keys(
   "oubliez",
   "oublies",
   "oublier",
+  "resiste",
+  "laisse",
+  "passe",
 );
 
 /** "je (n'en) veux plus", "plus besoin", "plus envie": "plus" is "no longer". */
@@ -453,9 +466,11 @@ export const CLAUSE_STARTERS = keys(
   "jprefere",
   "mais",
   "plutot",
+  "mets",
+  "met",
 );
 
-export const CLAUSE_ENDS = new Set([",", ".", "!", ";"]);
+export const CLAUSE_ENDS = new Set([",", ".", "!", ";", ":"]);
 
 /** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
 export const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
@@ -515,6 +530,24 @@ export const UNITS_AFTER = new Set([
   "ieme",
   "nd",
   "nde",
+  "janvier",
+  "fevrier",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "aout",
+  "septembre",
+  "octobre",
+  "novembre",
+  "decembre",
+  "janv",
+  "fev",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
 ]);
 
 /** Units only when glued to the number: "1m70", "10k", "2x"; spaced, "12 m" is size M. */
@@ -832,6 +865,9 @@ export const CLAIM_VERBS = keys(
   "partante",
   "partant",
   "faut",
+  "pars",
+  "devolu",
+  "basse",
 );
 
 /**
@@ -1133,6 +1169,16 @@ export const KNOWN_WORDS = keys(
   "rien",
   "reflechir",
   "tomber",
+  "va",
+  "mieux",
+  "number",
+  "main",
+  "sous",
+  "bras",
+  "perso",
+  "hop",
+  "resiste",
+  "hesiter",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1244,6 +1290,8 @@ export const SWAP_VERBS = keys(
   "troquer",
   "swap",
   "swappe",
+  "bascule",
+  "basculer",
 );
 /** Between a swap word and the ref it gives up: "au lieu du 12", "change mon 40". */
 export const SWAP_ARTICLES = keys(
@@ -1263,7 +1311,7 @@ export const SWAP_ARTICLES = keys(
   "n",
 );
 /** Between the ref given up and the one taken: "par", "contre", "en", "pour". */
-export const SWAP_JOINERS = keys("par", "contre", "en", "pour", "avec");
+export const SWAP_JOINERS = keys("par", "contre", "en", "pour", "avec", "vers");
 
 /** After a ref, they say the viewer meant another one written after them. */
 export const CORRECTION_WORDS = keys(
