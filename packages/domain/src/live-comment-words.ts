@@ -204,6 +204,11 @@ export const CLAIM_WORDS = keys(
   "go",
   "for",
   "me",
+  "please",
+  "poire",
+  "conclu",
+  "marche",
+  "deal",
 );
 
 /** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
@@ -868,6 +873,24 @@ export const CLAIM_VERBS = keys(
   "pars",
   "devolu",
   "basse",
+  "lock",
+  "bloquer",
+  "adopte",
+  "reclame",
+  "call",
+  "claim",
+  "signe",
+  "engage",
+  "balance",
+  "reprends",
+  "reprend",
+  "envoyez",
+  "positionner",
+  "tenter",
+  "deal",
+  "jprendre",
+  "jlveu",
+  "jlveux",
 );
 
 /**
@@ -1179,6 +1202,28 @@ export const KNOWN_WORDS = keys(
   "hop",
   "resiste",
   "hesiter",
+  "small",
+  "large",
+  "mamie",
+  "papy",
+  "grande",
+  "petite",
+  "homme",
+  "chine",
+  "glace",
+  "position",
+  "maison",
+  "chez",
+  "the",
+  "bah",
+  "beaucoup",
+  "meilleure",
+  "meilleur",
+  "compte",
+  "final",
+  "hotte",
+  "voulais",
+  "grande",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1329,6 +1374,8 @@ export const CORRECTION_WORDS = keys(
   "attendez",
   "attends",
   "attend",
+  "mince",
+  "zut",
 );
 /** "le 22 ah non le 23": after a ref, these before "non" correct rather than refuse or dismay. */
 export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups");
