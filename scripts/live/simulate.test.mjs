@@ -158,8 +158,7 @@ describe("live:simulate's claim mix and bursts", () => {
       const intent = stream.intentOf(event);
       counts[intent] += 1;
       const reading = readLiveComment(event.comment ?? "");
-      const kind =
-        reading.claims.length > 0 ? "claim" : reading.unclaims.length > 0 ? "unclaim" : "other";
+      const kind = reading.claims.length > 0 ? "claim" : reading.unclaims.length > 0 ? "unclaim" : "other";
       if (kind !== intent) misread.push(`${event.comment} -> ${kind}`);
       const read = [...reading.claims.map((piece) => piece.ref), ...reading.unclaims];
       for (const ref of read) expect(refs).toContain(ref);

@@ -344,10 +344,8 @@ export const AFTER_PASS_OR_LEAVE = keys(
   "mes",
 );
 
-/** "je passe commande" orders. */
+/** Articles before a ref: "le 12", "la 9", "du 14". */
 export const REF_ARTICLES = new Set(["le", "la", "les", "du"]);
-
-export const FORGET_WORDS = keys("oublie", "oubliez", "oublies", "oublier");
 
 /** Words that show the viewer speaks of their own claim, so "pas" gives a piece up. */
 export const INTENT_WORDS = keys(
