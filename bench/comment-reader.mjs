@@ -10,23 +10,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CORPUS_SHOP_COLORS } from "../packages/domain/src/comment-reading-figures.ts";
 import { readLiveComment } from "../packages/domain/src/live-claims.ts";
 import { createCommentStream } from "../scripts/live/comment-stream.mjs";
 
 const rounds = Number(process.argv[2] ?? 30);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const corpusDir = path.join(root, "packages/domain/corpus/live-comments");
-const SHOP_COLORS = [
-  "Noir",
-  "Blanc",
-  "Bleu",
-  "Bleu marine",
-  "Rose poudré",
-  "Rouge",
-  "Gris",
-  "Beige",
-  "Camel",
-];
 
 function corpusTexts(file) {
   return readFileSync(path.join(corpusDir, file), "utf8")
@@ -72,7 +62,9 @@ function timeEach(label, read) {
   };
 }
 
-const reader = timeEach("reader (readLiveComment)", (comment) => readLiveComment(comment, SHOP_COLORS));
+const reader = timeEach("reader (readLiveComment)", (comment) =>
+  readLiveComment(comment, CORPUS_SHOP_COLORS),
+);
 const floor = timeEach("floor (one bare regular expression)", (comment) => BARE_REF.exec(comment));
 
 console.log(`${comments.length} comments (corpus and simulated chat) x ${rounds} rounds, one at a time`);

@@ -7,6 +7,25 @@
 import type { LiveCommentReading } from "./live-claims";
 
 /** The kinds a corpus comment is labelled with (see the corpus README for what each means). */
+/** The shop's colours the corpus is labelled with (its README), in the shop's spelling. */
+export const CORPUS_SHOP_COLORS = [
+  "Noir",
+  "Blanc",
+  "Bleu",
+  "Bleu marine",
+  "Rose poudré",
+  "Rouge",
+  "Gris",
+  "Beige",
+  "Violet",
+  "Camel",
+  "Vert",
+  "Kaki",
+  "Jaune moutarde",
+  "Écru",
+  "Marron",
+] as const;
+
 export const CORPUS_KINDS = [
   "claim",
   "unclaim",

@@ -2,6 +2,7 @@ import heldOutPart from "../corpus/live-comments/held-out.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
+  CORPUS_SHOP_COLORS,
   formatFigures,
   parseCorpus,
   scoreReadings,
@@ -16,24 +17,6 @@ import { readLiveComment } from "./live-claims";
  * the thresholds, because the reader was tuned on the other.
  */
 
-const SHOP_COLORS = [
-  "Noir",
-  "Blanc",
-  "Bleu",
-  "Bleu marine",
-  "Rose poudré",
-  "Rouge",
-  "Gris",
-  "Beige",
-  "Violet",
-  "Camel",
-  "Vert",
-  "Kaki",
-  "Jaune moutarde",
-  "Écru",
-  "Marron",
-];
-
 const parts = { tuning: tuningPart, "held-out": heldOutPart };
 
 /** The domain is built without Node's or the DOM's types; the test runner has a console. */
@@ -42,7 +25,7 @@ const print = (text: string) =>
 
 function figuresOf(part: "tuning" | "held-out"): CommentReadingFigures {
   const comments = parseCorpus(parts[part]);
-  const figures = scoreReadings(comments, (text) => readLiveComment(text, SHOP_COLORS));
+  const figures = scoreReadings(comments, (text) => readLiveComment(text, CORPUS_SHOP_COLORS));
   print(formatFigures(part, figures, { examples: part === "tuning" }));
   return figures;
 }

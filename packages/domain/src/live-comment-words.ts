@@ -443,7 +443,8 @@ export const BEFORE_NO_UNCLAIM = keys(
   "nan",
 );
 
-export const SOFT_NEGATIONS = keys("sans", "peu", "jamais", "rien");
+/** Negations that void a statement: "jamais le 12", "rien pour moi". */
+export const SOFT_NEGATIONS = keys("jamais", "rien");
 
 /** Words that start a new statement in a comment: "pas le 12 pour moi | je prefere le 14". */
 export const CLAUSE_STARTERS = keys(
