@@ -210,10 +210,11 @@ async function adminCookie(instance) {
 
 /**
  * A member of staff working the sidebar: each doubt that appears is, for a share `answerShare` of
- * them (seeded), answered one to four seconds later, half 'Confirmer' and half 'Ignorer', through
- * the admin API of either instance (the other one when it does not answer: one is killed with
- * --kill). The rest are left to expire. An answer may come after the doubt expired or was given up
- * by its viewer: the server then refuses it (409), as it would a person's late tap.
+ * them (seeded), answered one to six seconds after it is seen, half 'Confirmer' and half 'Ignorer',
+ * through the admin API of either instance (the other one when it does not answer: one is killed
+ * with --kill). The rest are left to expire. With the default 5 s wait some answers come after the
+ * doubt expired, on purpose, to race the expiry job: the server then refuses them (409), as it
+ * would a person's late tap; so it does when the viewer gave the piece up meanwhile.
  */
 function startStaff({ db, liveId, instances, cookie, answerShare, seed = 5 }) {
   const random = seededRandom(seed);
@@ -262,7 +263,7 @@ function startStaff({ db, liveId, instances, cookie, answerShare, seed = 5 }) {
           continue;
         }
         const action = random() < 0.5 ? "confirm" : "ignore";
-        const answer = sleep(1000 + random() * 3000).then(() => act(id, action));
+        const answer = sleep(1000 + random() * 5000).then(() => act(id, action));
         pending.add(answer);
         void answer.finally(() => pending.delete(answer));
       }
@@ -432,8 +433,8 @@ try {
     );
 
   if (staff) {
-    // Answers for the doubts of the last comments too: staff keep at it until the sources stop
-    // and the engine has read what they sent, a few seconds at most.
+    // Answers for the doubts of the last comments too: staff keep at it until the engine has read
+    // what the sources sent, a few seconds at most.
     await sleep(2000);
     const answered = await staff.stop();
     log(
