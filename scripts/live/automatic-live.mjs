@@ -1,9 +1,13 @@
 /**
  * An active live with pieces 1..`pieces` in automatic mode, written straight into the database
- * (the soak run and the claims benchmark start from it): `holdSeconds` null keeps the shop's hold.
+ * (the soak run and the claims benchmark start from it): `holdSeconds` null keeps the shop's hold,
+ * `doubtSeconds` null the shop's wait for staff to answer a doubt (CLAIM_DOUBT_SECONDS).
  * Resolves with the live's id and ref.
  */
-export async function createAutomaticLive(db, { ref, title, pieces, holdSeconds = null }) {
+export async function createAutomaticLive(
+  db,
+  { ref, title, pieces, holdSeconds = null, doubtSeconds = null },
+) {
   const {
     rows: [live],
   } = await db.query(
@@ -18,9 +22,10 @@ export async function createAutomaticLive(db, { ref, title, pieces, holdSeconds 
   );
   // The live's claim settings, as staff set them in the sidebar or on the live's page.
   await db.query(
-    `INSERT INTO live_claim_state (live_id, mode, hold_seconds) VALUES ($1, 'automatique', $2)
-     ON CONFLICT (live_id) DO UPDATE SET mode = excluded.mode, hold_seconds = excluded.hold_seconds`,
-    [live.id, holdSeconds],
+    `INSERT INTO live_claim_state (live_id, mode, hold_seconds, doubt_seconds) VALUES ($1, 'automatique', $2, $3)
+     ON CONFLICT (live_id) DO UPDATE
+       SET mode = excluded.mode, hold_seconds = excluded.hold_seconds, doubt_seconds = excluded.doubt_seconds`,
+    [live.id, holdSeconds, doubtSeconds],
   );
   return live;
 }

@@ -1,4 +1,4 @@
-import type { LiveIngestEvent } from "@vitrine/domain";
+import type { DoubtReason, LiveIngestEvent } from "@vitrine/domain";
 
 export interface SimulatedViewer {
   uniqueId: string;
@@ -20,6 +20,11 @@ export function bridgeBuiltEvent(
     content?: string;
   },
 ): LiveIngestEvent;
+/** The doubtful claims of the claim mix, each with the reason the domain's reader gives. */
+export const DOUBT_TEMPLATES: ReadonlyArray<{
+  reason: DoubtReason;
+  write(ref: number): string;
+}>;
 export function seededRandom(seed: number): () => number;
 export function createViewers(count: number, seed?: number): SimulatedViewer[];
 export function createCommentStream(options?: {
@@ -33,7 +38,7 @@ export function createCommentStream(options?: {
   viewers: SimulatedViewer[];
   chat(): LiveIngestEvent;
   /** What a chat event of this stream was written as (with claimShare; else always "other"). */
-  intentOf(event: LiveIngestEvent): "claim" | "unclaim" | "other";
+  intentOf(event: LiveIngestEvent): "claim" | "unclaim" | "doubt" | "other";
   next(): LiveIngestEvent;
   comment(uniqueId: string, text: string): LiveIngestEvent;
 };

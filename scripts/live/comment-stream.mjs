@@ -194,15 +194,35 @@ const mixUnclaims = [
 /** The part of the mix's claim comments that give a piece up. */
 const UNCLAIM_SHARE = 0.25;
 
+/*
+ * Doubtful claims: comments the domain's reader is unsure of and reads as a doubt of one piece
+ * (decision 038), which the engine holds in the piece's queue, 'À confirmer', until staff answer or
+ * its wait runs out (decision 037). Without them a simulated live never exercises that path. Each
+ * template names the reason the reader gives, and simulate.test.mjs checks the reader still reads
+ * each one so: a reader that learns one of them must make the test fail, not quietly turn the
+ * doubts into claims.
+ */
+export const DOUBT_TEMPLATES = [
+  // A name the reader cannot place beside a weak claim sign.
+  { reason: "unclear", write: (r) => `Sarah le ${r} pour moi bisous` },
+  { reason: "unclear", write: (r) => `le ${r} pour moi je passe en boutique demain` },
+  // A condition a free piece does not meet.
+  { reason: "condition", write: (r) => `le ${r} pour moi si mon mari est d'accord` },
+  { reason: "condition", write: (r) => `je prends le ${r} sauf si trop petit` },
+];
+/** The part of the mix's claim comments that are doubtful (before un-claims are drawn). */
+const DOUBT_SHARE = 0.05;
+
 /**
  * An endless event stream. `refs` are the product references viewers claim; `runId` keeps msgIds
  * unique across runs. next() gives one event; chat() gives one chat event.
  *
  * Without `claimShare`, about 35 % of the comments look like claims (the original mix, kept for
  * the benchmarks that use it). With `claimShare` (0 to 1), that share of the comments claims or
- * gives up references among `refs` (a quarter of them give up, mostly a piece the same viewer
- * claimed before); the others are questions and chatter. `intentOf(event)` says which an event
- * of this stream is: "claim", "unclaim" or "other".
+ * gives up references among `refs`: about 5 % of them are doubtful claims (DOUBT_TEMPLATES), a
+ * quarter of the rest give up, mostly a piece the same viewer claimed before; the others are
+ * questions and chatter. `intentOf(event)` says which an event of this stream is: "claim",
+ * "unclaim", "doubt" or "other".
  */
 export function createCommentStream({
   viewers = 200,
@@ -241,6 +261,9 @@ export function createCommentStream({
       const other = random() < 20 / 65 ? pick(random, questions) : pick(random, chatter);
       return [other(ref, random), "other"];
     }
+    // A doubt is not counted as held: it mostly ends released (ignored or its wait run out), and a
+    // later "je passe le 12" of it would not be an un-claim of a piece the viewer surely has.
+    if (random() < DOUBT_SHARE) return [pick(random, DOUBT_TEMPLATES).write(ref), "doubt"];
     const held = claimedBy.get(who.uniqueId);
     if (random() < UNCLAIM_SHARE) {
       // Mostly a piece this viewer claimed; sometimes one never claimed (nothing to give up).

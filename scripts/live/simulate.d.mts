@@ -8,9 +8,10 @@ export interface SimulationStats {
   duplicates: number;
   failed: number;
   comments: number;
-  /** Comments written as claims and as un-claims (with claimShare). */
+  /** Comments written as claims, un-claims and doubtful claims (with claimShare). */
   claims: number;
   unclaims: number;
+  doubts: number;
   /** The server's answer when it refused for good (the simulation then stopped), else null. */
   refusal: string | null;
   seconds: number;

@@ -73,6 +73,7 @@ export async function runSimulation({
     comments: 0,
     claims: 0,
     unclaims: 0,
+    doubts: 0,
   };
   const buffer = [];
   const inFlight = new Set();
@@ -126,6 +127,7 @@ export async function runSimulation({
       const intent = stream.intentOf(event);
       if (intent === "claim") stats.claims += 1;
       else if (intent === "unclaim") stats.unclaims += 1;
+      else if (intent === "doubt") stats.doubts += 1;
     }
     pump();
     await sleep(TICK_MS);
@@ -156,7 +158,8 @@ Sends a realistic French comment stream into an active live through the ingestio
   --viewers <n>       how many distinct viewers comment (default 200)
   --seed <n>          the stream's random seed (default 1)
   --claims <share>    the share of comments (0 to 1) that claim or give up references of the live
-                      ("je prends le 12", "le 12 en M stp", "12 + 14", "je passe le 12"...);
+                      ("je prends le 12", "le 12 en M stp", "12 + 14", "je passe le 12"...),
+                      about 5 % of them doubtful ("le 12 pour moi si mon mari est d'accord");
                       without it, the original mix (about a third look like claims)
   --refs <list>       the references claimed: "1-60" (default), "1-10,15,20-22", or "live" to read
                       the live's products from the database (DATABASE_URL)
@@ -346,7 +349,7 @@ async function main() {
     `[live:simulate] sent ${stats.sent} events (${stats.comments} comments), acknowledged ${stats.acked} ` +
       `(${stats.accepted} new, ${stats.duplicates} duplicates), failed ${stats.failed}, in ${stats.seconds.toFixed(1)} s` +
       (options.claimShare !== undefined
-        ? `; ${stats.claims} claims and ${stats.unclaims} un-claims among the comments`
+        ? `; ${stats.claims} claims, ${stats.unclaims} un-claims and ${stats.doubts} doubtful claims among the comments`
         : ""),
   );
   process.exit(stats.failed > 0 ? 1 : 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLiveComment } from "../../packages/domain/src/live-claims";
-import { createCommentStream } from "./comment-stream.mjs";
+import { createCommentStream, DOUBT_TEMPLATES } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { commentsDue, readSimulatorArgs } from "./simulate.mjs";
 
@@ -148,24 +148,67 @@ describe("live:simulate's claim mix and bursts", () => {
     }
   });
 
-  it("makes that share of comments claims and un-claims of the given references, read as such by the domain", () => {
+  it.each(DOUBT_TEMPLATES.map((template) => [template.write(12), template]))(
+    "writes %j as a doubt the domain's reader reads as one",
+    (_, template) => {
+      for (const ref of [1, 7, 12, 23, 42, 60, 999]) {
+        expect(readLiveComment(template.write(ref))).toEqual({
+          claims: [],
+          doubts: [{ ref, size: null, color: null, reason: template.reason }],
+          unclaims: [],
+        });
+      }
+    },
+  );
+
+  it("makes that share of comments claims, doubts and un-claims of the given references, read as such by the domain", () => {
     const refs = [4, 8, 15, 16, 23, 42];
     const stream = createCommentStream({ seed: 5, runId: "mix", refs, claimShare: 0.3 });
-    const counts = { claim: 0, unclaim: 0, other: 0 };
+    const counts = { claim: 0, unclaim: 0, doubt: 0, other: 0 };
     const misread = [];
     for (let i = 0; i < 5_000; i++) {
       const event = stream.chat();
       const intent = stream.intentOf(event);
       counts[intent] += 1;
       const reading = readLiveComment(event.comment ?? "");
-      const kind = reading.claims.length > 0 ? "claim" : reading.unclaims.length > 0 ? "unclaim" : "other";
+      const kind =
+        reading.claims.length > 0
+          ? "claim"
+          : reading.unclaims.length > 0
+            ? "unclaim"
+            : reading.doubts.length > 0
+              ? "doubt"
+              : "other";
       if (kind !== intent) misread.push(`${event.comment} -> ${kind}`);
-      const read = [...reading.claims.map((piece) => piece.ref), ...reading.unclaims];
+      // A claim or an un-claim is never also doubtful, and a doubt is one piece only.
+      if (intent !== "doubt") expect(reading.doubts).toEqual([]);
+      else expect(reading.doubts).toHaveLength(1);
+      const read = [
+        ...reading.claims.map((piece) => piece.ref),
+        ...reading.doubts.map((piece) => piece.ref),
+        ...reading.unclaims,
+      ];
       for (const ref of read) expect(refs).toContain(ref);
     }
     expect(misread.slice(0, 10)).toEqual([]);
-    expect((counts.claim + counts.unclaim) / 5_000).toBeCloseTo(0.3, 1);
-    expect(counts.unclaim / (counts.claim + counts.unclaim)).toBeGreaterThan(0.15);
-    expect(counts.unclaim / (counts.claim + counts.unclaim)).toBeLessThan(0.35);
+    const claimComments = counts.claim + counts.unclaim + counts.doubt;
+    expect(claimComments / 5_000).toBeCloseTo(0.3, 1);
+    // About 5 % of the claim comments are doubtful: 75 of 1,500, give or take the draw.
+    expect(counts.doubt / claimComments).toBeGreaterThan(0.03);
+    expect(counts.doubt / claimComments).toBeLessThan(0.07);
+    expect(counts.unclaim / claimComments).toBeGreaterThan(0.15);
+    expect(counts.unclaim / claimComments).toBeLessThan(0.35);
+  });
+
+  it("writes the same doubts for the same seed", () => {
+    const doubts = (seed) => {
+      const stream = createCommentStream({ seed, runId: "same", refs: [1, 2, 3], claimShare: 0.5 });
+      return Array.from({ length: 2_000 }, () => stream.chat())
+        .filter((event) => stream.intentOf(event) === "doubt")
+        .map((event) => `${event.uniqueId}: ${event.comment}`);
+    };
+    expect(doubts(8).length).toBeGreaterThan(0);
+    expect(doubts(8)).toEqual(doubts(8));
+    expect(doubts(9)).not.toEqual(doubts(8));
   });
 });

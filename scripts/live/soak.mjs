@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 /**
  * npm run live:soak -- [--seconds 300] [--rate 200] [--claims 0.3] [--burst-rate 2000]
- *                      [--burst-every 30] [--burst-seconds 2] [--hold 5] [--products 60]
- *                      [--kill] [--port 3294] [--built]
+ *                      [--burst-every 30] [--burst-seconds 2] [--hold 5] [--doubt 5]
+ *                      [--answer 0.5] [--products 60] [--kill] [--port 3294] [--built]
  * A live's claims under a long, bursty load on two server instances, then proven by live:check.
  * On a fresh embedded PostgreSQL (or DATABASE_URL), starts TWO instances of the server on two
  * ports on that one database, makes an active live of --products pieces in automatic mode with a
- * hold of --hold seconds, and runs the simulator against both (half the rate and half the bursts
- * each, one audience: the same viewers claim the same pieces through either instance). With
- * --kill, one instance is killed (SIGKILL) half-way and started again. Once the sources stop, it
- * waits for the engine to settle (every comment read, no hold past due), then runs the checker
- * and exits with its verdict (0 clean, 1 violations, 2 the run itself failed).
+ * hold of --hold seconds and a wait of --doubt seconds for doubtful claims, and runs the simulator
+ * against both (half the rate and half the bursts each, one audience: the same viewers claim the
+ * same pieces through either instance; about 5 % of the claim comments are doubtful). A simulated
+ * staff member answers --answer of the doubts through the admin API, on either instance, a second
+ * or few after they appear (half confirmed, half ignored); the others expire at their wait's end.
+ * With --kill, one instance is killed (SIGKILL) half-way and started again. Once the sources stop,
+ * it waits for the engine to settle (every comment read, no hold or doubt past due), then runs the
+ * checker and exits with its verdict (0 clean, 1 violations or no doubt to check, 2 the run itself
+ * failed).
  * The instances run the server's sources through tsx, as the benchmarks do; --built runs the
  * production bundle instead (built first when its sources changed, as `npm start` does).
  */
@@ -22,10 +26,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { MAX_CLAIM_DOUBT_SECONDS, MIN_CLAIM_DOUBT_SECONDS } from "../../packages/domain/src/live-claims";
+import { DEMO_ADMIN } from "../../apps/server/src/config";
 import { startEmbeddedDatabase } from "../../apps/server/src/db/embedded";
 import { createAutomaticLive } from "./automatic-live.mjs";
 import { checkLive, formatCheck } from "./check.mjs";
-import { createViewers } from "./comment-stream.mjs";
+import { createViewers, seededRandom } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { runSimulation } from "./simulate.mjs";
 
@@ -42,6 +48,8 @@ const { values: args } = parseArgs({
     "burst-every": { type: "string", default: "30" },
     "burst-seconds": { type: "string", default: "2" },
     hold: { type: "string", default: "5" },
+    doubt: { type: "string", default: "5" },
+    answer: { type: "string", default: "0.5" },
     products: { type: "string", default: "60" },
     viewers: { type: "string", default: "300" },
     kill: { type: "boolean", default: false },
@@ -63,6 +71,21 @@ const RATE = number("rate");
 const CLAIMS = Number(args.claims);
 const BURST = { rate: number("burst-rate"), every: number("burst-every"), seconds: number("burst-seconds") };
 const HOLD = number("hold");
+// Staff answers are mostly not simulated: a short wait makes the doubts nobody answers expire
+// within the run, so the checker sees doubts released at their wait's end, not still waiting.
+const DOUBT = number("doubt");
+if (!Number.isInteger(DOUBT) || DOUBT < MIN_CLAIM_DOUBT_SECONDS || DOUBT > MAX_CLAIM_DOUBT_SECONDS) {
+  // The bounds the claims settings API holds a live's doubt wait to.
+  console.error(
+    `[live:soak] --doubt must be whole seconds from ${MIN_CLAIM_DOUBT_SECONDS} to ${MAX_CLAIM_DOUBT_SECONDS}, not "${args.doubt}"`,
+  );
+  process.exit(2);
+}
+const ANSWER = Number(args.answer);
+if (!(ANSWER >= 0 && ANSWER <= 1)) {
+  console.error(`[live:soak] --answer must be a share between 0 and 1, not "${args.answer}"`);
+  process.exit(2);
+}
 const PRODUCTS = number("products");
 const VIEWERS = number("viewers");
 const BASE_PORT = number("port");
@@ -70,6 +93,9 @@ const SETTLE_SECONDS = number("settle-seconds");
 
 const workDir = mkdtempSync(path.join(tmpdir(), "vitrine-soak-"));
 const cleanups = [];
+// One secret for both instances, as a deployment of several sets it: the staff member's session
+// cookie, signed by one instance, is then good on the other (each would otherwise make its own).
+const AUTH_SECRET = randomBytes(32).toString("hex");
 
 /** The server, as `npm start` runs it (bundle) or as the benchmarks do (sources through tsx). */
 async function serverCommand() {
@@ -94,6 +120,7 @@ function startInstance(name, port, databaseUrl, command) {
       APP_URL: origin,
       DATA_DIR: path.join(workDir, name),
       LIVE_INGEST_TOKEN: DEMO_LIVE_INGEST_TOKEN,
+      AUTH_SECRET,
       LOG_LEVEL: "warn",
       SEED_DEMO: "false",
     },
@@ -157,7 +184,104 @@ function quieted(say) {
 
 function makeLive(db) {
   const ref = `soak${randomBytes(2).toString("hex")}`;
-  return createAutomaticLive(db, { ref, title: `Soak ${ref}`, pieces: PRODUCTS, holdSeconds: HOLD });
+  return createAutomaticLive(db, {
+    ref,
+    title: `Soak ${ref}`,
+    pieces: PRODUCTS,
+    holdSeconds: HOLD,
+    doubtSeconds: DOUBT,
+  });
+}
+
+/** The administrator every instance creates at start outside production (DEMO_ADMIN), signed in. */
+async function adminCookie(instance) {
+  const response = await fetch(`${instance.origin}/api/auth/admin/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: instance.origin },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("vitrine.session_token="))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`the admin sign-in on ${instance.name} failed: ${response.status}`);
+  return cookie;
+}
+
+/**
+ * A member of staff working the sidebar: each doubt that appears is, for a share `answerShare` of
+ * them (seeded), answered one to six seconds after it is seen, half 'Confirmer' and half 'Ignorer',
+ * through the admin API of either instance (the other one when it does not answer: one is killed
+ * with --kill). The rest are left to expire. With the default 5 s wait some answers come after the
+ * doubt expired, on purpose, to race the expiry job: the server then refuses them (409), as it
+ * would a person's late tap; so it does when the viewer gave the piece up meanwhile.
+ */
+function startStaff({ db, liveId, instances, cookie, answerShare, seed = 5 }) {
+  const random = seededRandom(seed);
+  const seen = new Set();
+  const pending = new Set();
+  const outcome = { seen: 0, left: 0, confirmed: 0, ignored: 0, refused: {}, unreachable: 0 };
+  let stopped = false;
+  const act = async (claimId, action) => {
+    const first = random() < 0.5 ? 0 : 1;
+    for (const index of [first, 1 - first]) {
+      const { origin } = instances()[index];
+      let response;
+      try {
+        response = await fetch(`${origin}/api/admin/lives/${liveId}/claims/${claimId}/${action}`, {
+          method: "POST",
+          headers: { cookie, origin },
+        });
+      } catch {
+        continue; // that instance is down: the other one
+      }
+      if (response.ok) outcome[action === "confirm" ? "confirmed" : "ignored"] += 1;
+      else {
+        const body = await response.json().catch(() => ({}));
+        const why = `${response.status} ${body.message ?? body.error ?? ""}`.trim();
+        outcome.refused[why] = (outcome.refused[why] ?? 0) + 1;
+      }
+      return;
+    }
+    outcome.unreachable += 1;
+  };
+  // A failed read stops the staff member, said at stop(), without ending the run's other parts.
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await db.query(
+        `SELECT id FROM live_claims
+          WHERE live_id = $1 AND doubt_reason IS NOT NULL AND confirmed_at IS NULL
+            AND state IN ('pending', 'waitlisted')`,
+        [liveId],
+      );
+      for (const { id } of rows) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        outcome.seen += 1;
+        if (random() >= answerShare) {
+          outcome.left += 1;
+          continue;
+        }
+        const action = random() < 0.5 ? "confirm" : "ignore";
+        const answer = sleep(1000 + random() * 5000).then(() => act(id, action));
+        pending.add(answer);
+        void answer.finally(() => pending.delete(answer));
+      }
+      await sleep(300);
+    }
+  })().catch((error) => {
+    outcome.error = error.message;
+  });
+  return {
+    outcome,
+    /** Stops looking for doubts; resolves once every answer on its way was given. */
+    async stop() {
+      stopped = true;
+      await loop;
+      await Promise.all([...pending]);
+      return outcome;
+    },
+  };
 }
 
 /** Waits until every comment was read and no hold is past due (by more than its expiry's slack). */
@@ -173,12 +297,18 @@ async function settle(db, liveId) {
               (SELECT count(*)::int FROM live_claims c JOIN orders o ON o.id = c.order_id
                 WHERE c.live_id = $1 AND c.state = 'in-order' AND o.status IN ('to-validate', 'to-pay')
                   AND c.held_until < now() - interval '10 seconds') AS overdue,
+              (SELECT count(*)::int FROM live_claims c
+                WHERE c.live_id = $1 AND c.doubt_reason IS NOT NULL AND c.confirmed_at IS NULL
+                  AND c.state IN ('pending', 'waitlisted')
+                  AND c.doubt_until < now() - interval '10 seconds') AS doubts_overdue,
               (SELECT count(*)::int FROM live_claim_inbox WHERE live_id = $1) AS inbox`,
       [liveId],
     );
     const caughtUp = state.last_chat === null || Number(state.last_seq) >= Number(state.last_chat);
-    if (caughtUp && state.overdue === 0 && state.inbox === 0) return true;
-    const now = `cursor ${state.last_seq} of ${state.last_chat}, ${state.overdue} holds past due, ${state.inbox} in the inbox`;
+    if (caughtUp && state.overdue === 0 && state.doubts_overdue === 0 && state.inbox === 0) return true;
+    const now =
+      `cursor ${state.last_seq} of ${state.last_chat}, ${state.overdue} holds past due, ` +
+      `${state.doubts_overdue} doubts past due, ${state.inbox} in the inbox`;
     if (now !== last) log(`settling: ${now}`);
     last = now;
     if (Date.now() > deadline) return false;
@@ -194,6 +324,16 @@ async function summary(db, liveId) {
        (SELECT json_object_agg(k, n) FROM (
           SELECT coalesce(release_reason, state) AS k, count(*)::int AS n FROM live_claims WHERE live_id = $1
           GROUP BY 1) s) AS by_state,
+       (SELECT json_build_object(
+          'all', count(*),
+          'confirmed', count(*) FILTER (WHERE confirmed_at IS NOT NULL),
+          'ignored', count(*) FILTER (WHERE release_reason = 'doubt-ignored'),
+          'expired', count(*) FILTER (WHERE release_reason = 'doubt-expired'),
+          'waiting', count(*) FILTER (WHERE confirmed_at IS NULL AND state IN ('pending', 'waitlisted')))
+          FROM live_claims WHERE live_id = $1 AND doubt_reason IS NOT NULL) AS doubts,
+       (SELECT json_object_agg(answer, n) FROM (
+          SELECT answer, count(*)::int AS n FROM live_claim_doubt_answers a
+            JOIN live_claims c ON c.id = a.claim_id WHERE c.live_id = $1 GROUP BY 1) s) AS answers,
        (SELECT count(*)::int FROM orders WHERE live_id = $1) AS orders,
        (SELECT count(*)::int FROM order_items i JOIN orders o ON o.id = i.order_id
          WHERE o.live_id = $1 AND NOT i.is_released) AS lines`,
@@ -206,7 +346,8 @@ let exitCode = 2;
 try {
   log(
     `${SECONDS} s at ${RATE} comments/s with bursts of ${BURST.rate}/s for ${BURST.seconds} s every ${BURST.every} s, ` +
-      `${Math.round(CLAIMS * 100)} % claims and un-claims, ${PRODUCTS} pieces, hold ${HOLD} s, two instances` +
+      `${Math.round(CLAIMS * 100)} % claims and un-claims (about 5 % of them doubtful), ${PRODUCTS} pieces, ` +
+      `hold ${HOLD} s, doubt wait ${DOUBT} s, staff answering ${Math.round(ANSWER * 100)} % of the doubts, two instances` +
       `${args.kill ? ", one killed (SIGKILL) half-way and restarted" : ""}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
   );
   let databaseUrl = process.env.DATABASE_URL;
@@ -233,7 +374,18 @@ try {
   await db.connect();
   cleanups.push(() => db.end());
   const live = await makeLive(db);
-  log(`live "${live.ref}": ${PRODUCTS} pieces, automatic mode, hold ${HOLD} s`);
+  log(`live "${live.ref}": ${PRODUCTS} pieces, automatic mode, hold ${HOLD} s, doubt wait ${DOUBT} s`);
+  const staff =
+    ANSWER > 0
+      ? startStaff({
+          db,
+          liveId: live.id,
+          // Read at each answer: instance B is a new process after the kill.
+          instances: () => [a, b],
+          cookie: await adminCookie(a),
+          answerShare: ANSWER,
+        })
+      : null;
 
   const audience = createViewers(VIEWERS, 11);
   const half = { rate: RATE / 2, burst: { ...BURST, rate: BURST.rate / 2 } };
@@ -276,23 +428,40 @@ try {
   const stats = await Promise.all(sources);
   for (const [index, result] of stats.entries())
     log(
-      `source ${index === 0 ? "A" : "B"}: ${result.comments} comments (${result.claims} claims, ${result.unclaims} un-claims), ` +
+      `source ${index === 0 ? "A" : "B"}: ${result.comments} comments (${result.claims} claims, ${result.unclaims} un-claims, ${result.doubts} doubtful), ` +
         `${result.sent} events sent, ${result.acked} acknowledged, ${result.failed} failed, in ${result.seconds.toFixed(0)} s`,
     );
 
+  if (staff) {
+    // Answers for the doubts of the last comments too: staff keep at it until the engine has read
+    // what the sources sent, a few seconds at most.
+    await sleep(2000);
+    const answered = await staff.stop();
+    log(
+      `staff: ${answered.seen} doubts seen, ${answered.left} left to expire, ${answered.confirmed} confirmed, ` +
+        `${answered.ignored} ignored, refused ${JSON.stringify(answered.refused)}, ${answered.unreachable} unreachable` +
+        (answered.error ? `; stopped early: ${answered.error}` : ""),
+    );
+  }
   const settled = await settle(db, live.id);
   log(settled ? "engine settled" : `engine NOT settled after ${SETTLE_SECONDS} s`);
   const figures = await summary(db, live.id);
   log(
     `stored: ${figures.comments} comments, ${figures.claims} claims ${JSON.stringify(figures.by_state ?? {})}, ` +
-      `${figures.orders} orders holding ${figures.lines} pieces`,
+      `${figures.orders} orders holding ${figures.lines} pieces; doubts ${JSON.stringify(figures.doubts)}, ` +
+      `answers file ${JSON.stringify(figures.answers ?? {})}`,
   );
   const checker = new pg.Client({ connectionString: databaseUrl });
   await checker.connect();
   const result = await checkLive(checker, live.ref);
   await checker.end();
   console.log(formatCheck(live.ref, result));
-  exitCode = result.ok && settled ? 0 : 1;
+  // The stream sends doubtful claims: a run whose checker saw none did not test them.
+  const doubtsSent = stats.reduce((sum, source) => sum + source.doubts, 0);
+  const doubtsChecked = result.invariants.find((item) => item.name.startsWith("every doubt"))?.checked ?? 0;
+  const doubtsTested = doubtsSent === 0 || doubtsChecked > 0;
+  if (!doubtsTested) log(`${doubtsSent} doubtful comments were sent, yet live:check found no doubt to check`);
+  exitCode = result.ok && settled && doubtsTested ? 0 : 1;
   log(
     `load average ${loadavg()
       .map((n) => n.toFixed(2))
