@@ -542,9 +542,25 @@ describe("a comment that gives one piece up and may take another", () => {
 });
 
 describe("staff actions are done once", () => {
-  /** Five staff press `action` on the claim within a few milliseconds. */
+  /**
+   * Five staff press `action` on the claim within a few milliseconds. The ones refused hear so
+   * within 300 ms on a quiet machine (printed); under a loaded CI the bound asserted is a second.
+   */
   async function fivePress(live: LiveRow, claim: LiveClaimView, action: string) {
-    const responses = await Promise.all(STAFF.map((firstName) => act(live, claim, action, firstName)));
+    const pressed = performance.now();
+    const answeredAfter: number[] = [];
+    const responses = await Promise.all(
+      STAFF.map(async (firstName) => {
+        const response = await act(live, claim, action, firstName);
+        answeredAfter.push(performance.now() - pressed);
+        return response;
+      }),
+    );
+    const slowest = Math.max(...answeredAfter);
+    console.log(
+      `five '${action}' on one claim: the last answer came ${slowest.toFixed(0)} ms after the presses`,
+    );
+    expect(slowest).toBeLessThan(1_000);
     const done = responses.filter((response) => response.statusCode === 200);
     expect(done, responses.map((response) => response.body).join("\n")).toHaveLength(1);
     const winner = done[0]?.json<{ claim: LiveClaimView }>().claim.decidedBy ?? "";
