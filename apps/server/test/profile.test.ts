@@ -287,9 +287,11 @@ describe("claiming a live viewer's handle", () => {
       // Only accounts have these (a notice is written for a buyer with a sign-in account, a
       // subscription needs a session): a viewer's row has none to move.
       "customer_notices.user_id",
-      // Staff only (who started a live's labels, who refunded an order or a payment to review):
-      // never a viewer's row.
+      // Staff only (who started a live's labels, who answered a doubt or last acted on a claim,
+      // who refunded an order or a payment to review): never a viewer's row.
       "label_batches.requested_by_user_id",
+      "live_claim_doubt_answers.answered_by_user_id",
+      "live_claims.decided_by_user_id",
       "order_refunds.created_by_user_id",
       "orders.user_id",
       "payment_reviews.refund_requested_by_user_id",
