@@ -1,4 +1,5 @@
 import heldOutPart from "../corpus/live-comments/held-out.jsonl?raw";
+import thirdHeldOutPart from "../corpus/live-comments/held-out-3.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -17,13 +18,14 @@ import { readLiveComment } from "./live-claims";
  * the thresholds, because the reader was tuned on the other.
  */
 
-const parts = { tuning: tuningPart, "held-out": heldOutPart };
+const parts = { tuning: tuningPart, "held-out": heldOutPart, "held-out-3": thirdHeldOutPart };
+type Part = keyof typeof parts;
 
 /** The domain is built without Node's or the DOM's types; the test runner has a console. */
 const print = (text: string) =>
   (globalThis as unknown as { console: { log: (text: string) => void } }).console.log(text);
 
-function figuresOf(part: "tuning" | "held-out"): CommentReadingFigures {
+function figuresOf(part: Part): CommentReadingFigures {
   const comments = parseCorpus(parts[part]);
   const figures = scoreReadings(comments, (text) => readLiveComment(text, CORPUS_SHOP_COLORS));
   print(formatFigures(part, figures, { examples: part === "tuning" }));
@@ -52,5 +54,22 @@ describe("the comment reader on the labelled corpus", () => {
     expect(heldOut.precision).toBeGreaterThanOrEqual(0.96);
     expect(heldOut.recall).toBeGreaterThanOrEqual(0.96);
     expect(heldOut.doubtShare).toBeLessThanOrEqual(0.1);
+  });
+
+  /*
+   * The third held-out part, written blind and scored once after the last change (decision 038):
+   * precision 97.5 %, recall with doubts 96.4 %, doubts 17.6 % of claim comments, one un-claim,
+   * one remark and one question read as sure claims. It is now the clean measure; these floors
+   * only keep a change from reading it worse.
+   */
+  it("on the third held-out part, stays above the figures it was first scored at", () => {
+    const heldOut = figuresOf("held-out-3");
+    expect(heldOut.claimComments).toBeGreaterThanOrEqual(150);
+    expect(heldOut.wrongCertainByKind.unclaim).toBeLessThanOrEqual(1);
+    expect(heldOut.wrongCertainByKind.negation).toBe(0);
+    expect(heldOut.wrongCertainByKind.remark).toBeLessThanOrEqual(1);
+    expect(heldOut.precision).toBeGreaterThanOrEqual(0.975);
+    expect(heldOut.recall).toBeGreaterThanOrEqual(0.963);
+    expect(heldOut.doubtShare).toBeLessThanOrEqual(0.18);
   });
 });

@@ -24,6 +24,7 @@ import {
   REMARK_WORDS,
   SECOND_PERSON_WORDS,
   SWAP_VERBS,
+  TWO_WAY_PAIRS,
   UNCLAIM_WORDS,
   UNITS_AFTER,
 } from "./live-comment-words";
@@ -60,6 +61,8 @@ export interface Segment {
   asks: boolean;
   /** A question word about a piece (price, size, material) with no ref of its own. */
   asksAbout: boolean;
+  /** A question word after a verb of wanting and its ref: the claim stands, with a question. */
+  asksAfterClaim: boolean;
   /** "si ..." the reader could not read as a condition a shop meets (availability). */
   openCondition: boolean;
   claimVerb: boolean;
@@ -123,6 +126,7 @@ function readSegment(
     voids: false,
     asks: (tokens[end - 1] as Token).text === "?",
     asksAbout: false,
+    asksAfterClaim: false,
     openCondition: false,
     claimVerb: false,
     claimWord: false,
@@ -149,10 +153,16 @@ function readSegment(
     if (key === "si" || (key === "s" && token.elided && !saysPlease(tokens, index)))
       segment.openCondition = true;
     else if (QUESTION_WORDS.has(key)) {
-      segment.asksAbout = true;
-      talks = true;
+      // "je prends le 50 c'est combien ?": the piece is taken, the question is about it.
+      if (segment.claimVerb && segment.hasRef) segment.asksAfterClaim = true;
+      else {
+        segment.asksAbout = true;
+        talks = true;
+      }
     } else if (
       NONE_WORDS.has(key) &&
+      // "ya moyen d'avoir le 42 ?" asks for it, as "y a moyen" does.
+      !(key === "ya" && next !== undefined && ASK_FOR_WORDS.has(next.key)) &&
       !putsBackOnSale(tokens, index, end) &&
       !soldToMe(tokens, index) &&
       // "comme ça", "comme d'hab": no comparison.
@@ -187,6 +197,10 @@ function readSegment(
 
     // "mon préféré", "ma préférée": a favourite, not a preference for it.
     if (key === "prefere" && POSSESSIVES.has(tokens[index - 1]?.key ?? "")) {
+      segment.unknown += 1;
+      continue;
+    }
+    if (next !== undefined && TWO_WAY_PAIRS.has(`${key} ${next.key}`)) {
       segment.unknown += 1;
       continue;
     }
@@ -325,6 +339,7 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
   const word = segment.claimWord || lenders.some((other) => other.claimWord);
   const wanting = verb ? "verb" : word ? "word" : "bare";
   let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
+  if (segment.asksAfterClaim) reason ??= "question";
   if (segment.asks) {
     if (wanting === "bare") return "talk";
     if (segment.unknown > 0) reason ??= "question";

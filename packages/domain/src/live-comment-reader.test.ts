@@ -405,6 +405,15 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["il me reste 12 euros", none],
   ["on est à 12 commandes", none],
   ["les 3 svp", none],
+  // Québec's "pu" is "plus": no longer.
+  ["jveux pu le 65", unclaim(65)],
+  // Moves to the piece for some viewers, passes on it for others: staff say.
+  ["je passe sur le 56", doubt("unclear", 56)],
+  ["le 27 c'est le meme que le 26 mais en bleu ?", none],
+  ["ya moyen d'avoir le 42 ?", doubt("question", 42)],
+  ["Moi aussi le 20 si quelqu'un se désiste", claim(20)],
+  ["enleve le 14 et rajoute le 41", both(claim(41), unclaim(14))],
+  ["je prends le 50 c'est combien ?", doubt("question", 50)],
 ];
 
 describe("readLiveComment", () => {

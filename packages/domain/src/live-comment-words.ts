@@ -136,6 +136,14 @@ export const SWAP_WORDS = keys(
 );
 
 /** Pairs of words that ask or hesitate: "est-ce que", "il y a", "peut-être", "je sais pas". */
+/**
+ * Pairs that mean a thing and its opposite: "je passe sur le 71" moves to the 71 for some viewers
+ * and passes on it for others. Staff decide.
+ */
+export const TWO_WAY_PAIRS = new Set(
+  ["passe sur", "jpasse sur"].map((pair) => pair.split(" ").map(squeeze).join(" ")),
+);
+
 export const NONE_PAIRS = new Set(
   [
     "y a",
@@ -149,6 +157,8 @@ export const NONE_PAIRS = new Set(
     "pour qui",
     "te va",
     "vous va",
+    "meme que",
+    "identique au",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
 
@@ -422,6 +432,9 @@ export const CLAUSE_STARTERS = keys(
   "mettez",
   "ajoutez",
   "ajoute",
+  "ajoutes",
+  "rajoute",
+  "rajoutes",
   "rajoutez",
   "prenez",
   "donnez",
@@ -696,6 +709,10 @@ export const CONDITION_WORDS = keys(
   "libere",
   "a",
   "liberer",
+  "desiste",
+  "desistent",
+  "annule",
+  "annulent",
 );
 /** Words a condition phrase may hold around them: "si vous l'avez encore en S". */
 export const CONDITION_FILLERS = keys(
@@ -732,6 +749,10 @@ export const CONDITION_FILLERS = keys(
   "d",
   "personne",
   "se",
+  "quelqu",
+  "quelquun",
+  "qqn",
+  "qq1",
 );
 /** "s'il", "s'ils", "s'y": the "s" of "si" elided before them. */
 export const IF_SUBJECTS = keys("il", "ils", "y");
@@ -1314,7 +1335,8 @@ export const CORRECTION_WORDS = keys(
 /** "le 22 ah non le 23": after a ref, these before "non" correct rather than refuse or dismay. */
 export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups");
 /** "plus" and its SMS spelling, as in "jveu plu le 9". */
-export const PLUS_WORDS = keys("plus", "plu");
+/** "pu" is how "plus" is said and typed in Québec: "jveux pu le 65". */
+export const PLUS_WORDS = keys("plus", "plu", "pu");
 /** Subjects that make "passe" or "laisse" someone else's doing: "qu'il passe". */
 export const OTHER_SUBJECTS = keys("il", "elle", "on", "ils", "elles");
 
