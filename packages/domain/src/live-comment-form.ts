@@ -10,10 +10,14 @@ import {
   CONDITION_FILLERS,
   CONDITION_WORDS,
   CORRECTION_WORDS,
+  CROWD_SUBJECTS,
+  PIECE_FEATURES,
+  PRAISE_BEFORE_FOR,
   FOR_ME_WORDS,
   IF_SUBJECTS,
   INTENT_WORDS,
   KNOWN_WORDS,
+  LIST_JOINERS,
   NE_WORDS,
   NO_WORDS,
   NONE_PAIRS,
@@ -21,6 +25,7 @@ import {
   PAST_AUXILIARIES,
   PAST_PARTICIPLES,
   QUESTION_WORDS,
+  REF_ARTICLES,
   REMARK_WORDS,
   SECOND_PERSON_WORDS,
   SWAP_VERBS,
@@ -61,6 +66,10 @@ export interface Segment {
   asks: boolean;
   /** A question word about a piece (price, size, material) with no ref of its own. */
   asksAbout: boolean;
+  /** Words no role took (not refs, sizes or colours). */
+  words: number;
+  /** Opens with refs, sizes, colours, articles and list joiners only: ", le 9 et le 10 en une fois". */
+  listOnly: boolean;
   /** A question word after a verb of wanting and its ref: the claim stands, with a question. */
   asksAfterClaim: boolean;
   /** "si ..." the reader could not read as a condition a shop meets (availability). */
@@ -101,6 +110,16 @@ export function readForm(
     }
     start = index + 1;
   }
+  // "j'ai payé le 8, le 9 et le 10": a list carries on the statement that opened it.
+  segments.forEach((segment, position) => {
+    const previous = segments[position - 1];
+    if (previous === undefined || !segment.listOnly || !segment.hasRef) return;
+    if (segment.claimWord || segment.claimVerb) return;
+    if (previous.hasRef && previous.voids) {
+      voided.fill(true, segment.start, segment.end);
+      segment.voids = true;
+    }
+  });
   // "je l'ai reçu samedi": the piece named elsewhere in the comment is one the viewer already had.
   if (segments.some((segment) => !segment.hasRef && segment.hadIt)) {
     for (const segment of segments) if (segment.hasRef) voided.fill(true, segment.start, segment.end);
@@ -127,6 +146,8 @@ function readSegment(
     asks: (tokens[end - 1] as Token).text === "?",
     asksAbout: false,
     asksAfterClaim: false,
+    words: 0,
+    listOnly: true,
     openCondition: false,
     claimVerb: false,
     claimWord: false,
@@ -134,11 +155,18 @@ function readSegment(
     hadIt: false,
   };
   let talks = false;
+  let firstNotListed = end;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
     const next = index + 1 < end ? tokens[index + 1] : undefined;
-    if (roles[index] === "ref") segment.hasRef = true;
+    if (roles[index] === "ref") {
+      segment.hasRef = true;
+      if (firstNotListed < index) segment.listOnly = false;
+    }
+    if (roles[index] === undefined && !REF_ARTICLES.has(token.text) && !LIST_JOINERS.has(token.text))
+      firstNotListed = Math.min(firstNotListed, index);
     if (token.kind !== "word" || roles[index] !== undefined) continue;
+    segment.words += 1;
     const conditionEnd = conditionPhraseEnd(tokens, roles, index, end);
     if (conditionEnd > index) {
       inCondition.fill(true, index, conditionEnd);
@@ -204,6 +232,26 @@ function readSegment(
       segment.unknown += 1;
       continue;
     }
+    // "la couleur du 22 est ouf": the piece's colour, not the piece.
+    if (PIECE_FEATURES.has(key) && (next?.key === "du" || next?.key === "de") && roles[index + 2] === "ref")
+      talks = true;
+    // "bravo pour la sélection": praise.
+    if (key === "pour" && PRAISE_BEFORE_FOR.has(tokens[index - 1]?.key ?? "")) continue;
+    // "le 54 me plaît bien": liking it is not asking for it.
+    if (key === "plait" && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m")) {
+      segment.unknown += 1;
+      continue;
+    }
+    // "le 8 c'est pour homme ou femme ?" asks who the piece is made for.
+    if (
+      segment.asks &&
+      key === "pour" &&
+      (tokens[index - 1]?.key === "est" || tokens[index - 1]?.key === "cest")
+    ) {
+      talks = true;
+      continue;
+    }
+    if (CLAIM_VERBS.has(key) && CROWD_SUBJECTS.has(tokens[index - 1]?.key ?? "")) talks = true;
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) segment.claimWord = true;
     else if (!placedWord(key)) segment.unknown += 1;
@@ -347,6 +395,12 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
     if (wanting === "bare" && segment.unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
     reason ??= "unclear";
   }
+  // "le 25, les bretelles sont réglables ?": a bare ref, then a question about it.
+  if (
+    wanting === "bare" &&
+    form.segments.some((other) => other.asks && !other.hasRef && !other.claimWord && other.words > 0)
+  )
+    return "talk";
   // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").
   if (form.segments.some((other) => other.asksAbout && !other.hasRef)) reason ??= "question";
   return reason;

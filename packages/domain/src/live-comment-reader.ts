@@ -11,6 +11,8 @@ import {
   CORRECTING_BEFORE_NO,
   CORRECTION_WORDS,
   OTHER_SUBJECTS,
+  OTHER_RECIPIENTS,
+  PRAISE_BEFORE_FOR,
   PLUS_WORDS,
   SWAP_ARTICLES,
   SWAP_JOINERS,
@@ -203,7 +205,8 @@ function admiresOnly(tokens: readonly Token[]): boolean {
   let admires = false;
   let previous: Token | undefined;
   for (const token of tokens) {
-    if (CLAIM_WORDS.has(token.key) || CLAIM_VERBS.has(token.key) || ASK_FOR_WORDS.has(token.key))
+    const praise = token.key === "pour" && previous !== undefined && PRAISE_BEFORE_FOR.has(previous.key);
+    if (!praise && (CLAIM_WORDS.has(token.key) || CLAIM_VERBS.has(token.key) || ASK_FOR_WORDS.has(token.key)))
       return false;
     // "merci ma belle" speaks to the seller.
     if (ADMIRATION_WORDS.has(token.key) && previous?.key !== "ma" && previous?.key !== "mon") admires = true;
@@ -350,6 +353,11 @@ function numberRole(
 
   if (after !== undefined) {
     if (UNITS_AFTER.has(after.text)) return "aside";
+    // "je prends 1 le 12 en S et 1 le 13": a count before the piece it counts.
+    if (token.text === "1" || token.text === "2") {
+      const afterThat = tokens[index + 2];
+      if (REF_ARTICLES.has(after.text) && isNumber(afterThat) && !glued(after, afterThat)) return "aside";
+    }
     if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text) && isGluedUnit(tokens, index))
       return "aside";
     // "2xl": the number belongs to the size that follows.
@@ -645,7 +653,8 @@ function correctedRefs(
     const token = tokens[index] as Token;
     const marks =
       CORRECTION_WORDS.has(token.key) ||
-      (token.key === "dire" && tokens[index - 1]?.key === "voulais") ||
+      // "je voulais dire le 14", "je veux dire le 14".
+      (token.key === "dire" && (tokens[index - 1]?.key === "voulais" || tokens[index - 1]?.key === "veux")) ||
       (token.key === "plutot" && tokens[index - 1]?.key === "ou");
     if (!marks) continue;
     for (const at of refIndexes) if (at < index && roles[at] === "ref") corrected.add(at);
@@ -918,7 +927,12 @@ function readClause(
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
       const opensOnRef = index === start && refFollows(tokens, roles, index);
-      if (seenNe || verbBefore || negationAfter || opensOnRef) unclaims = true;
+      // "le 11 c'est plus pour moi": no longer for the viewer.
+      // "le 74 plus pour moi".
+      const noLongerForMe =
+        after?.key === "pour" &&
+        (before?.key === "est" || before?.key === "cest" || FOR_ME_WORDS.has(tokens[index + 2]?.key ?? ""));
+      if (seenNe || verbBefore || negationAfter || opensOnRef || noLongerForMe) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
       if (tokens[index + 1]?.key === "mais") continue;
@@ -950,6 +964,13 @@ function readClause(
       const about = tokens[index + 3];
       if (tokens[index + 2]?.key === "pour" && about !== undefined && !refFollows(tokens, roles, index + 2))
         continue;
+      unclaims = true;
+    } else if (
+      OTHER_RECIPIENTS.has(key) &&
+      (before?.key === "une" || before?.key === "la" || before?.key === "le") &&
+      ["a", "pour"].includes(tokens[index - 2]?.key ?? "")
+    ) {
+      // "donnez-le à la suivante", "gardez-le pour une autre cliente".
       unclaims = true;
     } else if (key === "change" && after?.key === "d") {
       unclaims = true;

@@ -158,6 +158,7 @@ export const NONE_PAIRS = new Set(
     "te va",
     "vous va",
     "meme que",
+    "allez y",
     "identique au",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
@@ -387,6 +388,10 @@ export const BEFORE_PAS_IDIOMS = keys(
 
 /** "je (n'en) veux plus", "plus besoin", "plus envie": "plus" is "no longer". */
 export const VERBS_BEFORE_PLUS = keys(
+  "peux",
+  "peut",
+  "pourrai",
+  "pourrais",
   "jveu",
   "veu",
   "prends",
@@ -546,6 +551,7 @@ export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size
 
 /** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
 export const SIZE_VERBS = new Set([
+  "faut",
   "fais",
   "fait",
   "faire",
@@ -1337,8 +1343,32 @@ export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "par
 /** "plus" and its SMS spelling, as in "jveu plu le 9". */
 /** "pu" is how "plus" is said and typed in Québec: "jveux pu le 65". */
 export const PLUS_WORDS = keys("plus", "plu", "pu");
+/** What a piece has, named before "du 22": "la couleur du 22 est ouf" speaks of the piece. */
+export const PIECE_FEATURES = keys(
+  "couleur",
+  "coupe",
+  "forme",
+  "motif",
+  "col",
+  "manches",
+  "taille",
+  "matiere",
+  "tissu",
+  "prix",
+  "longueur",
+  "qualite",
+  "finition",
+  "imprime",
+  "bretelles",
+);
+/** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
+export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
+/** Someone else the piece goes to: "donnez-le à la suivante", "gardez-le pour une autre cliente". */
+export const OTHER_RECIPIENTS = keys("autre", "suivante", "suivant", "prochaine", "prochain");
+/** Subjects of a verb of wanting that are not the viewer: "tout le monde veut le 8". */
+export const CROWD_SUBJECTS = keys("monde", "tlm", "personne", "gens");
 /** Subjects that make "passe" or "laisse" someone else's doing: "qu'il passe". */
-export const OTHER_SUBJECTS = keys("il", "elle", "on", "ils", "elles");
+export const OTHER_SUBJECTS = keys("il", "elle", "ils", "elles");
 
 /** Before "le", "la" or "du" and a number, they make it a place: "dans le 59", "vers le 13". */
 export const PLACE_BEFORE = keys("dans", "habite", "vers", "depuis");
