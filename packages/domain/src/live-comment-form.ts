@@ -9,6 +9,7 @@ import {
   CLAUSE_STARTERS,
   CONDITION_FILLERS,
   CONDITION_WORDS,
+  CONTENT_WORDS,
   CORRECTION_WORDS,
   CROWD_SUBJECTS,
   PIECE_FEATURES,
@@ -76,7 +77,13 @@ export interface Segment {
   openCondition: boolean;
   claimVerb: boolean;
   claimWord: boolean;
+  /** A sign of wanting other than "pour", which also says who a piece suits ("parfait pour l'été"). */
+  strongWord: boolean;
+  /** Praise for the piece ("parfaite", "coup de cœur"). */
+  admires: boolean;
   unknown: number;
+  /** Words about the piece or the occasion (CONTENT_WORDS): unknown only without a sign of wanting. */
+  content: number;
   /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
   hadIt: boolean;
 }
@@ -151,7 +158,10 @@ function readSegment(
     openCondition: false,
     claimVerb: false,
     claimWord: false,
+    strongWord: false,
+    admires: false,
     unknown: 0,
+    content: 0,
     hadIt: false,
   };
   let talks = false;
@@ -253,7 +263,11 @@ function readSegment(
     }
     if (CLAIM_VERBS.has(key) && CROWD_SUBJECTS.has(tokens[index - 1]?.key ?? "")) talks = true;
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
-    if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) segment.claimWord = true;
+    if (ADMIRATION_WORDS.has(key)) segment.admires = true;
+    if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
+      segment.claimWord = true;
+      if (key !== "pour") segment.strongWord = true;
+    } else if (CONTENT_WORDS.has(key)) segment.content += 1;
     else if (!placedWord(key)) segment.unknown += 1;
   }
   segment.voids = talks && segment.hasRef;
@@ -384,15 +398,18 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
   if (segment === undefined) return null;
   const lenders = form.segments.filter((other) => !other.hasRef);
   const verb = segment.claimVerb || lenders.some((other) => other.claimVerb);
-  const word = segment.claimWord || lenders.some((other) => other.claimWord);
+  // "le 63 est parfait pour le printemps": praise, and "pour" says who or when it suits.
+  const praisedFor = segment.admires && !segment.strongWord && !lenders.some((other) => other.strongWord);
+  const word = (segment.claimWord && !praisedFor) || lenders.some((other) => other.strongWord);
   const wanting = verb ? "verb" : word ? "word" : "bare";
+  const unknown = segment.unknown + (wanting === "bare" ? segment.content : 0);
   let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
   if (segment.asksAfterClaim) reason ??= "question";
   if (segment.asks) {
     if (wanting === "bare") return "talk";
-    if (segment.unknown > 0) reason ??= "question";
-  } else if (segment.unknown > UNKNOWN_ALLOWED[wanting]) {
-    if (wanting === "bare" && segment.unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
+    if (unknown > 0) reason ??= "question";
+  } else if (unknown > UNKNOWN_ALLOWED[wanting]) {
+    if (wanting === "bare" && unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
     reason ??= "unclear";
   }
   // "le 25, les bretelles sont réglables ?": a bare ref, then a question about it.

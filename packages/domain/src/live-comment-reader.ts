@@ -17,6 +17,9 @@ import {
   SWAP_ARTICLES,
   SWAP_JOINERS,
   SWAP_VERBS,
+  WRITING_VERBS,
+  TYPING_SLIPS,
+  PAST_AUXILIARIES,
   ADMIRATION_WORDS,
   NUMBER_WORDS,
   SPELLED_REF_MARKERS,
@@ -606,8 +609,21 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       (token.key === "lieu" && before?.key === "au") ||
       (token.key === "place" && (before?.key === "la" || before?.key === "sa")) ||
       ((token.key === "que" || token.key === "qu") && before?.key === "plutot");
+    const typedBefore = token.key === "lieu" ? typedByMistake(tokens, index - 2) : -1;
+    const typedHere =
+      TYPING_SLIPS.has(token.key) && (PAST_AUXILIARIES.has(before?.key ?? "") || before?.key === "jai")
+        ? swapRefAt(tokens, index + 1)
+        : -1;
+    if (typedHere >= 0 && tokens.slice(typedHere + 1).some((later) => later.kind === "number")) {
+      // "j'ai tapé 51 tout à l'heure, c'était le 15": the typed ref was the slip.
+      refAt = typedHere;
+    } else if (typedBefore >= 0 && swapRefAt(tokens, index + 1) >= 0) {
+      // "j'ai tapé 12 au lieu de 21": the 12 was the slip, the 21 is wanted.
+      refAt = typedBefore;
+      roles[swapRefAt(tokens, index + 1)] = "ref";
+    }
     // "à sa place le 56" names the new piece; "à la place du 55" the one given up.
-    if (insteadOf && (token.key === "que" || token.key === "qu" || OF_WORDS.has(next?.key ?? ""))) {
+    else if (insteadOf && (token.key === "que" || token.key === "qu" || OF_WORDS.has(next?.key ?? ""))) {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
       refAt = swapRefAt(tokens, index + 1);
@@ -627,6 +643,18 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
 }
 
 /** The number after "du", "de", "le", "mon"... within two words, or -1. */
+/** The ref at `at` when a verb of writing comes just before it ("j'ai tapé 12"), else -1. */
+function typedByMistake(tokens: readonly Token[], at: number): number {
+  const token = tokens[at];
+  if (token === undefined || token.kind !== "number") return -1;
+  for (let before = at - 1; before >= Math.max(0, at - 3); before--) {
+    const word = tokens[before] as Token;
+    if (WRITING_VERBS.has(word.key)) return at;
+    if (!SWAP_ARTICLES.has(word.key)) return -1;
+  }
+  return -1;
+}
+
 function swapRefAt(tokens: readonly Token[], from: number): number {
   for (let at = from; at < Math.min(tokens.length, from + 3); at++) {
     const token = tokens[at] as Token;

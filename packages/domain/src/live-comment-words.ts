@@ -192,12 +192,31 @@ export const CLAIM_WORDS = keys(
   "me",
   "please",
   "poire",
+  "oim",
+  "mine",
   "conclu",
   "marche",
 );
 
 /** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
 export const ADMIRATION_WORDS = keys(
+  "dinguerie",
+  "banger",
+  "pepite",
+  "tuerie",
+  "superbe",
+  "parfait",
+  "parfaite",
+  "genial",
+  "bel",
+  "belles",
+  "beaux",
+  "jolies",
+  "waouh",
+  "waw",
+  "bravo",
+  "chapeau",
+  "adorable",
   "coeur",
   "parfait",
   "parfaite",
@@ -1192,6 +1211,29 @@ export const KNOWN_WORDS = keys(
   "final",
   "hotte",
   "voulais",
+  // Greetings, interjections and polite words around a claim change nothing of it.
+  "slt",
+  "kikou",
+  "wesh",
+  "wsh",
+  "hey",
+  "he",
+  "yo",
+  "allo",
+  "voila",
+  "zou",
+  "ben",
+  "youpi",
+  "ptdr",
+  "hihi",
+  "hehe",
+  "volontiers",
+  "bisou",
+  "bizou",
+  "bizous",
+  "demander",
+  "permets",
+  "remercie",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1283,6 +1325,23 @@ export const ADMIRATION_EMOJI =
   /[\u{1F60D}\u{1F525}\u{1F929}\u{2764}\u{1F495}\u{1F63B}\u{1F496}\u{2728}\u{1F631}\u{1F924}\u{1F440}\u{1F389}\u{1F44F}\u{1F4AF}]/u;
 
 /** Verbs of swapping one piece for another: "je remplace le 3 par le 5", "change mon 40 en 41". */
+/** "j'ai tapé 12 au lieu de 21": written by mistake, so the piece after "au lieu de" is the one wanted. */
+export const WRITING_VERBS = keys(
+  "tape",
+  "tapee",
+  "ecrit",
+  "ecrite",
+  "mis",
+  "mise",
+  "marque",
+  "note",
+  "ecris",
+  "tapes",
+);
+
+/** Verbs of typing only ("mis" also puts a piece in a basket): "j'ai tapé 51, c'était le 15". */
+export const TYPING_SLIPS = keys("tape", "tapee", "ecrit", "ecrite", "marque", "note");
+
 export const SWAP_VERBS = keys(
   "remplace",
   "remplacer",
@@ -1361,6 +1420,56 @@ export const PIECE_FEATURES = keys(
   "imprime",
   "bretelles",
 );
+/**
+ * Words about the piece, the occasion or the people around it: beside a sign of wanting they cast
+ * no doubt ("pour la fête des mères, le 27 pour moi"), but alone with a ref they describe it ("le 63
+ * est parfait pour le printemps", "ma voisine a le même"), so a bare ref with one is not sure.
+ */
+export const CONTENT_WORDS = keys(
+  "folie",
+  "coeur",
+  "coup",
+  "prof",
+  "maitresse",
+  "collegue",
+  "voisine",
+  "voisin",
+  "tata",
+  "tonton",
+  "equipe",
+  "team",
+  "cadeau",
+  "noel",
+  "fete",
+  "meres",
+  "peres",
+  "mariage",
+  "bapteme",
+  "vacances",
+  "ete",
+  "hiver",
+  "printemps",
+  "automne",
+  "soiree",
+  "weekend",
+  "boulot",
+  "travail",
+  "sera",
+  "vais",
+  "chose",
+  "autre",
+  "encore",
+  "avant",
+  "mode",
+  "genre",
+  "style",
+  "hein",
+  "gentil",
+  "gentille",
+  "chou",
+  "puce",
+);
+
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
 export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
 /** Someone else the piece goes to: "donnez-le à la suivante", "gardez-le pour une autre cliente". */
