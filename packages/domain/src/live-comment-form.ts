@@ -11,10 +11,12 @@ import {
   CONDITION_WORDS,
   CONTENT_WORDS,
   CORRECTION_WORDS,
+  DESCRIBING_VERBS,
   CROWD_SUBJECTS,
   PIECE_FEATURES,
   PRAISE_BEFORE_FOR,
   FOR_ME_WORDS,
+  GREETINGS_FROM,
   IF_SUBJECTS,
   INTENT_WORDS,
   KNOWN_WORDS,
@@ -81,6 +83,8 @@ export interface Segment {
   strongWord: boolean;
   /** Praise for the piece ("parfaite", "coup de cœur"). */
   admires: boolean;
+  /** Says what the piece is like ("il est", "me rappelle"). */
+  describes: boolean;
   unknown: number;
   /** Words about the piece or the occasion (CONTENT_WORDS): unknown only without a sign of wanting. */
   content: number;
@@ -132,7 +136,9 @@ export function readForm(
     for (const segment of segments) if (segment.hasRef) voided.fill(true, segment.start, segment.end);
   }
   // Emojis of admiration say "look how nice", not "I want it", when nothing else says so.
-  if (ADMIRATION_EMOJI.test(comment) && !segments.some((segment) => segment.claimWord)) {
+  // A size said ("le 5 en XL 😍") is a buyer's word.
+  const saysSize = roles.includes("size");
+  if (ADMIRATION_EMOJI.test(comment) && !saysSize && !segments.some((segment) => segment.claimWord)) {
     for (const segment of segments) if (segment.hasRef) segment.unknown += 1;
   }
   return { segments, voided, inCondition };
@@ -160,6 +166,7 @@ function readSegment(
     claimWord: false,
     strongWord: false,
     admires: false,
+    describes: false,
     unknown: 0,
     content: 0,
     hadIt: false,
@@ -184,6 +191,11 @@ function readSegment(
       continue;
     }
     const key = token.key;
+    // "coucou de Lille", "bonsoir depuis Abidjan": where the viewer writes from.
+    if (fromPlace(tokens, index)) {
+      segment.content += 1;
+      continue;
+    }
     if (next !== undefined && NONE_PAIRS.has(`${key} ${next.key}`) && !askingPair(tokens, index))
       talks = true;
     // "comme d'hab le 12": a habit, not a comparison.
@@ -262,12 +274,23 @@ function readSegment(
       continue;
     }
     if (CLAIM_VERBS.has(key) && CROWD_SUBJECTS.has(tokens[index - 1]?.key ?? "")) talks = true;
+    // "le 2 me tente": it tempts the viewer; "je tente le 25" goes for it.
+    if (key === "tente" && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m")) {
+      segment.unknown += 1;
+      continue;
+    }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
     if (ADMIRATION_WORDS.has(key)) segment.admires = true;
+    // "le 35 s'il est toujours là": the verb belongs to the condition.
+    // "c'est le 15 que je voulais" names the piece; "le 47 est beau" describes it.
+    if (DESCRIBING_VERBS.has(key) && segment.hasRef && !segment.openCondition) segment.describes = true;
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;
-    } else if (CONTENT_WORDS.has(key)) segment.content += 1;
+    }
+    // "avec le 14" joins two pieces; "avec une veste en jean" describes one.
+    else if (key === "avec" && refAfterArticle(tokens, roles, index)) continue;
+    else if (CONTENT_WORDS.has(key)) segment.content += 1;
     else if (!placedWord(key)) segment.unknown += 1;
   }
   segment.voids = talks && segment.hasRef;
@@ -340,6 +363,15 @@ function tellsThePast(tokens: readonly Token[], index: number, end: number): boo
   );
 }
 
+/** The word after a greeting and "de"/"depuis": a place ("coucou de la Réunion"). */
+function fromPlace(tokens: readonly Token[], index: number): boolean {
+  let at = index - 1;
+  if (tokens[at]?.key === "la") at -= 1;
+  const from = tokens[at]?.key;
+  if (from !== "de" && from !== "d" && from !== "depuis" && from !== "du") return false;
+  return GREETINGS_FROM.has(tokens[at - 1]?.key ?? "");
+}
+
 /** Words some rule of the reader already weighed: they cast no doubt of their own. */
 function placedWord(key: string): boolean {
   return (
@@ -405,6 +437,8 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
   const unknown = segment.unknown + (wanting === "bare" ? segment.content : 0);
   let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
   if (segment.asksAfterClaim) reason ??= "question";
+  // "le 47 est beau", "le 12 il est frais": a bare ref with a verb that describes it.
+  if (wanting === "bare" && segment.describes) return "talk";
   if (segment.asks) {
     if (wanting === "bare") return "talk";
     if (unknown > 0) reason ??= "question";

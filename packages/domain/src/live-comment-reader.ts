@@ -1,4 +1,4 @@
-import type { ClaimedPiece, DoubtfulPiece, LiveCommentReading } from "./live-claims";
+import type { ClaimedPiece, DoubtReason, DoubtfulPiece, LiveCommentReading } from "./live-claims";
 import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
@@ -46,6 +46,7 @@ import {
   NUMBER_JOINERS,
   PASS_OR_LEAVE_WORDS,
   PREFERENCE_WORDS,
+  PREFERENCE_VERBS,
   RANGE_JOINERS,
   REF_ARTICLES,
   REF_PREFIXES,
@@ -171,17 +172,27 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     return { claims: [], doubts: [], unclaims };
   }
   const pieces = piecesOf(claimed, tokens, refIndexes, sizeMentions, colorMentions);
+  // A ref written twice is as sure as its surest place.
+  const verdictOf = (ref: number): DoubtReason | "talk" | null => {
+    const verdicts = claimedAt.filter((want) => want.ref === ref).map((want) => certaintyOf(form, want.at));
+    return verdicts.includes(null) ? null : (verdicts.find((one) => one !== "talk") ?? "talk");
+  };
+  const verdicts = new Map(claimed.map((ref) => [ref, verdictOf(ref)]));
+  // "le 47 est pas mal mais je préfère le 48": a preference over another piece named may be a
+  // comparison as much as a claim.
+  const compares =
+    tokens.some((token) => PREFERENCE_VERBS.has(token.key)) &&
+    refIndexes.some((at) => {
+      const ref = refValue(tokens, at);
+      return (!verdicts.has(ref) || verdicts.get(ref) === "talk") && !unclaims.includes(ref);
+    });
   const claims: ClaimedPiece[] = [];
   const doubts: DoubtfulPiece[] = [];
   for (const piece of pieces) {
-    // A ref written twice is as sure as its surest place.
-    const verdicts = claimedAt
-      .filter((want) => want.ref === piece.ref)
-      .map((want) => certaintyOf(form, want.at));
-    const verdict = verdicts.includes(null) ? null : (verdicts.find((one) => one !== "talk") ?? "talk");
-    if (verdict === "talk") continue;
+    const verdict = verdicts.get(piece.ref);
+    if (verdict === undefined || verdict === "talk") continue;
     // A swap word the reader could not parse: which piece goes is for staff to say.
-    const reason = verdict ?? (swap.unparsed ? "swap" : null);
+    const reason = verdict ?? (swap.unparsed ? "swap" : compares ? "choice" : null);
     if (reason === null) claims.push(piece);
     else doubts.push({ ...piece, reason });
   }

@@ -158,6 +158,7 @@ export const NONE_PAIRS = new Set(
     "te va",
     "vous va",
     "meme que",
+    "sold out",
     "allez y",
     "identique au",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
@@ -194,6 +195,7 @@ export const CLAIM_WORDS = keys(
   "poire",
   "oim",
   "mine",
+  "sold",
   "conclu",
   "marche",
 );
@@ -489,6 +491,8 @@ export const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"
 
 /** "le 14 plutot que le 12": one of the refs is turned down, which one is for staff to read. */
 export const PREFERENCE_WORDS = keys("plutot");
+/** "je préfère le 48": wanting one piece over another. */
+export const PREFERENCE_VERBS = keys("prefere", "jprefere", "preferais");
 
 /** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
 export const UNITS_AFTER = new Set([
@@ -895,6 +899,10 @@ export const CLAIM_VERBS = keys(
   "jprendre",
   "jlveu",
   "jlveux",
+  "jvoudrais",
+  "tente",
+  "take",
+  "gardes",
 );
 
 /**
@@ -1051,7 +1059,6 @@ export const KNOWN_WORDS = keys(
   "tout",
   "suite",
   "maintenant",
-  "avec",
   "hab",
   "habitude",
   "avance",
@@ -1234,6 +1241,11 @@ export const KNOWN_WORDS = keys(
   "demander",
   "permets",
   "remercie",
+  "etes",
+  "es",
+  "is",
+  "sinon",
+  "depuis",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1426,6 +1438,17 @@ export const PIECE_FEATURES = keys(
  * est parfait pour le printemps", "ma voisine a le même"), so a bare ref with one is not sure.
  */
 export const CONTENT_WORDS = keys(
+  "avec",
+  "dit",
+  "live",
+  "lives",
+  "chance",
+  "haut",
+  "bas",
+  "paie",
+  "paye",
+  "payer",
+  "virement",
   "folie",
   "coeur",
   "coup",
@@ -1468,6 +1491,20 @@ export const CONTENT_WORDS = keys(
   "gentille",
   "chou",
   "puce",
+);
+
+/** Verbs that describe a piece ("le 12 il est frais", "le 93 me rappelle Marrakech"). */
+export const DESCRIBING_VERBS = keys(
+  "est",
+  "cest",
+  "sont",
+  "etait",
+  "irait",
+  "iraient",
+  "rappelle",
+  "penser",
+  "claque",
+  "ressemble",
 );
 
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
