@@ -31,6 +31,8 @@ import {
   REF_ARTICLES,
   REMARK_WORDS,
   SECOND_PERSON_WORDS,
+  SLIP_WORDS,
+  NOT_TAKING_ALONE,
   SWAP_VERBS,
   TWO_WAY_PAIRS,
   UNCLAIM_WORDS,
@@ -90,6 +92,12 @@ export interface Segment {
   content: number;
   /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
   hadIt: boolean;
+  /** Voided, then taken by a later "je le prends": asked or told about, then claimed. */
+  revived: boolean;
+  /** "je le prends", "je prends": the viewer takes a piece in the first person. */
+  takes: boolean;
+  /** A letter size ("en XL", "taille M"): a buyer's word. */
+  saysSize: boolean;
 }
 
 export interface CommentForm {
@@ -136,6 +144,15 @@ export function readForm(
     for (const segment of segments) if (segment.hasRef) voided.fill(true, segment.start, segment.end);
   }
   // Emojis of admiration say "look how nice", not "I want it", when nothing else says so.
+  // "le 18 est encore dispo ? si oui je le prends": a later statement takes the piece asked about.
+  segments.forEach((segment, position) => {
+    if (!segment.hasRef || !segment.voids) return;
+    const taker = segments.slice(position + 1).find((later) => !later.hasRef && later.takes);
+    if (taker === undefined) return;
+    segment.voids = false;
+    segment.revived = true;
+    voided.fill(false, segment.start, segment.end);
+  });
   // A size said ("le 5 en XL 😍") is a buyer's word.
   const saysSize = roles.includes("size");
   if (ADMIRATION_EMOJI.test(comment) && !saysSize && !segments.some((segment) => segment.claimWord)) {
@@ -170,12 +187,16 @@ function readSegment(
     unknown: 0,
     content: 0,
     hadIt: false,
+    revived: false,
+    takes: false,
+    saysSize: false,
   };
   let talks = false;
   let firstNotListed = end;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
     const next = index + 1 < end ? tokens[index + 1] : undefined;
+    if (roles[index] === "size" && token.kind === "word") segment.saysSize = true;
     if (roles[index] === "ref") {
       segment.hasRef = true;
       if (firstNotListed < index) segment.listOnly = false;
@@ -219,6 +240,8 @@ function readSegment(
       !(key === "come" && (next?.key === "ca" || next?.key === "d"))
     )
       talks = true;
+    // "j'ai écrit 47, c'était 74": after a slip, "c'était" names the piece meant.
+    else if (key === "etait" && tokens[index - 1]?.key === "c" && correctsASlip(tokens)) continue;
     // "je paye demain" promises; "payé", "j'ai payé" tell.
     else if (REMARK_WORDS.has(key) && !promises(tokens, index)) talks = true;
     else if (SECOND_PERSON_WORDS.has(key)) talks = true;
@@ -280,6 +303,7 @@ function readSegment(
       continue;
     }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
+    if (CLAIM_VERBS.has(key) && saysI(tokens, index) && !NOT_TAKING_ALONE.has(key)) segment.takes = true;
     if (ADMIRATION_WORDS.has(key)) segment.admires = true;
     // "le 35 s'il est toujours là": the verb belongs to the condition.
     // "c'est le 15 que je voulais" names the piece; "le 47 est beau" describes it.
@@ -363,6 +387,18 @@ function tellsThePast(tokens: readonly Token[], index: number, end: number): boo
   );
 }
 
+/** "je prends", "je le prends", "j'le veux": the verb at `index` said by the viewer. */
+function saysI(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[index - 1]?.key;
+  if (before === "je" || before === "j") return true;
+  const pronoun = before === "le" || before === "la" || before === "l";
+  return pronoun && (tokens[index - 2]?.key === "je" || tokens[index - 2]?.key === "j");
+}
+
+function correctsASlip(tokens: readonly Token[]): boolean {
+  return tokens.some((token) => SLIP_WORDS.has(token.key));
+}
+
 /** The word after a greeting and "de"/"depuis": a place ("coucou de la Réunion"). */
 function fromPlace(tokens: readonly Token[], index: number): boolean {
   let at = index - 1;
@@ -428,12 +464,13 @@ export function conditionPhraseEnd(
 export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk" | null {
   const segment = form.segments.find((candidate) => at >= candidate.start && at < candidate.end);
   if (segment === undefined) return null;
+  if (segment.revived) return segment.asks ? "question" : "unclear";
   const lenders = form.segments.filter((other) => !other.hasRef);
   const verb = segment.claimVerb || lenders.some((other) => other.claimVerb);
   // "le 63 est parfait pour le printemps": praise, and "pour" says who or when it suits.
   const praisedFor = segment.admires && !segment.strongWord && !lenders.some((other) => other.strongWord);
   const word = (segment.claimWord && !praisedFor) || lenders.some((other) => other.strongWord);
-  const wanting = verb ? "verb" : word ? "word" : "bare";
+  const wanting = verb ? "verb" : word || segment.saysSize ? "word" : "bare";
   const unknown = segment.unknown + (wanting === "bare" ? segment.content : 0);
   let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
   if (segment.asksAfterClaim) reason ??= "question";
@@ -441,6 +478,8 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
   if (wanting === "bare" && segment.describes) return "talk";
   if (segment.asks) {
     if (wanting === "bare") return "talk";
+    // "le 40 c'est une taille unique ?": only a size, asked about.
+    if (!verb && !word) reason ??= "question";
     if (unknown > 0) reason ??= "question";
   } else if (unknown > UNKNOWN_ALLOWED[wanting]) {
     if (wanting === "bare" && unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";

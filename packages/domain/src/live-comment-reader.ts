@@ -241,13 +241,23 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
     const token = tokens[index] as Token;
     const before = read[read.length - 1];
     // After an article, or opening the comment: "le sept", "douzeeee", "septante-trois pour moi".
+    // "douze et treize": a number in words after a list joiner that follows one.
+    const listed =
+      before !== undefined && LIST_JOINERS.has(before.text) && read[read.length - 2]?.kind === "number";
     let spelled =
-      before !== undefined && SPELLED_REF_MARKERS.has(before.text) ? spelledNumberAt(tokens, index) : null;
+      before !== undefined && (SPELLED_REF_MARKERS.has(before.text) || listed)
+        ? spelledNumberAt(tokens, index)
+        : null;
     if (before === undefined && spelled === null) {
       const opening = spelledNumberAt(tokens, index);
       // "deux robes svp" counts; "douze pour moi" names a ref.
       const next = opening === null ? undefined : tokens[opening.end];
-      if (opening !== null && (next === undefined || AFTER_OPENING_NUMBER.has(next.key))) spelled = opening;
+      const listGoesOn =
+        next !== undefined &&
+        LIST_JOINERS.has(next.text) &&
+        spelledNumberAt(tokens, (opening?.end ?? 0) + 1) !== null;
+      if (opening !== null && (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn))
+        spelled = opening;
     }
     if (spelled === null) {
       read.push(token);
@@ -962,7 +972,9 @@ function readClause(
       if (refNext || intent) unclaims = true;
       else negates = true;
     } else if (PLUS_WORDS.has(key)) {
-      const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key);
+      // "j'en peux plus" is exhaustion, not a piece given up.
+      const worn = before?.key === "peux" && tokens[index - 2]?.key === "en";
+      const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key) && !worn;
       const negationAfter = after !== undefined && AFTER_PLUS_NEGATIONS.has(after.key);
       // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
       const opensOnRef = index === start && refFollows(tokens, roles, index);

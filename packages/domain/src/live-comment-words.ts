@@ -374,6 +374,9 @@ export const INTENT_WORDS = keys(
 
 /** After "pas", these make an idiom, not a refusal: "pas mal", "pas cher", "pas de souci". */
 export const AFTER_PAS_IDIOMS = keys(
+  "rater",
+  "louper",
+  "manquer",
   "mal",
   "cher",
   "chere",
@@ -1282,6 +1285,7 @@ export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
 ]);
 /** Before a number in words, these make it a ref: "le sept", "n° douze". */
 export const SPELLED_REF_MARKERS = new Set([
+  "taille",
   "le",
   "la",
   "l",
@@ -1506,6 +1510,30 @@ export const DESCRIBING_VERBS = keys(
   "claque",
   "ressemble",
 );
+
+/** Signs that a comment corrects a slip, so "c'était le 74" names the piece meant. */
+export const SLIP_WORDS = keys(
+  "erreur",
+  "trompe",
+  "trompee",
+  "faute",
+  "frappe",
+  "inverse",
+  "tape",
+  "ecrit",
+  "mis",
+  "dsl",
+  "desole",
+  "desolee",
+  "pardon",
+  "oups",
+  "rectification",
+  "corrige",
+  "dyslexie",
+);
+
+/** Verbs of wanting that, without a piece named, may speak of something else: "je confirme, il est top". */
+export const NOT_TAKING_ALONE = keys("confirme", "retiens", "garde", "craque", "fonce");
 
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
 export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
