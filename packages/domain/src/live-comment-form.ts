@@ -304,6 +304,14 @@ function readSegment(
     }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
     if (CLAIM_VERBS.has(key) && saysI(tokens, index) && !NOT_TAKING_ALONE.has(key)) segment.takes = true;
+    // "ça me rappelle", "il me fait de l'œil": "me" before a verb that is not one of wanting.
+    if (
+      (key === "me" || key === "m") &&
+      next !== undefined &&
+      next.kind === "word" &&
+      !wantsAfterMe(next.key)
+    )
+      continue;
     if (ADMIRATION_WORDS.has(key)) segment.admires = true;
     // "le 35 s'il est toujours là": the verb belongs to the condition.
     // "c'est le 15 que je voulais" names the piece; "le 47 est beau" describes it.
@@ -387,6 +395,19 @@ function tellsThePast(tokens: readonly Token[], index: number, end: number): boo
   );
 }
 
+function wantsAfterMe(key: string): boolean {
+  return (
+    CLAIM_VERBS.has(key) ||
+    ASK_FOR_WORDS.has(key) ||
+    CLAIM_WORDS.has(key) ||
+    key === "le" ||
+    key === "la" ||
+    key === "l" ||
+    key === "les" ||
+    key === "en"
+  );
+}
+
 /** "je prends", "je le prends", "j'le veux": the verb at `index` said by the viewer. */
 function saysI(tokens: readonly Token[], index: number): boolean {
   const before = tokens[index - 1]?.key;
@@ -449,7 +470,9 @@ export function conditionPhraseEnd(
   let sawCondition = false;
   while (at < end && at <= index + 8) {
     const next = tokens[at] as Token;
-    if (CONDITION_WORDS.has(next.key)) sawCondition = true;
+    // "s'il est toujours là", "si il est encore là": the piece still free.
+    const stillThere = next.key === "la" && ["toujours", "encore"].includes(tokens[at - 1]?.key ?? "");
+    if (CONDITION_WORDS.has(next.key) || stillThere) sawCondition = true;
     else if (!CONDITION_FILLERS.has(next.key) && roles[at] === undefined) break;
     at += 1;
   }

@@ -79,6 +79,8 @@ export const NONE_WORDS = keys(
   "remontre",
   "remontrer",
   "remontrez",
+  "revoir",
+  "camera",
   "repasse",
   "repasser",
   "repassez",
@@ -315,6 +317,12 @@ export const UNCLAIM_WORDS = keys(
   "vire",
   "virez",
   "virer",
+  "abstiens",
+  "desinscris",
+  "desinscrire",
+  "desinscrivez",
+  "desinscrit",
+  "remove",
 );
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
