@@ -650,17 +650,23 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       refAt = swapRefAt(tokens, index + 1);
       if (refAt < 0) unparsed = true;
     }
+    // "16 ➡️ 61", "16 -> 61": from one piece to the other.
+    if (refAt < 0 && token.key === "vers" && before?.kind === "number" && next?.kind === "number") {
+      refAt = index - 1;
+    }
     if (refAt < 0) continue;
     givenUp.add(refAt);
     roles[refAt] = "ref";
     // "change mon 40 en 41": after "en", "par", "contre", "pour", the number taken is a ref.
+    // "bascule du 40 vers le 41": an article may stand before it.
     const joiner = tokens[refAt + 1];
-    const taken = tokens[refAt + 2];
-    if (joiner !== undefined && SWAP_JOINERS.has(joiner.key) && taken?.kind === "number") {
-      roles[refAt + 2] = "ref";
+    const takenAt = REF_ARTICLES.has(tokens[refAt + 2]?.text ?? "") ? refAt + 3 : refAt + 2;
+    if (joiner !== undefined && SWAP_JOINERS.has(joiner.key) && tokens[takenAt]?.kind === "number") {
+      roles[takenAt] = "ref";
     }
   }
-  return { givenUp, unparsed };
+  // "je change, au lieu du 5 je prends le 6": the swap was read after all.
+  return { givenUp, unparsed: unparsed && givenUp.size === 0 };
 }
 
 /** The number after "du", "de", "le", "mon"... within two words, or -1. */

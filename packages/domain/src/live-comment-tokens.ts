@@ -25,8 +25,10 @@ export const NON_ASCII = /[\u0080-\uffff]/;
 const MARKS = /\p{M}/gu;
 
 /** Lowercase, without accents; "n°" reads as "no", "œ" as "oe", a curly apostrophe as a plain one. */
+const ASCII_ARROW = /-+>|=>/g;
+
 export function normalizeComment(comment: string): string {
-  if (!NON_ASCII.test(comment)) return comment.toLowerCase();
+  if (!NON_ASCII.test(comment)) return comment.toLowerCase().replace(ASCII_ARROW, " vers ");
   return (
     comment
       // Splits accents off their letters, and turns "nº", fullwidth digits and the like into plain ones.
@@ -42,6 +44,8 @@ export function normalizeComment(comment: string): string {
       .replace(/[×✖]/g, "x")
       // The keycap ten has no digits to decompose into.
       .replace(/\u{1F51F}/gu, "10")
+      // "16 ➡️ 61": an arrow from one piece to another.
+      .replace(/[→➡⇒⟶]/g, " vers ")
   );
 }
 
