@@ -414,6 +414,35 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["Moi aussi le 20 si quelqu'un se désiste", claim(20)],
   ["enleve le 14 et rajoute le 41", both(claim(41), unclaim(14))],
   ["je prends le 50 c'est combien ?", doubt("question", 50)],
+  // Others wanting a piece, a piece's features, praise: nobody asks for it.
+  ["tout le monde veut le 8 ce soir", none],
+  ["la couleur du 22 est ouf", none],
+  ["le 100 magnifique, bravo pour la sélection", none],
+  ["le 63 est parfait pour le printemps", none],
+  ["le 12 il est frais de ouf", none],
+  ["le 93 me rappelle mon voyage à Marrakech", none],
+  // Handed to another viewer, no longer wanted.
+  ["le 14 donnez le à la suivante", unclaim(14)],
+  ["le 74 plus pour moi", unclaim(74)],
+  ["je peux plus prendre le 27 finalement", unclaim(27)],
+  ["ma fille a changé d'avis, on laisse le 8", unclaim(8)],
+  // A list carries on the past statement that opened it.
+  ["j'ai payé le 8, le 9 et le 10 en une fois", none],
+  ["le 12 c'est combien, le 14 pour moi", claim(14)],
+  // A slip typed, then the piece meant.
+  ["j'ai tapé 12 au lieu de 21, c'est le 21 que je veux", both(claim(21), unclaim(12))],
+  ["oups jai tapé 51 tout à l'heure, c'était le 15", both(claim(15), unclaim(51))],
+  ["erreur de frappe : 16 ➡️ 61", both(claim(61), unclaim(16))],
+  // A piece asked about, then taken: staff confirm.
+  ["le 18 est encore dispo ? si oui je le prends", doubt("question", 18)],
+  ["le 35 s'il est toujours là", claim(35)],
+  // A preference over another piece named may be a comparison.
+  ["le 47 est pas mal mais je préfère le 48", doubt("choice", 48)],
+  // Greetings, places, a size said, numbers in words in a list.
+  ["coucou de Martinique 🌴 le 44 en M pour moi", claim([44, "M"])],
+  ["@Sarah_shop 😍 le 5 en XL", claim([5, "XL"])],
+  ["douze et treize pour moi", claim(12, 13)],
+  ["le 40 c'est une taille unique ?", doubt("question", [40, "TU"])],
 ];
 
 describe("readLiveComment", () => {

@@ -1257,6 +1257,17 @@ export const KNOWN_WORDS = keys(
   "is",
   "sinon",
   "depuis",
+  "vers",
+  "bonne",
+  "nuit",
+  "journee",
+  "gros",
+  "toute",
+  "pale",
+  "virgule",
+  "point",
+  "asap",
+  "adjuge",
 );
 
 /** Number words up to "cent": "le sept", "la vingt-trois", "le quatre-vingt-dix-neuf". */
@@ -1450,6 +1461,18 @@ export const PIECE_FEATURES = keys(
  * est parfait pour le printemps", "ma voisine a le même"), so a bare ref with one is not sure.
  */
 export const CONTENT_WORDS = keys(
+  "fera",
+  "regarde",
+  "debut",
+  "tuer",
+  "coucher",
+  "lydia",
+  "long",
+  "temps",
+  "faire",
+  "boutiques",
+  "shopping",
+  "toujours",
   "avec",
   "dit",
   "live",
