@@ -58,7 +58,7 @@ const UNKNOWN_ALLOWED = { verb: 3, word: 0, bare: 0 } as const;
 /** Beyond this many unknown words and no sign of wanting, a segment talks about the piece. */
 const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
 
-const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "mais", "alors"]);
+const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "(", ")", "mais", "alors"]);
 const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
 
 export interface Segment {
@@ -288,11 +288,7 @@ function readSegment(
       continue;
     }
     // "le 8 c'est pour homme ou femme ?" asks who the piece is made for.
-    if (
-      segment.asks &&
-      key === "pour" &&
-      (tokens[index - 1]?.key === "est" || tokens[index - 1]?.key === "cest")
-    ) {
+    if (segment.asks && key === "pour" && ["est", "cest", "c"].includes(tokens[index - 1]?.key ?? "")) {
       talks = true;
       continue;
     }

@@ -47,6 +47,7 @@ import {
   PASS_OR_LEAVE_WORDS,
   PREFERENCE_WORDS,
   PREFERENCE_VERBS,
+  NOT_THE_PIECE,
   RANGE_JOINERS,
   REF_ARTICLES,
   REF_PREFIXES,
@@ -206,7 +207,7 @@ function nothing(): LiveCommentReading {
 const ASCII_DIGIT = /[0-9]/;
 /** A number written in words after an article: "le sept", "la douze", "du vingt". */
 const SPELLED_REF =
-  /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
+  /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*(?:@[\w.]+\s*)*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
 /** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
 const AFTER_OPENING_NUMBER = new Set(["pour", "pr", "svp", "stp", "moi", "plz", "merci", "en", "!", "s"]);
 
@@ -298,6 +299,13 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
       }
       break;
     }
+    // "soixante-huit soixante-huit": a whole number, then another one starts.
+    const startsAnother =
+      (current % 10 !== 0 || (current > 10 && current < 20)) &&
+      value >= 10 &&
+      value !== 100 &&
+      !(value === 20 && current % 100 === 4);
+    if (startsAnother) break;
     if (value === 100) current = (current === 0 ? 1 : current) * 100;
     else if (value === 20 && current % 100 === 4) current = current - 4 + 80;
     else current += value;
@@ -396,6 +404,8 @@ function numberRole(
       return "aside";
   }
   if (before === undefined) return "ref";
+  // "Toulouse (31)", "Martine de Reims (51)": a department or an age in brackets after a word.
+  if (before.text === "(" && after?.text === ")" && isWord(beforeThat)) return "aside";
   // "j'habite dans le 59", "bisous du 971", "les filles du 62": a place, not a piece.
   if (isWord(before) && isWord(beforeThat)) {
     if (REF_ARTICLES.has(before.text) && PLACE_BEFORE.has(beforeThat.key)) return "aside";
@@ -968,6 +978,9 @@ function readClause(
     } else if (key === "pas" || key === "ni") {
       // "pas de souci" is an idiom; "pas de 58 pour moi" refuses a piece.
       if (after !== undefined && AFTER_PAS_IDIOMS.has(after.key) && roles[index + 2] !== "ref") continue;
+      // "pas le département", "pas la taille": the number is a piece, not something else.
+      const articleThen = after !== undefined && REF_ARTICLES.has(after.text) ? tokens[index + 2] : undefined;
+      if (articleThen !== undefined && NOT_THE_PIECE.has(articleThen.key)) continue;
       // "le 21 mais pas en noir, en beige": a colour or size refused, the piece still wanted.
       if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;

@@ -18,7 +18,9 @@ export interface Token {
 }
 
 /** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
-const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&"]);
+const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")"]);
+/** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
+const ALIASES: ReadonlyMap<string, string> = new Map([["pa", "pas"]]);
 
 /** Any character outside ASCII (surrogate halves included): accents, emojis, fullwidth digits. */
 export const NON_ASCII = /[\u0080-\uffff]/;
@@ -93,7 +95,7 @@ export function tokenize(normalized: string): Token[] {
       tokens.push({
         kind: letters ? "word" : "number",
         text,
-        key: letters ? squeeze(text) : text,
+        key: letters ? (ALIASES.get(text) ?? squeeze(text)) : text,
         start,
         end: index,
         elided: letters && normalized.charCodeAt(index) === 39 /* ' */,

@@ -161,6 +161,7 @@ export const NONE_PAIRS = new Set(
     "vous va",
     "meme que",
     "sold out",
+    "jour ou",
     "allez y",
     "identique au",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
@@ -198,6 +199,10 @@ export const CLAIM_WORDS = keys(
   "oim",
   "mine",
   "sold",
+  "option",
+  "sivouple",
+  "sivouplai",
+  "siouplait",
   "conclu",
   "marche",
 );
@@ -318,6 +323,9 @@ export const UNCLAIM_WORDS = keys(
   "virez",
   "virer",
   "abstiens",
+  "ejecte",
+  "ejectez",
+  "jlache",
   "desinscris",
   "desinscrire",
   "desinscrivez",
@@ -495,7 +503,7 @@ export const CLAUSE_STARTERS = keys(
   "met",
 );
 
-export const CLAUSE_ENDS = new Set([",", ".", "!", ";", ":"]);
+export const CLAUSE_ENDS = new Set([",", ".", "!", ";", ":", "(", ")"]);
 
 /** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
 export const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
@@ -585,6 +593,7 @@ export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size
 
 /** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
 export const SIZE_VERBS = new Set([
+  "fe",
   "faut",
   "fais",
   "fait",
@@ -640,7 +649,19 @@ export const LIST_JOINERS = new Set(["et", ",", "+", "&"]);
  * Words a ref may be glued to ("ref12", "n°12" read as "no12", "le12"); glued to any other word, a
  * number belongs to it, like a name ("marie75").
  */
-export const REF_PREFIXES = new Set(["ref", "reference", "r", "n", "no", "num", "numero", "le", "la", "du"]);
+export const REF_PREFIXES = new Set([
+  "ref",
+  "reference",
+  "r",
+  "n",
+  "no",
+  "num",
+  "numero",
+  "le",
+  "la",
+  "du",
+  "l",
+]);
 
 /** Glued between two numbers, they make one value: "12:30", "12,50", "12.5". */
 export const NUMBER_JOINERS = new Set([":", ",", "."]);
@@ -911,6 +932,7 @@ export const CLAIM_VERBS = keys(
   "jlveu",
   "jlveux",
   "jvoudrais",
+  "jpars",
   "tente",
   "take",
   "gardes",
@@ -1565,6 +1587,9 @@ export const SLIP_WORDS = keys(
 
 /** Verbs of wanting that, without a piece named, may speak of something else: "je confirme, il est top". */
 export const NOT_TAKING_ALONE = keys("confirme", "retiens", "garde", "craque", "fonce");
+
+/** "le 83 (pas le département)", "le 42, pas la taille": what a number is said not to be. */
+export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code");
 
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
 export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
