@@ -28,6 +28,7 @@ import {
   PAST_AUXILIARIES,
   PAST_PARTICIPLES,
   QUESTION_WORDS,
+  REFLEXIVE_NOT_WANTING,
   REF_ARTICLES,
   REMARK_WORDS,
   SECOND_PERSON_WORDS,
@@ -58,7 +59,7 @@ const UNKNOWN_ALLOWED = { verb: 3, word: 0, bare: 0 } as const;
 /** Beyond this many unknown words and no sign of wanting, a segment talks about the piece. */
 const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
 
-const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "(", ")", "mais", "alors"]);
+const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "(", ")", "@", "mais", "alors"]);
 const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
 
 export interface Segment {
@@ -192,6 +193,8 @@ function readSegment(
     saysSize: false,
   };
   let talks = false;
+  let youTake = false;
+  let forMe = false;
   let firstNotListed = end;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
@@ -293,8 +296,14 @@ function readSegment(
       continue;
     }
     if (CLAIM_VERBS.has(key) && CROWD_SUBJECTS.has(tokens[index - 1]?.key ?? "")) talks = true;
-    // "le 2 me tente": it tempts the viewer; "je tente le 25" goes for it.
-    if (key === "tente" && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m")) {
+    // "@chloe tu prends le 4 ?": another viewer's taking, unless it is for the viewer ("tu me mets").
+    if (CLAIM_VERBS.has(key) && tokens[index - 1]?.key === "tu") youTake = true;
+    if (FOR_ME_WORDS.has(key)) forMe = true;
+    // "le 2 me tente", "je me retiens": no wanting; "je tente le 25" goes for it.
+    if (
+      REFLEXIVE_NOT_WANTING.has(key) &&
+      (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m")
+    ) {
       segment.unknown += 1;
       continue;
     }
@@ -311,7 +320,10 @@ function readSegment(
     if (ADMIRATION_WORDS.has(key)) segment.admires = true;
     // "le 35 s'il est toujours là": the verb belongs to the condition.
     // "c'est le 15 que je voulais" names the piece; "le 47 est beau" describes it.
-    if (DESCRIBING_VERBS.has(key) && segment.hasRef && !segment.openCondition) segment.describes = true;
+    const describing =
+      DESCRIBING_VERBS.has(key) ||
+      (key === "fait" && ["ca", "il", "elle"].includes(tokens[index - 1]?.key ?? ""));
+    if (describing && segment.hasRef && !segment.openCondition) segment.describes = true;
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;
@@ -321,6 +333,7 @@ function readSegment(
     else if (CONTENT_WORDS.has(key)) segment.content += 1;
     else if (!placedWord(key)) segment.unknown += 1;
   }
+  if (youTake && !forMe) talks = true;
   segment.voids = talks && segment.hasRef;
   return segment;
 }

@@ -249,7 +249,7 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
       before !== undefined && (SPELLED_REF_MARKERS.has(before.text) || listed)
         ? spelledNumberAt(tokens, index)
         : null;
-    if (before === undefined && spelled === null) {
+    if ((before === undefined || before.text === "@") && spelled === null) {
       const opening = spelledNumberAt(tokens, index);
       // "deux robes svp" counts; "douze pour moi" names a ref.
       const next = opening === null ? undefined : tokens[opening.end];
@@ -285,8 +285,14 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
       // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
       const next = tokens[at + 1];
       // "et" joins only "vingt et un", "soixante et onze": "douze et treize" are two numbers.
+      // "quarante-et-un": a dash before "et".
+      const dashBeforeEt = token.text === "-" && next?.key === "et" && current % 10 === 0;
+      if (end === at && at > index && dashBeforeEt) {
+        at += 1;
+        continue;
+      }
       const joins =
-        end === at &&
+        (end === at || (end === at - 1 && tokens[at - 1]?.text === "-")) &&
         at > index &&
         (token.text === "-" ||
           (token.text === "et" &&
@@ -385,6 +391,8 @@ function numberRole(
 
   if (after !== undefined) {
     if (UNITS_AFTER.has(after.text)) return "aside";
+    // "3 enfants de 2, 5 et 7 ans": a list whose last number has a unit.
+    if (LIST_JOINERS.has(after.text) && unitEndsList(tokens, index)) return "aside";
     // "je prends 1 le 12 en S et 1 le 13": a count before the piece it counts.
     if (token.text === "1" || token.text === "2") {
       const afterThat = tokens[index + 2];
@@ -446,6 +454,14 @@ function numberRole(
 }
 
 /** "1m70", "2m", "10k", "2x" are measures and counts; "12m" and "12M" are ref 12 in size M. */
+function unitEndsList(tokens: readonly Token[], index: number): boolean {
+  let at = index + 1;
+  while (at + 1 < tokens.length && LIST_JOINERS.has((tokens[at] as Token).text) && isNumber(tokens[at + 1])) {
+    at += 2;
+  }
+  return at > index + 1 && UNITS_AFTER.has(tokens[at]?.text ?? "");
+}
+
 function isGluedUnit(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index] as Token;
   const unit = tokens[index + 1] as Token;
@@ -998,11 +1014,15 @@ function readClause(
       // "plus le 12, plutot le 14" opens with it: no longer; "le 10 plus le 12" adds a piece.
       const opensOnRef = index === start && refFollows(tokens, roles, index);
       // "le 11 c'est plus pour moi": no longer for the viewer.
+      // "finalement plus le 12", "je suis plus sur le 62".
+      const noLonger =
+        ["finalement", "suis", "jsuis"].includes(before?.key ?? "") &&
+        (refFollows(tokens, roles, index) || ["sur", "pour"].includes(after?.key ?? ""));
       // "le 74 plus pour moi".
       const noLongerForMe =
         after?.key === "pour" &&
         (before?.key === "est" || before?.key === "cest" || FOR_ME_WORDS.has(tokens[index + 2]?.key ?? ""));
-      if (seenNe || verbBefore || negationAfter || opensOnRef || noLongerForMe) unclaims = true;
+      if (seenNe || verbBefore || negationAfter || opensOnRef || noLongerForMe || noLonger) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
       if (tokens[index + 1]?.key === "mais") continue;

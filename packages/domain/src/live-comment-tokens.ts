@@ -79,6 +79,8 @@ export function tokenize(normalized: string): Token[] {
   while (index < length) {
     const code = normalized.charCodeAt(index);
     if (code === 64 /* @ */) {
+      // A mention addresses someone: what follows it is a new statement.
+      tokens.push({ kind: "symbol", text: "@", key: "@", start: index, end: index + 1, elided: false });
       index++;
       while (index < length && isHandleChar(normalized.charCodeAt(index))) index++;
       continue;

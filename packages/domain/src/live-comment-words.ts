@@ -503,7 +503,7 @@ export const CLAUSE_STARTERS = keys(
   "met",
 );
 
-export const CLAUSE_ENDS = new Set([",", ".", "!", ";", ":", "(", ")"]);
+export const CLAUSE_ENDS = new Set([",", ".", "!", ";", ":", "(", ")", "@"]);
 
 /** Between two references, they offer a choice or a range, which claims neither: "le 3 ou le 5". */
 export const CHOICE_WORDS = new Set(["ou", "sinon", "voire", "au", "a", "/", "-"]);
@@ -1342,6 +1342,7 @@ export const SPELLED_REF_MARKERS = new Set([
 /** "j'ai", "elle a", "on avait" before a past participle tell a story about a piece. */
 export const PAST_AUXILIARIES = keys("ai", "a", "as", "avons", "avez", "ont", "avais", "avait", "eu");
 export const PAST_PARTICIPLES = keys(
+  "reserve",
   "pris",
   "prise",
   "eu",
@@ -1455,7 +1456,7 @@ export const CORRECTION_WORDS = keys(
   "zut",
 );
 /** "le 22 ah non le 23": after a ref, these before "non" correct rather than refuse or dismay. */
-export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups");
+export const CORRECTING_BEFORE_NO = keys("ah", "oh", "euh", "heu", "enfin", "pardon", "oups", "fait");
 /** "plus" and its SMS spelling, as in "jveu plu le 9". */
 /** "pu" is how "plus" is said and typed in Québec: "jveux pu le 65". */
 export const PLUS_WORDS = keys("plus", "plu", "pu");
@@ -1590,6 +1591,9 @@ export const NOT_TAKING_ALONE = keys("confirme", "retiens", "garde", "craque", "
 
 /** "le 83 (pas le département)", "le 42, pas la taille": what a number is said not to be. */
 export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code");
+
+/** Verbs of wanting that, reflexive, say the opposite: "le 2 me tente", "je me retiens". */
+export const REFLEXIVE_NOT_WANTING = keys("tente", "retiens", "retient");
 
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
 export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
