@@ -99,6 +99,8 @@ export interface Segment {
   takes: boolean;
   /** A letter size ("en XL", "taille M"): a buyer's word. */
   saysSize: boolean;
+  /** Opens with "mais": "je prendrais bien le 20 mais mon compte est à sec". */
+  afterBut: boolean;
 }
 
 export interface CommentForm {
@@ -191,6 +193,7 @@ function readSegment(
     revived: false,
     takes: false,
     saysSize: false,
+    afterBut: tokens[start - 1]?.key === "mais",
   };
   let talks = false;
   let youTake = false;
@@ -405,6 +408,7 @@ function tellsThePast(tokens: readonly Token[], index: number, end: number): boo
 }
 
 function wantsAfterMe(key: string): boolean {
+  if (REFLEXIVE_NOT_WANTING.has(key)) return false;
   return (
     CLAIM_VERBS.has(key) ||
     ASK_FOR_WORDS.has(key) ||
@@ -523,6 +527,17 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
     form.segments.some((other) => other.asks && !other.hasRef && !other.claimWord && other.words > 0)
   )
     return "talk";
+  // "je prendrais bien le 20 mais mon compte est à sec": a reason against it, in words unknown.
+  const butAfter = form.segments.some(
+    (other) =>
+      other.start > segment.start &&
+      other.afterBut &&
+      !other.hasRef &&
+      !other.claimWord &&
+      !other.saysSize &&
+      other.unknown + other.content > 0,
+  );
+  if (butAfter) reason ??= "unclear";
   // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").
   if (form.segments.some((other) => other.asksAbout && !other.hasRef)) reason ??= "question";
   return reason;

@@ -48,6 +48,7 @@ import {
   PREFERENCE_WORDS,
   PREFERENCE_VERBS,
   NOT_THE_PIECE,
+  DATE_BEFORE,
   RANGE_JOINERS,
   REF_ARTICLES,
   REF_PREFIXES,
@@ -285,14 +286,20 @@ function spelledNumberAt(tokens: readonly Token[], index: number): { value: numb
       // "vingt-trois", "vingt et un": joiners inside a number, only between two number words.
       const next = tokens[at + 1];
       // "et" joins only "vingt et un", "soixante et onze": "douze et treize" are two numbers.
-      // "quarante-et-un": a dash before "et".
-      const dashBeforeEt = token.text === "-" && next?.key === "et" && current % 10 === 0;
-      if (end === at && at > index && dashBeforeEt) {
-        at += 1;
+      // "quarante-et-un", "soixante-et-onze": "-et-" joins like "et".
+      const dashedEt =
+        token.text === "-" &&
+        next?.key === "et" &&
+        tokens[at + 2]?.text === "-" &&
+        ["un", "une", "onze"].includes(tokens[at + 3]?.key ?? "") &&
+        current >= 20 &&
+        current % 10 === 0;
+      if (end === at && at > index && dashedEt) {
+        at += 3;
         continue;
       }
       const joins =
-        (end === at || (end === at - 1 && tokens[at - 1]?.text === "-")) &&
+        end === at &&
         at > index &&
         (token.text === "-" ||
           (token.text === "et" &&
@@ -417,6 +424,8 @@ function numberRole(
   // "j'habite dans le 59", "bisous du 971", "les filles du 62": a place, not a piece.
   if (isWord(before) && isWord(beforeThat)) {
     if (REF_ARTICLES.has(before.text) && PLACE_BEFORE.has(beforeThat.key)) return "aside";
+    // "je pars en vacances le 15", "je paie le 5": a date.
+    if (before.text === "le" && DATE_BEFORE.has(beforeThat.key)) return "aside";
     if ((before.text === "du" || before.text === "de") && GREETINGS_FROM.has(beforeThat.key)) return "aside";
   }
   // "taille 38 40": a second size offered.

@@ -1595,6 +1595,36 @@ export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "pr
 /** Verbs of wanting that, reflexive, say the opposite: "le 2 me tente", "je me retiens". */
 export const REFLEXIVE_NOT_WANTING = keys("tente", "retiens", "retient");
 
+/**
+ * Words after which "le 15" is a day: "en vacances le 15", "je paie le 5". Not "paye", which is
+ * also "payé" once accents are gone: "j'ai payé le 8" names a piece.
+ */
+export const DATE_BEFORE = keys(
+  "vacances",
+  "pars",
+  "part",
+  "avant",
+  "jusqu",
+  "anniversaire",
+  "anniv",
+  "paie",
+  "livraison",
+  "livree",
+  "livre",
+  "arrive",
+  "recu",
+  "rentre",
+  "revient",
+  "reviens",
+  "samedi",
+  "dimanche",
+  "lundi",
+  "mardi",
+  "mercredi",
+  "jeudi",
+  "vendredi",
+);
+
 /** Thanks and praise before "pour": "bravo pour la sélection" wants nothing. */
 export const PRAISE_BEFORE_FOR = keys("bravo", "merci", "felicitations", "chapeau", "grace", "gg");
 /** Someone else the piece goes to: "donnez-le à la suivante", "gardez-le pour une autre cliente". */
