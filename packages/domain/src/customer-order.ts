@@ -27,6 +27,8 @@ export const orderStatusBanners: Record<OrderStatus | "in-delivery", string> = {
   delivered: "Votre commande a été livrée. Merci pour votre achat !",
   "cancelled-by-customer": "Cette commande a été annulée.",
   "cancelled-by-admin": "Cette commande a été annulée.",
+  "cancelled-empty":
+    "Cette commande a été annulée : elle ne contient plus aucune pièce, il n'y a rien à régler.",
 };
 
 /** The default banner of the spec ("default says thank you"), for a status the screen does not know. */
