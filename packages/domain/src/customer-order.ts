@@ -47,9 +47,11 @@ export function orderMainAction(
   status: OrderStatus,
   trackingId: string | null,
   paymentUnderReview = false,
+  hasPieces = true,
 ): OrderMainAction {
-  // The shop is checking a payment the customer made: paying or validating again is not next.
-  if (paymentUnderReview && (status === "to-validate" || status === "to-pay")) {
+  // The shop is checking a payment the customer made, or there is no piece left to buy: paying or
+  // validating is not next.
+  if ((paymentUnderReview || !hasPieces) && (status === "to-validate" || status === "to-pay")) {
     return { kind: "view", label: "Voir ma commande" };
   }
   if (status === "to-validate") return { kind: "validate", label: "Valider ma commande" };
