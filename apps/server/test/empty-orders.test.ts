@@ -263,6 +263,13 @@ describe("an order without pieces", () => {
     expect(await orderRowOf(t.db, emptyToPay.id)).toMatchObject({ status: "to-pay", paymentStartedAt: null });
   });
 
+  it("holds no piece once cancelled for being empty, even when the status is written by hand", async () => {
+    const order = await insertOrder(t.db, { userId: customer.userId, status: "to-validate" });
+    await t.db.update(orders).set({ status: "cancelled-empty" }).where(eq(orders.id, order.id));
+    const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines.map((line) => line.isReleased)).toEqual([true]);
+  });
+
   it("is left off the preparation board even when paid", async () => {
     const paidEmpty = await insertOrder(t.db, { userId: customer.userId, status: "paid", products: [] });
     const paidFull = await insertOrder(t.db, { userId: customer.userId, status: "paid" });

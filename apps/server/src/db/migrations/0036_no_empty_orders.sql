@@ -270,3 +270,25 @@ CREATE TRIGGER orders_parcel_cancelled_fee_back
         AND NEW.status::text IN ('cancelled-by-customer', 'cancelled-by-admin', 'cancelled-empty')
         AND OLD.status::text IN ('to-validate', 'to-pay'))
   EXECUTE FUNCTION orders_parcel_cancelled_fee_back();
+--> statement-breakpoint
+
+-- As in 0001: a line of an order cancelled for being empty holds no piece either (none should be
+-- left in it; a status written by hand must not keep pieces from sale).
+CREATE OR REPLACE FUNCTION order_items_sync_release_from_order() RETURNS trigger AS $$
+BEGIN
+  IF NEW.status IS DISTINCT FROM OLD.status THEN
+    UPDATE order_items
+       SET is_released = NEW.status IN ('cancelled-by-customer', 'cancelled-by-admin', 'cancelled-empty')
+     WHERE order_id = NEW.id;
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION order_items_set_release_on_insert() RETURNS trigger AS $$
+BEGIN
+  SELECT status IN ('cancelled-by-customer', 'cancelled-by-admin', 'cancelled-empty') INTO NEW.is_released
+    FROM orders WHERE id = NEW.order_id;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
