@@ -292,3 +292,17 @@ BEGIN
   RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+
+-- A template type is an order status or a notice kind (MESSAGE_TEMPLATE_TYPES): the new status
+-- joins them (a text column: no enum value used here).
+ALTER TABLE "message_templates" DROP CONSTRAINT "message_templates_type";
+--> statement-breakpoint
+ALTER TABLE "message_templates" ADD CONSTRAINT "message_templates_type" CHECK ("message_templates"."type" in ('to-validate', 'to-pay', 'paid', 'preparing', 'to-ship', 'shipped', 'delivered', 'cancelled-by-customer', 'cancelled-by-admin', 'cancelled-empty', 'claim-reserved', 'claim-reminder', 'claim-expired', 'claim-handed-over'));
+--> statement-breakpoint
+
+-- The new status' message, as default-message-templates.ts has it; a shop's own stays (last
+-- statement of this file: a test runs it again).
+INSERT INTO "message_templates" ("type", "title", "body", "scope")
+VALUES ('cancelled-empty', 'Votre commande est vide', '<p>Bonjour,</p><p>Votre commande ne contient plus aucune pièce : elle a été annulée et il n''y a rien à régler.</p><p>À très vite en live !</p>', ARRAY['back-office']::text[])
+ON CONFLICT ("type") DO NOTHING;
