@@ -219,7 +219,7 @@ liveTest(
     ]);
     await expect.poll(() => stateOf(next.handle), { timeout: 15_000 }).toBe("in-order");
 
-    // Then the bank's answer comes: 46 € paid for an order that now costs 6 €.
+    // Then the bank's answer comes: 46 € paid for an order the hold's end emptied, and so cancelled.
     const answer = lyraPaymentAnswer({
       shopId: "simulator",
       payment: {
@@ -243,7 +243,7 @@ liveTest(
       headers: { origin: E2E_BASE_URL },
       form: fields,
     });
-    expect(await ipn.json()).toEqual({ outcome: "wrong-amount" });
+    expect(await ipn.json()).toEqual({ outcome: "not-payable" });
 
     try {
       await adminPage.goto("/admin/payment-reviews");

@@ -72,6 +72,7 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/lives": () => ({ title: "Live de la matrice", liveDate: "2025-05-12T18:00:00.000Z" }),
   "PUT /api/admin/lives/:id": () => ({ title: "Live de la matrice", ref: "matrice", isActive: false }),
   "PATCH /api/admin/lives/:id/active": () => ({ isActive: true }),
+  "PUT /api/admin/shop-settings": () => ({ minimumOrder: "" }),
   "POST /api/admin/products": () => ({ liveId: randomUUID(), name: "Robe", ref: 1, priceCents: 1250 }),
   "PUT /api/admin/products/:id": () => ({ liveId: randomUUID(), name: "Robe", ref: 1, priceCents: 1250 }),
   "POST /api/admin/products/bulk": () => ({

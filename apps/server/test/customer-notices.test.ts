@@ -1,4 +1,4 @@
-import { NOTICE_BATCH_SECONDS } from "@vitrine/domain";
+import { NOTICE_BATCH_SECONDS, noticeMailMessages } from "@vitrine/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -291,6 +291,9 @@ describe("a hold that expires", () => {
     await eventually(() => mailsTo(other, "C'est à vous !").length > 0, 15_000);
     expect(mailsTo(customer, "Réservation expirée")[0]?.text).toContain(`n°${robe?.ref} · ${robe?.name}`);
     expect(mailsTo(customer, "Réservation expirée")[0]?.text).not.toContain("jusqu'au");
+    // It was the order's only piece: the order is now empty, cancelled, and the mail says so.
+    expect(mailsTo(customer, "Réservation expirée")[0]?.text).toContain(noticeMailMessages.orderEmptied);
+    expect(mailsTo(customer, "Réservation expirée")[0]?.html).toContain("Votre commande est maintenant vide");
     const handedOver = mailsTo(other, "C'est à vous !")[0];
     expect(handedOver?.text).toContain(`n°${robe?.ref} · ${robe?.name}`);
     expect(handedOver?.text).toContain(`/customer/order/${next?.orderId}`);

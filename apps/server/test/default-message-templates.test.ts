@@ -83,6 +83,11 @@ describe("a new shop's message templates", () => {
     );
     const noticeTemplates = notices.slice(notices.indexOf('INSERT INTO "message_templates"'));
     await t.db.execute(sql.raw(noticeTemplates));
+    const emptied = readFileSync(
+      new globalThis.URL("../src/db/migrations/0036_no_empty_orders.sql", import.meta.url),
+      "utf8",
+    );
+    await t.db.execute(sql.raw(emptied.slice(emptied.indexOf('INSERT INTO "message_templates"'))));
     const templates = await list();
     expect(templates).toHaveLength(MESSAGE_TEMPLATE_TYPES.length);
     expect(templates.find((template) => template.type === "claim-expired")).toMatchObject({

@@ -208,7 +208,8 @@ async function latePaymentArrives(payer: Customer, orderId: string) {
     detailedStatus: "AUTHORISED",
     maskedPan: "497010XXXXXX0055",
   });
-  expect(await notify(orderId, 3100, transactionId)).toBe("wrong-amount");
+  // The hold's end emptied the order, which the engine cancelled: the payment moves nothing.
+  expect(await notify(orderId, 3100, transactionId)).toBe("not-payable");
   await eventually(async () => (await unpaidHolds(payer.id)) === 0, 10_000);
   const [review, ...others] = await reviewsOf(orderId);
   expect(others).toEqual([]);
@@ -274,7 +275,8 @@ describe("a payment that arrives after its hold ended", () => {
     expect(review).toMatchObject({
       status: "open",
       amountCents: 3100,
-      reason: "wrong-amount",
+      // Its order, emptied by the hold's end, was cancelled: nothing to pay there any more.
+      reason: "not-payable",
       latePayment: {
         pieces: [
           { productId: robe.id, ref: robe.ref, name: robe.name, heldBy: next.handle, heldByPaid: false },
@@ -294,6 +296,8 @@ describe("a payment that arrives after its hold ended", () => {
     const accepted = await act(review.id, "accept");
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json<{ review: PaymentReview }>().review.status).toBe("accepted");
+    // Accepting pays no order without pieces: the emptied order stays cancelled.
+    expect(await orderRowOf(t.db, orderId)).toMatchObject({ status: "cancelled-empty", paymentDate: null });
     // Neither the acceptance nor a second run of the job brings the strike back.
     await t.db.$client.query("SELECT late_payment_take_back_strikes($1)", [review.id]);
     expect(await unpaidHolds(payer.id)).toBe(0);
@@ -307,6 +311,7 @@ describe("a payment that arrives after its hold ended", () => {
     const given = await act(review.id, "give-back");
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json<{ review: PaymentReview }>().review).toMatchObject({ status: "accepted" });
+    // The order the hold's end emptied and cancelled is reopened with its piece, then paid.
     expect(await orderRowOf(t.db, orderId)).toMatchObject({ status: "paid", totalAmountCents: 3100 });
     expect(await piecesOf(orderId)).toEqual([robe.id]);
     expect(await piecesOf(nextOrderId)).toEqual([]);
@@ -356,7 +361,7 @@ describe("a payment that arrives after its hold ended", () => {
     expect(row?.status).toBe("open");
     expect(await piecesOf(nextOrderId)).toEqual([robe.id]);
     expect(await piecesOf(orderId)).toEqual([]);
-    expect((await orderRowOf(t.db, orderId)).status).toBe("to-pay");
+    expect((await orderRowOf(t.db, orderId)).status).toBe("cancelled-empty");
 
     const refunded = await act(review.id, "refund");
     expect(refunded.statusCode, refunded.body).toBe(200);

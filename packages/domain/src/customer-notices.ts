@@ -101,6 +101,7 @@ export function noticePushBody(
   kind: CustomerNoticeKind,
   pieces: readonly NoticePiece[],
   heldUntil: Date | null,
+  orderEmptied = false,
 ): string {
   const names = piecesInShort(pieces);
   const until = heldUntil ? ` ${holdEndText(heldUntil)}` : "";
@@ -112,7 +113,9 @@ export function noticePushBody(
     case "claim-reminder":
       return `${names} : pensez à régler votre commande, réservé${until}.`;
     case "claim-expired":
-      return `${names} : la réservation a pris fin.`;
+      return orderEmptied
+        ? `${names} : la réservation a pris fin. ${noticeMailMessages.orderEmptied}`
+        : `${names} : la réservation a pris fin.`;
   }
 }
 
@@ -121,4 +124,6 @@ export const noticeMailMessages = {
   piecesHeading: "Vos articles",
   reservedUntil: (holdEnd: string) => `Réservé pour vous ${holdEnd}.`,
   seeOrder: "Voir ma commande",
+  /** The order lost its last piece with this end: the engine cancelled it ('cancelled-empty'). */
+  orderEmptied: "Votre commande est maintenant vide : elle est annulée et il n'y a rien à régler.",
 } as const;

@@ -54,6 +54,16 @@ describe("the orders list's main action", () => {
   it("asks to validate a to-validate order and to pay a to-pay one", () => {
     expect(orderMainAction("to-validate", null)).toEqual({ kind: "validate", label: "Valider ma commande" });
     expect(orderMainAction("to-pay", null)).toEqual({ kind: "pay", label: "Régler ma commande" });
+    // No piece left: nothing to validate or pay, whatever the status says.
+    expect(orderMainAction("to-validate", null, false, false)).toEqual({
+      kind: "view",
+      label: "Voir ma commande",
+    });
+    expect(orderMainAction("to-pay", null, false, false)).toEqual({
+      kind: "view",
+      label: "Voir ma commande",
+    });
+    expect(orderMainAction("cancelled-empty", null)).toEqual({ kind: "view", label: "Voir ma commande" });
   });
 
   it("asks neither while the shop checks a payment the customer made", () => {

@@ -27,6 +27,8 @@ export const orderStatusBanners: Record<OrderStatus | "in-delivery", string> = {
   delivered: "Votre commande a été livrée. Merci pour votre achat !",
   "cancelled-by-customer": "Cette commande a été annulée.",
   "cancelled-by-admin": "Cette commande a été annulée.",
+  "cancelled-empty":
+    "Cette commande a été annulée : elle ne contient plus aucune pièce, il n'y a rien à régler.",
 };
 
 /** The default banner of the spec ("default says thank you"), for a status the screen does not know. */
@@ -45,9 +47,11 @@ export function orderMainAction(
   status: OrderStatus,
   trackingId: string | null,
   paymentUnderReview = false,
+  hasPieces = true,
 ): OrderMainAction {
-  // The shop is checking a payment the customer made: paying or validating again is not next.
-  if (paymentUnderReview && (status === "to-validate" || status === "to-pay")) {
+  // The shop is checking a payment the customer made, or there is no piece left to buy: paying or
+  // validating is not next.
+  if ((paymentUnderReview || !hasPieces) && (status === "to-validate" || status === "to-pay")) {
     return { kind: "view", label: "Voir ma commande" };
   }
   if (status === "to-validate") return { kind: "validate", label: "Valider ma commande" };

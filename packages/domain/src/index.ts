@@ -38,6 +38,7 @@ export * from "./live";
 export * from "./live-claim";
 export * from "./message-template";
 export * from "./money";
+export * from "./order-minimum";
 export * from "./order-status";
 export * from "./page";
 export * from "./payment";

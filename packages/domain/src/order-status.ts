@@ -8,10 +8,19 @@ export const ORDER_STATUSES = [
   "delivered",
   "cancelled-by-customer",
   "cancelled-by-admin",
+  "cancelled-empty",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const CANCELLED_ORDER_STATUSES = ["cancelled-by-customer", "cancelled-by-admin"] as const;
+/**
+ * Cancelled orders. 'cancelled-empty' is the claims engine's: it lost its last piece (a hold ended,
+ * a piece was released) before being paid, so there is nothing left to validate or pay.
+ */
+export const CANCELLED_ORDER_STATUSES = [
+  "cancelled-by-customer",
+  "cancelled-by-admin",
+  "cancelled-empty",
+] as const;
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   "to-validate": "À valider",
@@ -23,6 +32,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: "Livrée",
   "cancelled-by-customer": "Annulée par le client",
   "cancelled-by-admin": "Annulée par l'admin",
+  "cancelled-empty": "Annulée : plus aucune pièce",
 };
 
 export type BadgeTone = "grey" | "red" | "light-green" | "purple" | "indigo" | "green";
@@ -37,6 +47,7 @@ export const orderStatusBadgeTones: Record<OrderStatus, BadgeTone> = {
   delivered: "green",
   "cancelled-by-customer": "red",
   "cancelled-by-admin": "red",
+  "cancelled-empty": "grey",
 };
 
 export function isCancelledStatus(status: OrderStatus): boolean {

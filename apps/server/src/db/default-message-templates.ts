@@ -4,8 +4,8 @@ import type { MessageTemplateType } from "@vitrine/domain";
  * The message a shop starts with for each order status, so that a new shop can remind a customer
  * to pay on its first day, and for each notice of a live claim; staff edit them as any other
  * template. Migrations insert the same texts into every shop where a type has no template yet
- * (the statuses' in default_message_templates, the notices' in customer_notices; a test keeps
- * them in step).
+ * (the statuses' in default_message_templates, the notices' in customer_notices, the emptied
+ * order's in no_empty_orders; a test keeps them in step).
  */
 export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
   type: MessageTemplateType;
@@ -56,6 +56,11 @@ export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
     type: "cancelled-by-admin",
     title: "Votre commande a été annulée",
     body: "<p>Bonjour,</p><p>Nous sommes désolés : nous avons dû annuler votre commande. Si vous l'aviez déjà réglée, nous vous remboursons.</p><p>Pour toute question, répondez simplement à ce message.</p>",
+  },
+  {
+    type: "cancelled-empty",
+    title: "Votre commande est vide",
+    body: "<p>Bonjour,</p><p>Votre commande ne contient plus aucune pièce : elle a été annulée et il n'y a rien à régler.</p><p>À très vite en live !</p>",
   },
   {
     type: "claim-reserved",

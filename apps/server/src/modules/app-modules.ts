@@ -19,6 +19,7 @@ import { paymentsModule } from "./payments";
 import { productsModule } from "./products";
 import { profileModule } from "./profile";
 import { shopModule } from "./shop";
+import { shopSettingsModule } from "./shop-settings";
 // Merge, shipping labels, preparation.
 import { orderPreparationModule } from "./order-preparation";
 import { parcelsModule } from "./parcels";
@@ -53,6 +54,7 @@ export const appModules: AppModule[] = [
   pageAdminModule,
   messageTemplatesModule,
   shopModule,
+  shopSettingsModule,
   paymentsModule,
   paymentSimulatorModule,
   paymentReviewsModule,

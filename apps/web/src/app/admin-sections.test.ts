@@ -23,6 +23,7 @@ describe("back office sections", () => {
       ["/admin/faqs", "FAQs"],
       ["/admin/message-templates", "Templates messages"],
       ["/admin/pages", "Pages"],
+      ["/admin/settings", "Réglages"],
     ]);
   });
 
@@ -48,6 +49,7 @@ describe("back office sections", () => {
         paths.admin.faqs,
         paths.admin.messageTemplates,
         paths.admin.pages,
+        paths.admin.settings,
       ]
         .map((path) => path.pattern)
         .sort(),

@@ -8,6 +8,7 @@ import {
   MailIcon,
   PaletteIcon,
   RadioIcon,
+  SettingsIcon,
   ShirtIcon,
   ShoppingBagIcon,
   UsersIcon,
@@ -166,6 +167,14 @@ export const adminSections: readonly AdminSection[] = [
     label: "Pages",
     icon: FileTextIcon,
     load: async () => ({ Component: (await import("../features/admin-content/pages/pages-page")).PagesPage }),
+  },
+  {
+    path: paths.admin.settings,
+    label: "Réglages",
+    icon: SettingsIcon,
+    load: async () => ({
+      Component: (await import("../features/admin-settings/pages/shop-settings-page")).ShopSettingsPage,
+    }),
   },
 ];
 

@@ -49,6 +49,7 @@ describe("paths", () => {
     expect(paths.admin.faqs()).toBe("/admin/faqs");
     expect(paths.admin.messageTemplates()).toBe("/admin/message-templates");
     expect(paths.admin.pages()).toBe("/admin/pages");
+    expect(paths.admin.settings()).toBe("/admin/settings");
   });
 
   it("puts query parameters in the URL, encoded, and leaves out the empty ones", () => {
@@ -79,7 +80,7 @@ describe("paths", () => {
 
   it("gives each page its own absolute pattern", () => {
     const patterns = allPatterns(paths);
-    expect(patterns).toHaveLength(34);
+    expect(patterns).toHaveLength(35);
     expect(new Set(patterns).size).toBe(patterns.length);
     for (const pattern of patterns) expect(pattern.startsWith("/")).toBe(true);
   });

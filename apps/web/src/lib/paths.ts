@@ -78,5 +78,6 @@ export const paths = {
     faqs: page("/admin/faqs"),
     messageTemplates: page("/admin/message-templates"),
     pages: page("/admin/pages"),
+    settings: page("/admin/settings"),
   },
 } as const;

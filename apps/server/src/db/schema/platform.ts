@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
@@ -48,5 +59,23 @@ export const auditEvents = pgTable(
     uniqueIndex("audit_events_impersonation_end_key")
       .on(sql`(${table.details} ->> 'sessionId')`)
       .where(sql`${table.action} IN ('impersonation-ended', 'impersonation-expired')`),
+  ],
+);
+
+/** The shop's settings staff edit in the back office ('Réglages'): one row, made by migration 0036. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    /** Pieces of an order must add up to this to be validated and paid; null: no minimum. */
+    minimumOrderCents: integer("minimum_order_cents"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("shop_settings_one_row", sql`${table.id}`),
+    check(
+      "shop_settings_minimum_order",
+      sql`${table.minimumOrderCents} IS NULL OR ${table.minimumOrderCents} > 0`,
+    ),
   ],
 );

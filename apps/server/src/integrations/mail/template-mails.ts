@@ -52,6 +52,8 @@ export interface NoticeFacts {
   heldUntil: Date | null;
   /** The customer's order page. */
   orderUrl: string;
+  /** The order has no piece left and was cancelled: there is nothing to pay (an expiry's mail). */
+  orderEmptied?: boolean;
 }
 
 /**
@@ -65,13 +67,15 @@ export function noticeMail(
 ): OutgoingMail {
   const lines = facts.pieces.map(noticePieceLine);
   const holdEnd = facts.heldUntil ? noticeMailMessages.reservedUntil(holdEndText(facts.heldUntil)) : null;
+  const emptied = facts.orderEmptied ? noticeMailMessages.orderEmptied : null;
   const html = `<h2 style="font-size:16px">${escapeHtml(noticeMailMessages.piecesHeading)}</h2>
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
-${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}${mailButton(facts.orderUrl, noticeMailMessages.seeOrder)}`;
+${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}${emptied ? `<p><strong>${escapeHtml(emptied)}</strong></p>\n` : ""}${mailButton(facts.orderUrl, noticeMailMessages.seeOrder)}`;
   const text = [
     `${noticeMailMessages.piecesHeading} :`,
     ...lines.map((line) => `- ${line}`),
     ...(holdEnd ? ["", holdEnd] : []),
+    ...(emptied ? ["", emptied] : []),
     "",
     `${noticeMailMessages.seeOrder} : ${facts.orderUrl}`,
   ].join("\n");

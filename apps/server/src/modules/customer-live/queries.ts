@@ -109,6 +109,8 @@ async function readOrders(db: Queryable, liveId: string, userId: string): Promis
     SELECT id, order_number, status, total_amount_cents FROM orders
      WHERE live_id = ${liveId}::uuid AND user_id = ${userId}::uuid
        AND NOT (status = ANY (${cancelledOrderStatuses}))
+       -- An order without a piece (staff took its last line away) has nothing to validate or pay.
+       AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id)
      ORDER BY created_at, id`);
   return rows.map((row) => ({
     id: row.id,

@@ -6,6 +6,7 @@ import {
   noticePushBody,
   type CustomerNoticeKind,
   type NoticePiece,
+  type OrderStatus,
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { AppConfig } from "../../config";
@@ -41,6 +42,8 @@ interface Notice {
   orderId: string;
   pieces: NoticePiece[];
   heldUntil: Date | null;
+  /** The pieces' end left the order empty and the engine cancelled it. */
+  orderEmptied?: boolean;
 }
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -94,6 +97,15 @@ export function createNoticeJobs({
     return customer !== undefined && customer.authId !== null && isRealEmail(customer.email);
   }
 
+  /** The order as it stands when told: an expiry's mail says whether nothing is left in it. */
+  async function orderStatusOf(tx: Executor, orderId: string): Promise<OrderStatus | undefined> {
+    const [row] = await rowsOf<{ status: OrderStatus }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${orderId}`,
+    );
+    return row?.status;
+  }
+
   async function claimFacts(tx: Executor, where: SQL): Promise<ClaimFact[]> {
     const rows = await rowsOf<{
       id: string;
@@ -135,6 +147,7 @@ export function createNoticeJobs({
           pieces: notice.pieces,
           heldUntil: notice.heldUntil,
           orderUrl: orderUrl(notice.orderId),
+          orderEmptied: notice.orderEmptied,
         }),
       );
     }
@@ -149,7 +162,7 @@ export function createNoticeJobs({
       userId,
       {
         title,
-        body: noticePushBody(notice.kind, notice.pieces, notice.heldUntil),
+        body: noticePushBody(notice.kind, notice.pieces, notice.heldUntil, notice.orderEmptied),
         url: orderUrl(notice.orderId),
         tag: `${notice.kind}:${notice.orderId}`,
       },
@@ -236,7 +249,8 @@ export function createNoticeJobs({
             kind: group.kind,
             orderId: group.orderId,
             pieces: still,
-            heldUntil: group.kind === "claim-expired" ? null : earliest(still),
+            heldUntil: expiry ? null : earliest(still),
+            orderEmptied: expiry && (await orderStatusOf(tx, group.orderId)) === "cancelled-empty",
           };
           sent.push({ title: await mail(tx, customer.email, notice), notice });
           if (group.kind !== "claim-expired") await scheduleReminder(tx, group.orderId);

@@ -4,6 +4,8 @@ import {
   customerOrderMessages,
   handleProofMessages,
   ORDER_STATUSES,
+  orderContentMessages,
+  orderContentRefusal,
   parcelMessages,
   sameShippingAddress,
   type CustomerOrder,
@@ -20,8 +22,10 @@ import {
   lastShippingAddressOf,
   listCustomerOrders,
   lockOrderForCustomerChange,
+  orderContentOf,
 } from "../orders";
 import { handleProofCodeOf } from "../profile";
+import { minimumOrderCentsOf } from "../shop-settings";
 
 const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFound);
 
@@ -31,7 +35,7 @@ interface CustomerTransition {
   set: Partial<typeof orders.$inferInsert>;
   /** Why the move is refused when the order is visible but in another status. */
   refusal: string;
-  /** A further rule read with the order locked, before the move. */
+  /** A further rule read with the order locked, before a move its status allows. */
   guard?: (tx: Transaction) => Promise<void>;
   /**
    * Whether the move, on an order from live comments, would take from the viewer who commented if
@@ -62,6 +66,16 @@ async function refuseMovingParcel(
   if (parcel && !sameShippingAddress(parcel.lead_address, address)) {
     throw new DomainError("CONFLICT", parcelMessages.addressLocked(parcel.lead_number));
   }
+}
+
+/**
+ * An order is validated only with pieces in it, and as much as the shop's minimum: an order the
+ * claims engine emptied meanwhile (it is locked now) or one below the minimum is refused, saying
+ * what is missing.
+ */
+async function refuseUnfitContent(tx: Transaction, orderId: string): Promise<void> {
+  const refusal = orderContentRefusal(await orderContentOf(tx, orderId), await minimumOrderCentsOf(tx));
+  if (refusal) throw new DomainError("CONFLICT", refusal);
 }
 
 export function createCustomerOrderService({
@@ -95,7 +109,8 @@ export function createCustomerOrderService({
         move.takesFromCommenter(current)
       )
         return null;
-      await move.guard?.(tx);
+      // A move its status refuses, or an order not theirs, is told so below, not by the guard.
+      if (current && move.from.includes(current.status)) await move.guard?.(tx);
       const [updated] = await tx
         .update(orders)
         .set({ ...move.set, updatedAt: sql`now()` })
@@ -103,7 +118,11 @@ export function createCustomerOrderService({
         .returning({ id: orders.id });
       const order = await findCustomerOrder(tx, viewer, orderId);
       if (!order) throw notFound();
-      if (!updated) throw new DomainError("CONFLICT", move.refusal);
+      if (!updated) {
+        // Emptied by the claims engine: the order is not closed so much as there is nothing in it.
+        const refusal = order.status === "cancelled-empty" ? orderContentMessages.empty : move.refusal;
+        throw new DomainError("CONFLICT", refusal);
+      }
       return order;
     });
     if (moved) return moved;
@@ -138,7 +157,10 @@ export function createCustomerOrderService({
         from: ORDER_STATUSES.filter(customerMayEditAddress),
         set: { shippingAddress: address, status: "to-pay" },
         refusal: customerOrderMessages.addressLocked,
-        guard: (tx) => refuseMovingParcel(tx, userId, orderId, address),
+        guard: async (tx) => {
+          await refuseUnfitContent(tx, orderId);
+          await refuseMovingParcel(tx, userId, orderId, address);
+        },
         // A first address is how the order gets paid; one it has (staff took it from the viewer,
         // say) names whom it is for.
         takesFromCommenter: (order) =>

@@ -46,7 +46,13 @@ export function createOrderPreparationService({ db }: { db: Database }) {
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .innerJoin(lives, eq(lives.id, orders.liveId))
-        .where(eq(orders.status, TO_PREPARE))
+        // A paid order with no piece left has nothing to prepare (staff refund or cancel it).
+        .where(
+          and(
+            eq(orders.status, TO_PREPARE),
+            sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = ${orders.id})`,
+          ),
+        )
         .orderBy(sql`${orders.paymentDate} ASC NULLS LAST`, asc(orders.orderDate), asc(orders.id));
       // A combined parcel is one card, its lead's: its members are listed in it, not on their own.
       const leadIds = rows.map((row) => row.id);

@@ -16,7 +16,7 @@ export {
 } from "./customer-view";
 export { customerParcelsOf } from "./parcel-view";
 export { availableProductsByRef, isHeld, isRefSold } from "./held";
-export { orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
+export { orderContentOf, orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
 export { alreadySold, breaksSoldOnce, orderNotFound, orderRefusal, SOLD_ONCE_INDEX } from "./refusals";
 export {
   addItem,

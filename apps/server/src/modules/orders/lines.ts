@@ -74,3 +74,21 @@ export function orderLinesJson(orderId: AnyPgColumn): SQL<OrderLine[]> {
     FROM ${orderItems} JOIN ${products} ON ${products.id} = ${orderItems.productId}
     WHERE ${orderItems.orderId} = ${orderId}), '[]'::json)`;
 }
+
+/**
+ * What an order holds, as validating and paying it weigh it: its lines and their subtotal (the
+ * pieces, no shipping). The caller holds the order's lock, so no line comes or goes meanwhile.
+ */
+export async function orderContentOf(
+  db: Queryable,
+  orderId: string,
+): Promise<{ itemCount: number; subtotalCents: number }> {
+  const [row] = await db
+    .select({
+      itemCount: sql<number>`count(*)::int`,
+      subtotalCents: sql<number>`coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return row ?? { itemCount: 0, subtotalCents: 0 };
+}

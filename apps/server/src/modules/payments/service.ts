@@ -1,6 +1,8 @@
 import {
   customerMayPay,
   customerOrderMessages,
+  orderContentMessages,
+  orderContentRefusal,
   paymentMessages,
   type CustomerOrder,
   type PaymentForm,
@@ -12,7 +14,9 @@ import { orders, paymentNotifications, paymentReviews, paymentTransactions } fro
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { RateLimiter } from "../../http/rate-limiter";
+import { orderContentOf } from "../orders";
 import type { RecordPaymentToReview } from "../payment-reviews";
+import { minimumOrderCentsOf } from "../shop-settings";
 import type {
   PaymentProvider,
   PaymentRequest,
@@ -59,6 +63,7 @@ export function createPaymentService({
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
     if (!order) throw notFound();
+    if (order.status === "cancelled-empty") throw new DomainError("CONFLICT", orderContentMessages.empty);
     if (!customerMayPay(order.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
     return order;
   }
@@ -182,14 +187,33 @@ export function createPaymentService({
       log: FastifyBaseLogger,
     ): Promise<PaymentForm> {
       const order = await payableOrder(customer.id, orderId);
-      // The total and the lines' version from one read: the form pays this total for these lines.
+      // Under the order's lock, which the claims engine takes before it removes a line: an order
+      // it emptied (cancelled) or is emptying now is refused here, never given a form. Then the
+      // total and the lines' version from one read: the form pays this total for these lines.
       // Noted as the form's start: a hold of the order's pieces expiring meanwhile waits for the
       // form's end (a payment wins over an expiry, decision 030).
-      const [lines] = await db
-        .update(orders)
-        .set({ paymentStartedAt: sql`now()` })
-        .where(eq(orders.id, order.id))
-        .returning({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion });
+      const lines = await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order.id))
+          .for("update");
+        if (!locked) throw notFound();
+        if (locked.status === "cancelled-empty")
+          throw new DomainError("CONFLICT", orderContentMessages.empty);
+        if (!customerMayPay(locked.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
+        const refusal = orderContentRefusal(
+          await orderContentOf(tx, order.id),
+          await minimumOrderCentsOf(tx),
+        );
+        if (refusal) throw new DomainError("CONFLICT", refusal);
+        const [started] = await tx
+          .update(orders)
+          .set({ paymentStartedAt: sql`now()` })
+          .where(eq(orders.id, order.id))
+          .returning({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion });
+        return started;
+      });
       if (!lines) throw notFound();
       const address = order.shippingAddress;
       const request: PaymentRequest = {

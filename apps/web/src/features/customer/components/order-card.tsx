@@ -23,7 +23,12 @@ const actionsClassName = "flex flex-col gap-2 sm:flex-row-reverse";
 /** One order of /customer/orders; named by its number for assistive technologies. */
 export function OrderCard({ order }: { order: CustomerOrderSummary }) {
   const titleId = useId();
-  const action = orderMainAction(order.status, order.trackingId, order.paymentUnderReview);
+  const action = orderMainAction(
+    order.status,
+    order.trackingId,
+    order.paymentUnderReview,
+    order.items.length > 0,
+  );
   return (
     <article aria-labelledby={titleId} className={cardClassName}>
       <header className="flex items-start justify-between gap-3">

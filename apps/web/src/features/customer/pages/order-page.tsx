@@ -3,6 +3,7 @@ import {
   customerMayPay,
   customerMayReopen,
   customerOrderMessages,
+  orderContentMessages,
   formatEuros,
   handleProofMessages,
   laPosteTrackingUrl,
@@ -96,6 +97,8 @@ function OrderDetail({ order, onHandleProven }: { order: CustomerOrder; onHandle
   // From live comments and the handle not proven: validated and paid, changed once it is. The
   // server refuses the rest whatever this page shows.
   const waitsForProof = order.changesNeedHandleProof && customerMayReopen(order.status);
+  // No piece left (staff took the last one away): nothing to validate or pay, as the server says.
+  const hasPieces = order.items.length > 0;
 
   const onReopen = () => {
     reopen.mutate(undefined, {
@@ -137,6 +140,11 @@ function OrderDetail({ order, onHandleProven }: { order: CustomerOrder; onHandle
         <p>{customerOrderBanner(order)}</p>
       </Alert>
       <OrderRefundNotice refund={order.refund} />
+      {!hasPieces && customerMayReopen(order.status) ? (
+        <Alert variant="info" className="text-base">
+          <p>{orderContentMessages.empty}</p>
+        </Alert>
+      ) : null}
 
       {waitsForProof ? (
         <HandleProofCard reason={handleProofMessages.orderNeedsProof} onVerified={onHandleProven} />
@@ -176,7 +184,7 @@ function OrderDetail({ order, onHandleProven }: { order: CustomerOrder; onHandle
           ) : null}
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
-          {customerMayEditAddress(order.status) ? (
+          {customerMayEditAddress(order.status) && hasPieces ? (
             <ShippingAddressForm key={`${order.id}-${order.status}`} order={order} user={user} />
           ) : (
             <>
@@ -196,7 +204,7 @@ function OrderDetail({ order, onHandleProven }: { order: CustomerOrder; onHandle
         </CardContent>
       </Card>
 
-      {customerMayPay(order.status) && !order.paymentUnderReview ? (
+      {customerMayPay(order.status) && !order.paymentUnderReview && hasPieces ? (
         <div>
           <Button type="button" size="lg" onClick={onPay} className="w-full sm:w-auto">
             Payer maintenant ({formatEuros(order.totalAmountCents)})
