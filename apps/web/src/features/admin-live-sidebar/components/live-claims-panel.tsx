@@ -19,6 +19,7 @@ import {
   doubtAnswerText,
   holderText,
   readText,
+  saleText,
   type ClaimedPieceView,
 } from "../../admin-shared/live-claims/claims-view";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
@@ -95,7 +96,7 @@ function PieceEntry({
   onAction: LiveClaimsPanelProps["onAction"];
   pending: PendingClaimAction | null;
 }) {
-  const { holder, waitlist } = piece;
+  const { holder, waitlist, sale } = piece;
   const headingId = `claimed-piece-${piece.productId}`;
   return (
     <li
@@ -151,6 +152,18 @@ function PieceEntry({
               ) : null}
             </div>
           )}
+        </div>
+      ) : sale ? (
+        // Sold outside claims: nobody is handed it, its claims were answered as sold.
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold">{saleText(sale)}</p>
+          {piece.soldClaims > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              {piece.soldClaims === 1
+                ? "1 demande répondue : pièce déjà vendue"
+                : `${piece.soldClaims} demandes répondues : pièce déjà vendue`}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="text-muted-foreground">Personne ne tient la pièce</p>
