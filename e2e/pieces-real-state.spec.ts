@@ -38,6 +38,10 @@ liveTest(
     const sold = pieceOf(page, 120);
     await expect(sold).toContainText(/Vendue · commande n°\S+ · pas encore payée/);
     await expect(sold).toContainText("1 demande répondue : pièce déjà vendue");
+    await expect(sold.getByRole("link", { name: /^commande n°/ })).toHaveAttribute(
+      "href",
+      /^\/admin\/orders\//,
+    );
     // Never queued: no waitlist, and nothing to give.
     await expect(sold.getByRole("list", { name: "Liste d'attente de la réf 120" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: `Donner la réf 120 à @${late}` })).toHaveCount(0);

@@ -1,15 +1,18 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  SOLD_LABEL,
   type LiveClaimCounters,
   type LiveClaimView,
 } from "@vitrine/domain";
 import { TriangleAlertIcon } from "lucide-react";
 import { useMemo } from "react";
+import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
 import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-select";
@@ -19,7 +22,8 @@ import {
   doubtAnswerText,
   holderText,
   readText,
-  saleText,
+  saleOrderText,
+  salePaymentText,
   type ClaimedPieceView,
 } from "../../admin-shared/live-claims/claims-view";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
@@ -156,7 +160,13 @@ function PieceEntry({
       ) : sale ? (
         // Sold outside claims: nobody is handed it, its claims were answered as sold.
         <div className="flex flex-col gap-1">
-          <p className="font-semibold">{saleText(sale)}</p>
+          <p>
+            <span className="font-semibold">{SOLD_LABEL}</span> ·{" "}
+            <Link className="underline underline-offset-4" to={paths.admin.order(sale.orderId)}>
+              {saleOrderText(sale)}
+            </Link>{" "}
+            · {salePaymentText(sale)}
+          </p>
           {piece.soldClaims > 0 ? (
             <p className="text-xs text-muted-foreground">
               {piece.soldClaims === 1

@@ -10,6 +10,7 @@ import {
   highestVersion,
   holdHoursText,
   mergeClaims,
+  mergeUnknownRefs,
   newLateUnclaims,
   numberWaitlists,
   parseDoubtSeconds,
@@ -40,6 +41,17 @@ describe("mergeClaims", () => {
     expect(mergeClaims(current, [claim({ id: "ines", version: 3 }), claim({ id: "ines", version: 2 })])).toBe(
       current,
     );
+  });
+});
+
+describe("mergeUnknownRefs", () => {
+  it("keeps each claim of an unknown reference once, whichever way it came", () => {
+    const unknown = { id: "u1", version: 4, eventId: "e1", seq: 4, handle: "ines", ref: 54 };
+    const once = mergeUnknownRefs(new Map(), [unknown]);
+    expect(mergeUnknownRefs(once, [unknown])).toBe(once);
+    expect(
+      [...mergeUnknownRefs(once, [{ ...unknown, id: "u2", ref: 55 }]).values()].map((u) => u.ref),
+    ).toEqual([54, 55]);
   });
 });
 

@@ -264,5 +264,10 @@ export function newLateUnclaims(
 
 /** "Vendue · commande n°HF-12-3 · payée": a piece sold outside claims, as its card says it. */
 export function saleText(sale: NonNullable<LiveClaimView["pieceSale"]>): string {
-  return `${SOLD_LABEL} · commande n°${sale.orderNumber} · ${sale.paid ? "payée" : "pas encore payée"}`;
+  return `${SOLD_LABEL} · ${saleOrderText(sale)} · ${salePaymentText(sale)}`;
 }
+
+export const saleOrderText = (sale: NonNullable<LiveClaimView["pieceSale"]>) =>
+  `commande n°${sale.orderNumber}`;
+export const salePaymentText = (sale: NonNullable<LiveClaimView["pieceSale"]>) =>
+  sale.paid ? "payée" : "pas encore payée";
