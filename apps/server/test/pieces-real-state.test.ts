@@ -128,20 +128,28 @@ describe("a piece sold outside claims", () => {
   it("answers its claims at once as sold: counted, never queued, and reads 'Vendue' with its order and payment", async () => {
     const live = await activeLive("automatique");
     const robe = await pieceOf(live);
-    const [buyer, late, later] = [newHandle(), newHandle(), newHandle()];
+    const [buyer, late, later, asking] = [newHandle(), newHandle(), newHandle(), newHandle()];
     const orderId = await sellByReference(live, robe, buyer);
 
     await comment(live, [late, `je prends le ${robe.ref}`], [later, `${robe.ref} pour moi`]);
-    await comment(live, [late, `je prends le ${robe.ref} svp`]);
-    const read = await snapshotWhen(live, (all) => all.counters.comments === 3);
+    await comment(
+      live,
+      [late, `je prends le ${robe.ref} svp`],
+      [asking, `possible d'avoir le ${robe.ref} ?`],
+    );
+    const read = await snapshotWhen(live, (all) => all.counters.comments === 4);
 
-    expect(read.claims.map((claim) => [claim.handle, claim.state, claim.releaseReason])).toEqual([
-      [late, "released", "sold"],
-      [later, "released", "sold"],
+    // A doubtful comment is answered the same: nothing for staff to confirm.
+    expect(
+      read.claims.map((claim) => [claim.handle, claim.state, claim.releaseReason, claim.toConfirm]),
+    ).toEqual([
+      [late, "released", "sold", false],
+      [later, "released", "sold", false],
+      [asking, "released", "sold", false],
     ]);
     expect(read.claims.every((claim) => claim.waitlistPosition === null)).toBe(true);
     // A viewer asking again is answered again, not counted again.
-    expect(read.counters.soldClaims).toBe(2);
+    expect(read.counters.soldClaims).toBe(3);
     const { rows } = await t.db.$client.query<{ order_number: string }>(
       "SELECT order_number FROM orders WHERE id = $1",
       [orderId],
@@ -254,6 +262,10 @@ describe("a piece that is not what the comment asked for", () => {
     const confirmed = await asAdmin("POST", `${claimsUrl(live.id)}/${read.claims[0]?.id}/confirm`);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json<{ claim: LiveClaimView }>().claim.state).toBe("in-order");
+    // The engine's doubt teaches the reader nothing: the answers file leaves it out.
+    const answers = await asAdmin("GET", `${claimsUrl(live.id)}/doubt-answers`);
+    expect(answers.statusCode, answers.body).toBe(200);
+    expect(answers.body.trim()).toBe("");
     // Their 'Réservé pour vous' names the piece as it is, and says what differs from the request.
     const reserved = () => t.mails.find((sent) => sent.to === email && sent.subject === "Réservé pour vous");
     await eventually(async () => reserved() !== undefined, 15_000);
