@@ -150,8 +150,10 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
       LEFT JOIN users d ON d.id = c.decided_by_user_id
       -- Only the claims that are waiting, or were answered as sold, ask whether their piece was
       -- sold outside claims: the rest hold it themselves or no longer concern it.
-      LEFT JOIN orders so ON (c.state IN ('pending', 'waitlisted') OR c.release_reason = 'sold')
-                         AND so.id = live_claim_sale_order(c.product_id)
+      LEFT JOIN LATERAL (
+        SELECT s.id, s.order_number, s.status FROM orders s
+         WHERE s.id = CASE WHEN c.state IN ('pending', 'waitlisted') OR c.release_reason = 'sold'
+                           THEN live_claim_sale_order(c.product_id) END) so ON true
      WHERE ${where}
      ORDER BY c.seq, c.id`);
   return rows.map((row) => claimView(row, rules.unpaidHoldsLimit));
