@@ -28,7 +28,7 @@ describe("what a notice says", () => {
         request: { sizeRead: "L", colorRead: "Noir" },
       }),
     ).toMatch(
-      /^n°18 · T-shirt · Taille unique · Couleur\u00a0: Blanc · 15,00\s€ \(Vous avez demandé L noir\u00a0: cette pièce est blanche, taille unique\)$/,
+      /^n°18 · T-shirt · 15,00\s€ · Taille unique · Couleur\u00a0: Blanc \(Vous avez demandé L noir\u00a0: cette pièce est blanche, taille unique\)$/,
     );
     expect(
       noticePieceLine({
@@ -38,7 +38,7 @@ describe("what a notice says", () => {
         look: { size: "M", color: null },
         request: { sizeRead: "M", colorRead: null },
       }),
-    ).toMatch(/^n°4 · Jupe · Taille\u00a0: M · 9,00\s€$/);
+    ).toMatch(/^n°4 · Jupe · 9,00\s€ · Taille\u00a0: M$/);
   });
 
   it("keeps a push short: three pieces named, then how many more", () => {

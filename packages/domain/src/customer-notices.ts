@@ -89,12 +89,12 @@ export function holdEndText(heldUntil: Date): string {
 }
 
 /**
- * One line of a notice's list of pieces: "n°12 · Robe fleurie · Taille : M · Couleur : Rouge ·
- * 9,90 €", then, when the comment asked for something else, the difference said plainly.
+ * One line of a notice's list of pieces: "n°12 · Robe fleurie · 9,90 € · Taille : M · Couleur :
+ * Rouge", then, when the comment asked for something else, the difference said plainly.
  */
 export function noticePieceLine(piece: NoticePiece): string {
   const look = piece.look ? pieceLookParts(piece.look) : [];
-  const line = [`n°${piece.ref}`, piece.name, ...look, formatEuros(piece.priceCents)].join(" · ");
+  const line = [`n°${piece.ref}`, piece.name, formatEuros(piece.priceCents), ...look].join(" · ");
   const mismatch = piece.look && piece.request ? requestMismatchText(piece.request, piece.look) : null;
   return mismatch ? `${line} (${mismatch})` : line;
 }
