@@ -378,26 +378,28 @@ describe("lines that stop holding without the engine", () => {
 });
 
 describe("a piece added by hand, then removed", () => {
-  it("goes to the first claimer waiting for it", async () => {
+  it("answers the claims made meanwhile as sold, then goes to the next claimer", async () => {
     const live = await activeLive("automatique");
     const robe = await productOf(live);
-    const [byHand, waiting] = [newHandle(), newHandle()];
+    const [byHand, meanwhile, after] = [newHandle(), newHandle(), newHandle()];
     const added = await as.admin("POST", "/api/admin/live-sidebar/add", {
       liveId: live.id,
       productId: robe.id,
       handle: byHand,
     });
     expect(added.statusCode, added.body).toBe(201);
-    await comment(live, [waiting, `je prends le ${robe.ref}`]);
-    await claimsWhen(live, (all) => claimOf(all, waiting, robe)?.state === "waitlisted");
+    // Sold outside claims (decision 041): the claim is answered at once, never queued.
+    await comment(live, [meanwhile, `je prends le ${robe.ref}`]);
+    await claimsWhen(live, (all) => claimOf(all, meanwhile, robe)?.releaseReason === "sold");
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.productId, robe.id));
     const removed = await as.admin(
       "DELETE",
       `/api/admin/live-sidebar/orders/${line?.orderId}/items/${line?.id}`,
     );
     expect(removed.statusCode, removed.body).toBe(200);
-    await claimsWhen(live, (all) => claimOf(all, waiting, robe)?.state === "in-order");
-    expect(await holders(robe)).toEqual([expect.objectContaining({ handle: waiting })]);
+    await comment(live, [after, `je prends le ${robe.ref}`]);
+    await claimsWhen(live, (all) => claimOf(all, after, robe)?.state === "in-order");
+    expect(await holders(robe)).toEqual([expect.objectContaining({ handle: after })]);
   });
 });
 

@@ -18,6 +18,29 @@ describe("what a notice says", () => {
     );
   });
 
+  it("gives the piece's own size and colour, and says plainly what differs from the request", () => {
+    expect(
+      noticePieceLine({
+        ref: 18,
+        name: "T-shirt",
+        priceCents: 1500,
+        look: { size: null, color: "Blanc" },
+        request: { sizeRead: "L", colorRead: "Noir" },
+      }),
+    ).toMatch(
+      /^n°18 · T-shirt · 15,00\s€ · Taille unique · Couleur\u00a0: Blanc \(Vous avez demandé L noir\u00a0: cette pièce est blanche, taille unique\)$/,
+    );
+    expect(
+      noticePieceLine({
+        ref: 4,
+        name: "Jupe",
+        priceCents: 900,
+        look: { size: "M", color: null },
+        request: { sizeRead: "M", colorRead: null },
+      }),
+    ).toMatch(/^n°4 · Jupe · 9,00\s€ · Taille\u00a0: M$/);
+  });
+
   it("keeps a push short: three pieces named, then how many more", () => {
     const pieces = [1, 2, 3, 4, 5].map((ref) => ({ ref, name: `Pièce ${ref}`, priceCents: 100 }));
     expect(noticePushBody("claim-expired", pieces, null)).toBe(

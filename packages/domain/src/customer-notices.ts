@@ -1,4 +1,5 @@
 import { formatEuros } from "./money";
+import { pieceLookParts, requestMismatchText, type PieceLook, type PieceRequest } from "./piece-request";
 import { SHOP_TIME_ZONE } from "./order-status";
 
 /*
@@ -63,6 +64,10 @@ export interface NoticePiece {
   ref: number;
   name: string;
   priceCents: number;
+  /** The piece's own size and colour (decision 041): what the customer gets. */
+  look?: PieceLook;
+  /** What their comment asked for: said plainly when the piece differs. */
+  request?: PieceRequest;
 }
 
 const holdDay = new Intl.DateTimeFormat("fr-FR", {
@@ -83,9 +88,15 @@ export function holdEndText(heldUntil: Date): string {
   return `jusqu'au ${holdDay.format(heldUntil)} à ${holdTime.format(heldUntil)}`;
 }
 
-/** One line of a notice's list of pieces: "n°12 · Robe fleurie · 9,90 €". */
+/**
+ * One line of a notice's list of pieces: "n°12 · Robe fleurie · 9,90 € · Taille : M · Couleur :
+ * Rouge", then, when the comment asked for something else, the difference said plainly.
+ */
 export function noticePieceLine(piece: NoticePiece): string {
-  return `n°${piece.ref} · ${piece.name} · ${formatEuros(piece.priceCents)}`;
+  const look = piece.look ? pieceLookParts(piece.look) : [];
+  const line = [`n°${piece.ref}`, piece.name, formatEuros(piece.priceCents), ...look].join(" · ");
+  const mismatch = piece.look && piece.request ? requestMismatchText(piece.request, piece.look) : null;
+  return mismatch ? `${line} (${mismatch})` : line;
 }
 
 /** The pieces in a push's short text: the first three by name, then how many more. */

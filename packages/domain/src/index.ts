@@ -75,3 +75,4 @@ export * from "./parcels";
 export * from "./api/parcels";
 export * from "./live-figures";
 export * from "./csv-export";
+export * from "./piece-request";

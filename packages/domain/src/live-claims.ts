@@ -42,6 +42,7 @@ export const CLAIM_RELEASE_REASONS = [
   "order-cancelled",
   "doubt-ignored",
   "doubt-expired",
+  "sold",
 ] as const;
 export type ClaimReleaseReason = (typeof CLAIM_RELEASE_REASONS)[number];
 
@@ -52,7 +53,11 @@ export const claimReleaseReasonLabels: Record<ClaimReleaseReason, string> = {
   "order-cancelled": "Commande annulée",
   "doubt-ignored": "Doute ignoré par l'équipe",
   "doubt-expired": "Doute non confirmé à temps",
+  sold: "Pièce déjà vendue",
 };
+
+/** What staff and the viewer see of a claim answered at once because its piece was already sold. */
+export const SOLD_LABEL = "Vendue";
 
 /** What staff see on a doubt waiting for their answer. */
 export const TO_CONFIRM_LABEL = "À confirmer";
@@ -88,9 +93,20 @@ export interface ClaimedPiece {
  * - choice: several pieces offered, or one preferred to another ("le 3 ou le 5");
  * - swap: one piece for another ("je change le 12 pour le 14");
  * - correction: a number corrected, and which one is meant is unclear;
- * - unclear: a number and no sure sign of wanting it.
+ * - unclear: a number and no sure sign of wanting it;
+ * - mismatch: not the reader's doubt but the engine's, in automatic mode only: a sure claim whose
+ *   size or colour is not the piece's ("le 18 en L noir" for a white piece in one size) waits for
+ *   staff rather than putting a piece the viewer may not want in their order.
  */
-export const DOUBT_REASONS = ["question", "condition", "choice", "swap", "correction", "unclear"] as const;
+export const DOUBT_REASONS = [
+  "question",
+  "condition",
+  "choice",
+  "swap",
+  "correction",
+  "unclear",
+  "mismatch",
+] as const;
 export type DoubtReason = (typeof DOUBT_REASONS)[number];
 
 export const doubtReasonLabels: Record<DoubtReason, string> = {
@@ -100,6 +116,7 @@ export const doubtReasonLabels: Record<DoubtReason, string> = {
   swap: "Échange une pièce contre une autre",
   correction: "Corrige un numéro",
   unclear: "Intention peu claire",
+  mismatch: "Taille ou couleur différente de la pièce",
 };
 
 /** A piece a comment may claim, and why the reader is not sure. */
@@ -157,4 +174,5 @@ export const liveClaimMessages = {
   notToConfirm: "Cette réservation n'est plus à confirmer",
   doubtSecondsInvalid: "Le délai de confirmation doit être compris entre 5 secondes et 1 heure",
   alreadyDone: (firstName: string) => `Déjà fait par ${firstName}`,
+  unknownRef: (ref: number) => `Réf ${ref} · introuvable dans ce live`,
 } as const;

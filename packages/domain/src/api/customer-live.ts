@@ -14,7 +14,8 @@ import { ORDER_STATUSES } from "../order-status";
 /**
  * What a customer reads of one of their claims. 'to-confirm': their comment was not clear enough
  * for the shop to be sure they want the piece (decision 037); staff confirm it or not, and until
- * then nothing is reserved.
+ * then nothing is reserved. 'sold': the piece was already sold outside claims when they asked, or
+ * while they waited for it (decision 041).
  */
 export const CUSTOMER_CLAIM_STATES = [
   "reserved",
@@ -24,6 +25,7 @@ export const CUSTOMER_CLAIM_STATES = [
   "paid",
   "expired",
   "released",
+  "sold",
 ] as const;
 export type CustomerClaimState = (typeof CUSTOMER_CLAIM_STATES)[number];
 
@@ -35,6 +37,7 @@ export const customerClaimStateLabels: Record<CustomerClaimState, string> = {
   paid: "Payé",
   expired: "Expiré",
   released: "Libéré",
+  sold: "Vendue",
 };
 
 export const customerLiveClaimSchema = z.object({
@@ -43,6 +46,10 @@ export const customerLiveClaimSchema = z.object({
   ref: z.int(),
   productName: z.string(),
   priceCents: z.int(),
+  /** The piece's own size and colour name: what the customer gets (null: none given). */
+  size: z.nullable(z.string()),
+  color: z.nullable(z.string()),
+  /** What their comment asked for; when it differs from the piece, the page says so plainly. */
   sizeRead: z.nullable(z.string()),
   colorRead: z.nullable(z.string()),
   state: z.enum(CUSTOMER_CLAIM_STATES),

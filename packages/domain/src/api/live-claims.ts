@@ -92,6 +92,12 @@ export const liveClaimViewSchema = z.object({
   doubtUntil: z.nullable(z.string()),
   /** First name of the staff member who last acted on the claim, if any. */
   decidedBy: z.nullable(z.string()),
+  /**
+   * The piece was sold outside claims (a line of this order holds it and no claim holds it through
+   * that line: added by reference, or an older order): 'Vendue', and whether that order is paid.
+   * Null when no such line holds it. Read with the claim: it changes with the piece's claims.
+   */
+  pieceSale: z.nullable(z.object({ orderId: z.string(), orderNumber: z.string(), paid: z.boolean() })),
 });
 export type LiveClaimView = z.infer<typeof liveClaimViewSchema>;
 
@@ -104,6 +110,10 @@ export const liveClaimCountersSchema = z.object({
   revenuePaidCents: z.int(),
   /** Holds that expired unpaid. */
   unpaidReleases: z.int(),
+  /** Claims answered at once because their piece was sold outside claims (released 'sold'). */
+  soldClaims: z.int(),
+  /** Claims of a reference that is no piece of the live. */
+  unknownRefs: z.int(),
 });
 export type LiveClaimCounters = z.infer<typeof liveClaimCountersSchema>;
 
@@ -144,6 +154,20 @@ export const liveClaimSettingsRequestSchema = z.object({
 });
 export type LiveClaimSettingsRequest = z.infer<typeof liveClaimSettingsRequestSchema>;
 
+/**
+ * A comment's claim of a reference that is no piece of the live ('Réf 54 · introuvable dans ce
+ * live'). Its version is drawn from the claims' sequence: a stream resumes after it as after a claim.
+ */
+export const liveClaimUnknownRefSchema = z.object({
+  id: z.string(),
+  version: z.int(),
+  eventId: z.string(),
+  seq: z.int(),
+  handle: z.string(),
+  ref: z.int(),
+});
+export type LiveClaimUnknownRef = z.infer<typeof liveClaimUnknownRefSchema>;
+
 /** The live's claims not released, and the latest released ones (LIVE_CLAIMS_RELEASED_LIMIT). */
 export const liveClaimsSnapshotSchema = z.object({
   liveId: z.string(),
@@ -152,6 +176,8 @@ export const liveClaimsSnapshotSchema = z.object({
   version: z.int(),
   counters: liveClaimCountersSchema,
   claims: z.array(liveClaimViewSchema),
+  /** The latest claims of unknown references (LIVE_CLAIMS_RELEASED_LIMIT). */
+  unknownRefs: z.array(liveClaimUnknownRefSchema),
 });
 export type LiveClaimsSnapshot = z.infer<typeof liveClaimsSnapshotSchema>;
 export const LIVE_CLAIMS_RELEASED_LIMIT = 200;
@@ -160,6 +186,8 @@ export const liveClaimsChangeSchema = z.object({
   liveId: z.string(),
   version: z.int(),
   claims: z.array(liveClaimViewSchema),
+  /** Claims of unknown references made after the version resumed from. */
+  unknownRefs: z.array(liveClaimUnknownRefSchema),
   counters: liveClaimCountersSchema,
 });
 export type LiveClaimsChange = z.infer<typeof liveClaimsChangeSchema>;

@@ -161,6 +161,10 @@ export const liveClaims = pgTable(
       ),
     // A customer's own claims of a live (/customer/live).
     index("live_claims_live_handle_idx").on(table.liveId, table.handle),
+    // Sold claims are counted per live (decision 041).
+    index("live_claims_sold_idx")
+      .on(table.liveId)
+      .where(sql`${table.releaseReason} = 'sold'`),
   ],
 );
 
@@ -241,5 +245,34 @@ export const liveClaimDoubtAnswers = pgTable(
     check("live_claim_doubt_answers_answer", sql`${table.answer} in (${sqlStringList(DOUBT_ANSWERS)})`),
     index("live_claim_doubt_answers_live_idx").on(table.liveId, table.answeredAt),
     index("live_claim_doubt_answers_claim_idx").on(table.claimId),
+  ],
+);
+
+/**
+ * A comment's claim of a reference that is no piece of the live (decision 041): kept once per
+ * comment and reference, shown on the comment ('Réf 54 · introuvable dans ce live') and counted
+ * for staff. Its version comes from the claims' sequence, so a stream resumes after it.
+ */
+export const liveClaimUnknownRefs = pgTable(
+  "live_claim_unknown_refs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => tiktokEvents.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    handle: text("handle").notNull(),
+    ref: integer("ref").notNull(),
+    version: bigint("version", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('live_claim_version')`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("live_claim_unknown_refs_event_ref").on(table.eventId, table.ref),
+    index("live_claim_unknown_refs_live_version_idx").on(table.liveId, table.version),
   ],
 );

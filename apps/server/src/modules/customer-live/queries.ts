@@ -50,6 +50,8 @@ type ClaimRow = {
   ref: number;
   product_name: string;
   price_cents: number;
+  size: string | null;
+  color: string | null;
   size_read: string | null;
   color_read: string | null;
   state: CustomerClaimState;
@@ -62,11 +64,13 @@ type ClaimRow = {
 /** One handle's claims of one live, newest first, in the customer's words. */
 async function readClaims(db: Queryable, liveId: string, handle: string): Promise<CustomerLiveClaim[]> {
   const { rows } = await db.execute<ClaimRow>(sql`
-    SELECT c.id, c.product_id, p.ref, p.name AS product_name, p.price_cents, c.size_read, c.color_read,
+    SELECT c.id, c.product_id, p.ref, p.name AS product_name, p.price_cents, p.size, pc.name AS color,
+           c.size_read, c.color_read,
            CASE
              WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid'
              WHEN c.state = 'in-order' THEN 'reserved'
              WHEN c.state = 'released' AND c.release_reason = 'hold-expired' THEN 'expired'
+             WHEN c.state = 'released' AND c.release_reason = 'sold' THEN 'sold'
              -- A doubt the shop has not confirmed reserves nothing yet, wherever it stands in line.
              WHEN live_claim_to_confirm(c) THEN 'to-confirm'
              ELSE c.state
@@ -80,6 +84,7 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
            c.order_id, c.created_at
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
+      LEFT JOIN product_colors pc ON pc.id = p.color_id
       LEFT JOIN orders o ON o.id = c.order_id
      WHERE c.live_id = ${liveId}::uuid AND c.handle = ${handle}
      ORDER BY c.seq DESC, c.id`);
@@ -89,6 +94,8 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
     ref: Number(row.ref),
     productName: row.product_name,
     priceCents: row.price_cents,
+    size: row.size,
+    color: row.color,
     sizeRead: row.size_read,
     colorRead: row.color_read,
     state: row.state,

@@ -114,10 +114,16 @@ export function createNoticeJobs({
       ref: number;
       name: string;
       price_cents: number;
+      size: string | null;
+      color: string | null;
+      size_read: string | null;
+      color_read: string | null;
     }>(
       tx,
-      sql`SELECT c.id, c.state, c.held_until, p.ref, p.name, p.price_cents
+      sql`SELECT c.id, c.state, c.held_until, p.ref, p.name, p.price_cents, p.size, pc.name AS color,
+                 c.size_read, c.color_read
             FROM live_claims c JOIN products p ON p.id = c.product_id
+            LEFT JOIN product_colors pc ON pc.id = p.color_id
            WHERE ${where} ORDER BY p.ref`,
     );
     return rows.map((row) => ({
@@ -127,6 +133,8 @@ export function createNoticeJobs({
       ref: row.ref,
       name: row.name,
       priceCents: row.price_cents,
+      look: { size: row.size, color: row.color },
+      request: { sizeRead: row.size_read, colorRead: row.color_read },
     }));
   }
 

@@ -11,6 +11,7 @@ export { createClaimsEngine, type ClaimsEngine } from "./engine";
 export {
   findClaimView,
   listClaimViews,
+  listUnknownRefs,
   readClaimCounters,
   readClaimSettings,
   readClaimVersion,

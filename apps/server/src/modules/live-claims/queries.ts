@@ -12,6 +12,7 @@ import {
   type LiveCommentReading,
   type LiveClaimCounters,
   type LiveClaimSettings,
+  type LiveClaimUnknownRef,
   type LiveClaimView,
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
@@ -52,6 +53,9 @@ type ClaimRow = {
   confirmed_at: Date | string | null;
   decided_by_first_name: string | null;
   decided_by_email: string | null;
+  sale_order_id: string | null;
+  sale_order_number: string | null;
+  sale_paid: boolean | null;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -97,6 +101,14 @@ function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
     toConfirm,
     doubtUntil: toConfirm ? isoOrNull(row.doubt_until) : null,
     decidedBy: staffFirstName(row.decided_by_first_name, row.decided_by_email),
+    pieceSale:
+      row.sale_order_id === null
+        ? null
+        : {
+            orderId: row.sale_order_id,
+            orderNumber: row.sale_order_number ?? "",
+            paid: row.sale_paid === true,
+          },
   };
 }
 
@@ -111,8 +123,8 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
   const { rows } = await db.execute<ClaimRow>(sql`
     SELECT c.id, c.live_id, c.version, c.seq, c.queue_rank, c.event_id, e.comment, c.handle, c.product_id,
            p.ref, p.name AS product_name, c.size_read, c.color_read,
-           (c.size_read IS NOT NULL AND p.size IS NOT NULL
-             AND lower(c.size_read) <> lower(p.size)) AS size_differs,
+           (c.size_read IS NOT NULL
+             AND live_claim_size_key(c.size_read) <> live_claim_size_key(p.size)) AS size_differs,
            (c.color_read IS NOT NULL AND pc.name IS NOT NULL
              AND lower(c.color_read) <> lower(pc.name)) AS color_differs,
            CASE WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid' ELSE c.state END AS state,
@@ -124,7 +136,9 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            c.created_at, c.updated_at,
            CASE WHEN u.auth_id IS NOT NULL THEN u.handle_verified_at IS NOT NULL END AS handle_verified, u.unpaid_holds,
            c.state AS stored_state, c.doubt_reason, c.doubt_until, c.confirmed_at,
-           d.first_name AS decided_by_first_name, d.email AS decided_by_email
+           d.first_name AS decided_by_first_name, d.email AS decided_by_email,
+           so.id AS sale_order_id, so.order_number AS sale_order_number,
+           so.status = ANY (${paidOrderStatuses}) AS sale_paid
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
       -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts
@@ -134,6 +148,12 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
       LEFT JOIN tiktok_events e ON e.id = c.event_id
       LEFT JOIN orders o ON o.id = c.order_id
       LEFT JOIN users d ON d.id = c.decided_by_user_id
+      -- Only the claims that are waiting, or were answered as sold, ask whether their piece was
+      -- sold outside claims: the rest hold it themselves or no longer concern it.
+      LEFT JOIN LATERAL (
+        SELECT s.id, s.order_number, s.status FROM orders s
+         WHERE s.id = CASE WHEN c.state IN ('pending', 'waitlisted') OR c.release_reason = 'sold'
+                           THEN live_claim_sale_order(c.product_id) END) so ON true
      WHERE ${where}
      ORDER BY c.seq, c.id`);
   return rows.map((row) => claimView(row, rules.unpaidHoldsLimit));
@@ -175,9 +195,43 @@ export async function findClaimView(
 /** The highest claim version of a live (0 before any claim): a stream resumes after it. */
 export async function readClaimVersion(db: Queryable, liveId: string): Promise<number> {
   const { rows } = await db.execute<{ version: string | number | null }>(
-    sql`SELECT max(version) AS version FROM live_claims WHERE live_id = ${liveId}::uuid`,
+    sql`SELECT greatest(
+          (SELECT max(version) FROM live_claims WHERE live_id = ${liveId}::uuid),
+          (SELECT max(version) FROM live_claim_unknown_refs WHERE live_id = ${liveId}::uuid)) AS version`,
   );
   return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * The live's claims of unknown references: with `afterVersion`, those made after it (a stream's
+ * resume); without, the latest ones (the snapshot). Oldest first.
+ */
+export async function listUnknownRefs(
+  db: Queryable,
+  liveId: string,
+  { afterVersion }: { afterVersion?: number } = {},
+): Promise<LiveClaimUnknownRef[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    version: string | number;
+    event_id: string;
+    seq: string | number;
+    handle: string;
+    ref: number;
+  }>(sql`
+    SELECT u.id, u.version, u.event_id, u.seq, u.handle, u.ref FROM (
+      SELECT * FROM live_claim_unknown_refs r
+       WHERE r.live_id = ${liveId}::uuid AND r.version > ${afterVersion ?? 0}
+       ORDER BY r.version DESC LIMIT ${LIVE_CLAIMS_RELEASED_LIMIT}) u
+     ORDER BY u.version`);
+  return rows.map((row) => ({
+    id: row.id,
+    version: Number(row.version),
+    eventId: row.event_id,
+    seq: Number(row.seq),
+    handle: row.handle,
+    ref: Number(row.ref),
+  }));
 }
 
 /**
@@ -193,6 +247,8 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
     revenue_held: string | number;
     revenue_paid: string | number;
     unpaid_releases: string | number;
+    sold_claims: string | number;
+    unknown_refs: string | number;
   }>(sql`
     WITH live_orders AS (
       SELECT o.id, o.status FROM orders o
@@ -208,7 +264,10 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
            (SELECT coalesce(sum(amount), 0) FROM lines WHERE NOT (status = ANY (${paidOrderStatuses}))) AS revenue_held,
            (SELECT coalesce(sum(amount), 0) FROM lines WHERE status = ANY (${paidOrderStatuses})) AS revenue_paid,
            (SELECT count(*) FROM live_claims c
-             WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'hold-expired') AS unpaid_releases`);
+             WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'hold-expired') AS unpaid_releases,
+           (SELECT count(*) FROM live_claims c
+             WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'sold') AS sold_claims,
+           (SELECT count(*) FROM live_claim_unknown_refs u WHERE u.live_id = ${liveId}::uuid) AS unknown_refs`);
   const row = rows[0];
   return {
     comments: Number(row?.comments ?? 0),
@@ -218,6 +277,8 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
     revenueHeldCents: Number(row?.revenue_held ?? 0),
     revenuePaidCents: Number(row?.revenue_paid ?? 0),
     unpaidReleases: Number(row?.unpaid_releases ?? 0),
+    soldClaims: Number(row?.sold_claims ?? 0),
+    unknownRefs: Number(row?.unknown_refs ?? 0),
   };
 }
 
@@ -289,7 +350,8 @@ export async function readDoubtAnswerLines(db: Queryable, liveId: string): Promi
       FROM live_claim_doubt_answers a
       JOIN live_claims c ON c.id = a.claim_id
       LEFT JOIN users u ON u.id = a.answered_by_user_id
-     WHERE a.live_id = ${liveId}::uuid
+     -- A 'mismatch' doubt is the engine's, not the reader's: nothing for the reader to learn from.
+     WHERE a.live_id = ${liveId}::uuid AND c.doubt_reason IS DISTINCT FROM 'mismatch'
      ORDER BY a.answered_at, a.id`);
   return rows.map((row) =>
     doubtAnswerLine({

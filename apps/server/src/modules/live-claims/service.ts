@@ -18,6 +18,7 @@ import { createClaimsEngine } from "./engine";
 import {
   findClaimView,
   listClaimViews,
+  listUnknownRefs,
   readClaimCounters,
   readClaimSettings,
   readClaimVersion,
@@ -114,12 +115,13 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
       await liveExists(liveId);
       // The version first: a claim changed while the rest is read is sent again, never missed.
       const version = await readClaimVersion(db, liveId);
-      const [settings, counters, claims] = await Promise.all([
+      const [settings, counters, claims, unknownRefs] = await Promise.all([
         readClaimSettings(db, liveId, shopTimes),
         readClaimCounters(db, liveId),
         listClaimViews(db, liveId, viewRules),
+        listUnknownRefs(db, liveId),
       ]);
-      return { liveId, settings, version, counters, claims };
+      return { liveId, settings, version, counters, claims, unknownRefs };
     },
 
     async saveSettings(

@@ -12,6 +12,8 @@ const counters: LiveClaimCounters = {
   revenueHeldCents: 0,
   revenuePaidCents: 0,
   unpaidReleases: 0,
+  soldClaims: 0,
+  unknownRefs: 0,
 };
 
 const view = (id: string, liveId: string, version: number) => ({ id, liveId, version }) as LiveClaimView;

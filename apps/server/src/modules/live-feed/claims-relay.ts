@@ -1,8 +1,8 @@
-import type { LiveClaimsChange, LiveClaimView } from "@vitrine/domain";
+import type { LiveClaimsChange, LiveClaimUnknownRef, LiveClaimView } from "@vitrine/domain";
 import type { AppContext } from "../module";
 import type { LiveHubMessage } from "../../realtime/live-hub";
 import { errorText } from "../../lib/error-text";
-import { listClaimViews, readClaimCounters, type ClaimViewRules } from "../live-claims";
+import { listClaimViews, listUnknownRefs, readClaimCounters, type ClaimViewRules } from "../live-claims";
 
 export type ClaimsListener = (change: LiveClaimsChange) => void;
 
@@ -17,6 +17,8 @@ export type ClaimsListener = (change: LiveClaimsChange) => void;
 /** How the relay reads (the database's readers; a unit test hands its own). */
 export interface ClaimsReaders {
   views: (liveId: string, afterVersion: number) => Promise<LiveClaimView[]>;
+  /** Claims of unknown references made after the version (none when a test hands no reader). */
+  unknownRefs?: (liveId: string, afterVersion: number) => Promise<LiveClaimUnknownRef[]>;
   counters: (liveId: string) => Promise<LiveClaimsChange["counters"]>;
   /** The claim version sequence's value now. */
   currentVersion: () => Promise<number>;
@@ -35,6 +37,7 @@ export function createClaimsRelay({
 }) {
   const read: ClaimsReaders = readers ?? {
     views: (liveId, afterVersion) => listClaimViews(db, liveId, viewRules, { afterVersion }),
+    unknownRefs: (liveId, afterVersion) => listUnknownRefs(db, liveId, { afterVersion }),
     counters: (liveId) => readClaimCounters(db, liveId),
     currentVersion: async () => {
       const { rows } = await db.$client.query<{ version: string | null }>(
@@ -55,10 +58,20 @@ export function createClaimsRelay({
 
   /** The claims of the live changed after `afterVersion`, the counters, and the highest version. */
   async function readSince(liveId: string, afterVersion: number): Promise<LiveClaimsChange> {
-    const [claims, counters] = await Promise.all([read.views(liveId, afterVersion), read.counters(liveId)]);
+    const [claims, unknownRefs, counters] = await Promise.all([
+      read.views(liveId, afterVersion),
+      read.unknownRefs?.(liveId, afterVersion) ?? [],
+      read.counters(liveId),
+    ]);
     // In version order: a client applying them one by one goes through the live's states in order.
     claims.sort((x, y) => x.version - y.version);
-    return { liveId, version: highest(claims, afterVersion), claims, counters };
+    return {
+      liveId,
+      version: highest([...claims, ...unknownRefs], afterVersion),
+      claims,
+      unknownRefs,
+      counters,
+    };
   }
 
   function emit(change: LiveClaimsChange) {
@@ -82,7 +95,7 @@ export function createClaimsRelay({
         const change = await readSince(liveId, after);
         lastRead.set(liveId, change.version);
         // A telling whose change an earlier read already carried: nothing to send.
-        if (change.claims.length > 0) emit(change);
+        if (change.claims.length > 0 || change.unknownRefs.length > 0) emit(change);
       } while (state.again);
     } catch (error) {
       log(`live feed: claims of live ${liveId} not read for the streams (${errorText(error)})`);
@@ -120,7 +133,7 @@ export function createClaimsRelay({
 
 export type ClaimsRelay = ReturnType<typeof createClaimsRelay>;
 
-function highest(claims: readonly LiveClaimView[], floor: number): number {
+function highest(claims: readonly { version: number }[], floor: number): number {
   let version = floor;
   for (const claim of claims) version = Math.max(version, claim.version);
   return version;

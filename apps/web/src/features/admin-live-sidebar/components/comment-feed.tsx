@@ -1,4 +1,4 @@
-import { readLiveComment, type LiveClaimView, type LiveFeedEvent } from "@vitrine/domain";
+import { liveClaimMessages, readLiveComment, type LiveClaimView, type LiveFeedEvent } from "@vitrine/domain";
 import { format } from "date-fns";
 import { HandIcon } from "lucide-react";
 import type { Ref } from "react";
@@ -16,6 +16,8 @@ export interface CommentFeedProps {
   liveId: string;
   /** The selected live's claims by the comment (event id) that made them. */
   claimsByEvent: ReadonlyMap<string, readonly LiveClaimView[]>;
+  /** The references the selected live's comments claimed that are no piece of the live. */
+  unknownRefsByEvent: ReadonlyMap<string, readonly number[]>;
   /** Titles of the active lives, shown on the cards when the feed spans several. */
   liveTitles: ReadonlyMap<string, string>;
   /** "Donner" on a claim waiting for staff's click (manual mode), "Confirmer" or "Ignorer" on a doubt. */
@@ -37,6 +39,7 @@ export function CommentFeed({
   events,
   liveId,
   claimsByEvent,
+  unknownRefsByEvent,
   liveTitles,
   onAction,
   pending,
@@ -50,6 +53,7 @@ export function CommentFeed({
     <ol ref={listRef} tabIndex={-1} className="flex flex-col gap-2 outline-none" aria-label="Commentaires">
       {[...events].reverse().map((event) => {
         const claims = event.liveId === liveId ? (claimsByEvent.get(event.id) ?? []) : [];
+        const unknownRefs = event.liveId === liveId ? (unknownRefsByEvent.get(event.id) ?? []) : [];
         const unclaim = claims.length === 0 && event.liveId === liveId && isUnclaim(event.comment);
         return (
           <li
@@ -75,6 +79,11 @@ export function CommentFeed({
             ) : null}
             <p className="break-words">{event.comment}</p>
             {unclaim ? <p className="text-sm font-medium text-muted-foreground">Annulation</p> : null}
+            {unknownRefs.map((ref) => (
+              <p key={ref} className="text-sm font-medium text-destructive">
+                {liveClaimMessages.unknownRef(ref)}
+              </p>
+            ))}
             {claims.map((claim) => {
               const answer = doubtAnswerText(claim);
               return (

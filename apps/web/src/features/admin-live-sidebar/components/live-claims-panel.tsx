@@ -1,15 +1,18 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  SOLD_LABEL,
   type LiveClaimCounters,
   type LiveClaimView,
 } from "@vitrine/domain";
 import { TriangleAlertIcon } from "lucide-react";
 import { useMemo } from "react";
+import { Link } from "react-router";
 import { LoadError } from "../../../components/load-error";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
 import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-select";
@@ -19,6 +22,8 @@ import {
   doubtAnswerText,
   holderText,
   readText,
+  saleOrderText,
+  salePaymentText,
   type ClaimedPieceView,
 } from "../../admin-shared/live-claims/claims-view";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
@@ -95,7 +100,7 @@ function PieceEntry({
   onAction: LiveClaimsPanelProps["onAction"];
   pending: PendingClaimAction | null;
 }) {
-  const { holder, waitlist } = piece;
+  const { holder, waitlist, sale } = piece;
   const headingId = `claimed-piece-${piece.productId}`;
   return (
     <li
@@ -151,6 +156,24 @@ function PieceEntry({
               ) : null}
             </div>
           )}
+        </div>
+      ) : sale ? (
+        // Sold outside claims: nobody is handed it, its claims were answered as sold.
+        <div className="flex flex-col gap-1">
+          <p>
+            <span className="font-semibold">{SOLD_LABEL}</span> ·{" "}
+            <Link className="underline underline-offset-4" to={paths.admin.order(sale.orderId)}>
+              {saleOrderText(sale)}
+            </Link>{" "}
+            · {salePaymentText(sale)}
+          </p>
+          {piece.soldClaims > 0 ? (
+            <p className="text-xs text-muted-foreground">
+              {piece.soldClaims === 1
+                ? "1 demande répondue : pièce déjà vendue"
+                : `${piece.soldClaims} demandes répondues : pièce déjà vendue`}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="text-muted-foreground">Personne ne tient la pièce</p>

@@ -93,6 +93,13 @@ export function LiveOrderSidebarPage() {
     }
     return byEvent;
   }, [claims.claims]);
+  const unknownRefsByEvent = useMemo(() => {
+    const byEvent = new Map<string, number[]>();
+    for (const unknown of claims.unknownRefs.values()) {
+      byEvent.set(unknown.eventId, [...(byEvent.get(unknown.eventId) ?? []), unknown.ref]);
+    }
+    return byEvent;
+  }, [claims.unknownRefs]);
   // A claim staff clicked holds the feed until the server answered.
   const hold = useFeedHold(feed.events, actions.pendingId !== null);
   const waiting = waitingCommentsText(hold.waiting);
@@ -162,6 +169,7 @@ export function LiveOrderSidebarPage() {
             events={hold.shown}
             liveId={liveId}
             claimsByEvent={claimsByEvent}
+            unknownRefsByEvent={unknownRefsByEvent}
             liveTitles={liveTitles}
             onAction={actions.run}
             pending={pending}

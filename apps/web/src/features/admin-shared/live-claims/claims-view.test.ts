@@ -10,11 +10,13 @@ import {
   highestVersion,
   holdHoursText,
   mergeClaims,
+  mergeUnknownRefs,
   newLateUnclaims,
   numberWaitlists,
   parseDoubtSeconds,
   parseHoldHours,
   readText,
+  saleText,
   waitlistText,
 } from "./claims-view";
 import { claim } from "./test-claims";
@@ -42,7 +44,39 @@ describe("mergeClaims", () => {
   });
 });
 
+describe("mergeUnknownRefs", () => {
+  it("keeps each claim of an unknown reference once, whichever way it came", () => {
+    const unknown = { id: "u1", version: 4, eventId: "e1", seq: 4, handle: "ines", ref: 54 };
+    const once = mergeUnknownRefs(new Map(), [unknown]);
+    expect(mergeUnknownRefs(once, [unknown])).toBe(once);
+    expect(
+      [...mergeUnknownRefs(once, [{ ...unknown, id: "u2", ref: 55 }]).values()].map((u) => u.ref),
+    ).toEqual([54, 55]);
+  });
+});
+
 describe("claimedPieces", () => {
+  it("shows a piece sold outside claims as 'Vendue', with its order, and the claims answered as sold", () => {
+    const sale = { orderId: "o1", orderNumber: "HF-7-2", paid: false };
+    const pieces = claimedPieces([
+      claim({ id: "ines", version: 3, state: "released", releaseReason: "sold", pieceSale: sale }),
+      claim({
+        id: "lea",
+        version: 5,
+        state: "released",
+        releaseReason: "sold",
+        pieceSale: { ...sale, paid: true },
+      }),
+      claim({ id: "noe", version: 6, state: "released", releaseReason: "un-claimed" }),
+    ]);
+    expect(pieces).toHaveLength(1);
+    expect(pieces[0]).toMatchObject({ holder: null, waitlist: [], soldClaims: 2 });
+    expect(pieces[0]?.sale && saleText(pieces[0].sale)).toBe("Vendue · commande n°HF-7-2 · payée");
+    expect(claimBadgeText(claim({ id: "a", version: 1, state: "released", releaseReason: "sold" }))).toBe(
+      "Vendue",
+    );
+  });
+
   it("gives each piece its holder and its waitlist in position order, released claims left out", () => {
     const pieces = claimedPieces([
       claim({ id: "chloe", version: 5, state: "waitlisted", waitlistPosition: 2 }),
@@ -117,6 +151,8 @@ describe("what a comment card and a holder say", () => {
       revenueHeldCents: 30_000,
       revenuePaidCents: 12_550,
       unpaidReleases: 2,
+      soldClaims: 3,
+      unknownRefs: 4,
     });
     expect(items.map((item) => item.label)).toEqual([
       "Commentaires",
@@ -126,7 +162,10 @@ describe("what a comment card and a holder say", () => {
       "Montant réservé",
       "Montant payé",
       "Libérations sans paiement",
+      "Demandes de pièces vendues",
+      "Réfs introuvables",
     ]);
+    expect(items.slice(-2).map((item) => item.value)).toEqual(["3", "4"]);
     expect(items[0]?.value).toBe("12\u202f345");
     expect(items[4]?.value).toBe(`300,00${NBSP}€`);
     expect(items[5]?.value).toBe(`125,50${NBSP}€`);

@@ -3,8 +3,10 @@ import {
   claimStateLabels,
   doubtReasonLabels,
   formatEuros,
+  SOLD_LABEL,
   TO_CONFIRM_LABEL,
   type LiveClaimCounters,
+  type LiveClaimUnknownRef,
   type LiveClaimView,
 } from "@vitrine/domain";
 import { format } from "date-fns";
@@ -24,8 +26,20 @@ export function mergeClaims(
   return merged ?? current;
 }
 
+/** Claims of unknown references by id: one met twice is kept once. */
+export function mergeUnknownRefs(
+  current: ReadonlyMap<string, LiveClaimUnknownRef>,
+  incoming: readonly LiveClaimUnknownRef[],
+): ReadonlyMap<string, LiveClaimUnknownRef> {
+  const fresh = incoming.filter((unknown) => !current.has(unknown.id));
+  if (fresh.length === 0) return current;
+  const merged = new Map(current);
+  for (const unknown of fresh) merged.set(unknown.id, unknown);
+  return merged;
+}
+
 /** The highest version among claims (0 for none): where a stream resumes. */
-export function highestVersion(claims: Iterable<LiveClaimView>, floor = 0): number {
+export function highestVersion(claims: Iterable<{ version: number }>, floor = 0): number {
   let version = floor;
   for (const claim of claims) version = Math.max(version, claim.version);
   return version;
@@ -69,13 +83,19 @@ export interface ClaimedPieceView {
   holder: LiveClaimView | null;
   /** Next in line first. */
   waitlist: LiveClaimView[];
+  /** Sold outside claims: the order and whether it is paid (the latest claim read says). */
+  sale: NonNullable<LiveClaimView["pieceSale"]> | null;
+  /** Claims answered at once as sold. */
+  soldClaims: number;
 }
 
-/** The pieces with a holder or a waitlist, by reference. */
+/** The pieces with a holder or a waitlist, or sold outside claims to claimers, by reference. */
 export function claimedPieces(claims: Iterable<LiveClaimView>): ClaimedPieceView[] {
   const pieces = new Map<string, ClaimedPieceView>();
+  const saleVersion = new Map<string, number>();
   for (const claim of claims) {
-    if (claim.state === "released") continue;
+    const sold = claim.releaseReason === "sold";
+    if (claim.state === "released" && !sold) continue;
     let piece = pieces.get(claim.productId);
     if (!piece) {
       piece = {
@@ -84,10 +104,17 @@ export function claimedPieces(claims: Iterable<LiveClaimView>): ClaimedPieceView
         productName: claim.productName,
         holder: null,
         waitlist: [],
+        sale: null,
+        soldClaims: 0,
       };
       pieces.set(claim.productId, piece);
     }
-    if (HOLDING.has(claim.state)) piece.holder = claim;
+    if ((saleVersion.get(claim.productId) ?? -1) < claim.version && (sold || claim.pieceSale)) {
+      saleVersion.set(claim.productId, claim.version);
+      piece.sale = claim.pieceSale;
+    }
+    if (sold) piece.soldClaims += 1;
+    else if (HOLDING.has(claim.state)) piece.holder = claim;
     else piece.waitlist.push(claim);
   }
   for (const piece of pieces.values()) piece.waitlist.sort(byQueue);
@@ -119,6 +146,7 @@ export function claimBadgeText(claim: LiveClaimView): string {
     case "waitlisted":
       return `En attente n°${claim.waitlistPosition ?? "?"}`;
     case "released":
+      if (claim.releaseReason === "sold") return SOLD_LABEL;
       return claim.releaseReason
         ? `${claimStateLabels.released} (${claimReleaseReasonLabels[claim.releaseReason].toLowerCase()})`
         : claimStateLabels.released;
@@ -185,6 +213,8 @@ export function counterItems(counters: LiveClaimCounters): { label: string; valu
     { label: "Montant réservé", value: formatEuros(counters.revenueHeldCents) },
     { label: "Montant payé", value: formatEuros(counters.revenuePaidCents) },
     { label: "Libérations sans paiement", value: count(counters.unpaidReleases) },
+    { label: "Demandes de pièces vendues", value: count(counters.soldClaims) },
+    { label: "Réfs introuvables", value: count(counters.unknownRefs) },
   ];
 }
 
@@ -231,3 +261,13 @@ export function newLateUnclaims(
     return !before || (before.version < claim.version && before.lateUnclaimAt !== claim.lateUnclaimAt);
   });
 }
+
+/** "Vendue · commande n°HF-12-3 · payée": a piece sold outside claims, as its card says it. */
+export function saleText(sale: NonNullable<LiveClaimView["pieceSale"]>): string {
+  return `${SOLD_LABEL} · ${saleOrderText(sale)} · ${salePaymentText(sale)}`;
+}
+
+export const saleOrderText = (sale: NonNullable<LiveClaimView["pieceSale"]>) =>
+  `commande n°${sale.orderNumber}`;
+export const salePaymentText = (sale: NonNullable<LiveClaimView["pieceSale"]>) =>
+  sale.paid ? "payée" : "pas encore payée";

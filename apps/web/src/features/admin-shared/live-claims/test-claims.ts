@@ -35,6 +35,7 @@ export function claim(
     toConfirm: false,
     doubtUntil: null,
     decidedBy: null,
+    pieceSale: null,
     ...overrides,
   };
 }

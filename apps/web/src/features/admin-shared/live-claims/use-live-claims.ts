@@ -1,16 +1,29 @@
 import { useQuery } from "@tanstack/react-query";
-import type { LiveClaimCounters, LiveClaimsChange, LiveClaimView } from "@vitrine/domain";
+import type {
+  LiveClaimCounters,
+  LiveClaimsChange,
+  LiveClaimUnknownRef,
+  LiveClaimView,
+} from "@vitrine/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { liveClaimsQueryOptions } from "../api/live-claims";
-import { highestVersion, mergeClaims, numberWaitlists } from "./claims-view";
+import { highestVersion, mergeClaims, mergeUnknownRefs, numberWaitlists } from "./claims-view";
 
 interface Heard {
   liveId: string;
   claims: ReadonlyMap<string, LiveClaimView>;
+  unknownRefs: ReadonlyMap<string, LiveClaimUnknownRef>;
   counters: { version: number; counters: LiveClaimCounters } | null;
 }
 
 const NOTHING: ReadonlyMap<string, LiveClaimView> = new Map();
+const NO_UNKNOWN_REFS: ReadonlyMap<string, LiveClaimUnknownRef> = new Map();
+const nothingHeard = (liveId: string): Heard => ({
+  liveId,
+  claims: NOTHING,
+  unknownRefs: NO_UNKNOWN_REFS,
+  counters: null,
+});
 
 /**
  * A live's claims: the server's snapshot, with what the stream brought on top of it, each claim at
@@ -20,20 +33,21 @@ const NOTHING: ReadonlyMap<string, LiveClaimView> = new Map();
  */
 export function useLiveClaims(liveId: string) {
   const snapshot = useQuery(liveClaimsQueryOptions(liveId));
-  const [heard, setHeard] = useState<Heard>({ liveId, claims: NOTHING, counters: null });
-  const current = heard.liveId === liveId ? heard : { liveId, claims: NOTHING, counters: null };
+  const [heard, setHeard] = useState<Heard>(() => nothingHeard(liveId));
+  const current = heard.liveId === liveId ? heard : nothingHeard(liveId);
 
   const apply = useCallback(
     (change: LiveClaimsChange) => {
       if (change.liveId !== liveId) return;
       setHeard((previous) => {
-        const base = previous.liveId === liveId ? previous : { liveId, claims: NOTHING, counters: null };
+        const base = previous.liveId === liveId ? previous : nothingHeard(liveId);
         const claims = mergeClaims(base.claims, change.claims);
+        const unknownRefs = mergeUnknownRefs(base.unknownRefs, change.unknownRefs);
         const counters =
           !base.counters || change.version >= base.counters.version
             ? { version: change.version, counters: change.counters }
             : base.counters;
-        return { liveId, claims, counters };
+        return { liveId, claims, unknownRefs, counters };
       });
     },
     [liveId],
@@ -44,7 +58,17 @@ export function useLiveClaims(liveId: string) {
     const fromSnapshot = new Map((data?.claims ?? []).map((claim) => [claim.id, claim]));
     return numberWaitlists(mergeClaims(fromSnapshot, [...current.claims.values()]));
   }, [data, current.claims]);
-  const version = highestVersion(current.claims.values(), data?.version ?? 0);
+  const unknownRefs = useMemo(
+    () =>
+      mergeUnknownRefs(new Map((data?.unknownRefs ?? []).map((unknown) => [unknown.id, unknown])), [
+        ...current.unknownRefs.values(),
+      ]),
+    [data, current.unknownRefs],
+  );
+  const version = highestVersion(
+    [...current.claims.values(), ...current.unknownRefs.values()],
+    data?.version ?? 0,
+  );
   const counters =
     current.counters && (!data || current.counters.version > data.version)
       ? current.counters.counters
@@ -57,5 +81,14 @@ export function useLiveClaims(liveId: string) {
   }, [known, liveId, version]);
   const resumeAfter = useCallback(() => resume.current, []);
 
-  return { snapshot, claims, counters, settings: data?.settings ?? null, version, apply, resumeAfter };
+  return {
+    snapshot,
+    claims,
+    unknownRefs,
+    counters,
+    settings: data?.settings ?? null,
+    version,
+    apply,
+    resumeAfter,
+  };
 }

@@ -8,6 +8,8 @@ const claim = (overrides: Partial<CustomerLiveClaim> = {}): CustomerLiveClaim =>
   ref: 12,
   productName: "Robe fleurie",
   priceCents: 990,
+  size: null,
+  color: null,
   sizeRead: null,
   colorRead: null,
   state: "pending",

@@ -21,6 +21,7 @@ function changeOf(before: CustomerLiveClaim | undefined, claim: CustomerLiveClai
     case "pending":
     case "to-confirm":
     case "released":
+    case "sold":
       return `${customerClaimStateLabels[claim.state]}\u00a0: ${pieceOf(claim)} ${claim.productName}`;
   }
 }

@@ -2,6 +2,8 @@ import {
   customerClaimStateLabels,
   formatEuros,
   handleProofMessages,
+  pieceLookParts,
+  requestMismatchText,
   type CustomerClaimState,
   type CustomerLiveClaim,
   type CustomerLiveOrder,
@@ -32,6 +34,7 @@ const stateClasses: Record<CustomerClaimState, string> = {
   waitlisted: "bg-purple-50 text-purple-700",
   expired: "bg-red-50 text-red-700",
   released: "bg-stone-100 text-stone-700",
+  sold: "bg-stone-100 text-stone-700",
 };
 
 const cardClassName = "flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5";
@@ -187,10 +190,9 @@ function PayButtons({ orders }: { orders: readonly CustomerLiveOrder[] }) {
 
 function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOffsetMs: number }) {
   const titleId = useId();
-  const read = [
-    claim.sizeRead ? `Taille\u00a0: ${claim.sizeRead}` : null,
-    claim.colorRead ? `Couleur\u00a0: ${claim.colorRead}` : null,
-  ].filter((part) => part !== null);
+  // The piece as it is, never what the comment asked for: that is said apart when it differs.
+  const look = pieceLookParts(claim);
+  const mismatch = requestMismatchText(claim, claim);
   return (
     <article aria-labelledby={titleId} className={cardClassName}>
       {/* The badge goes under the title when both do not fit: 'En attente de confirmation par la
@@ -210,8 +212,12 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
       </header>
       <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span className="font-semibold tabular-nums">{formatEuros(claim.priceCents)}</span>
-        {read.length > 0 ? <span className="text-sm text-muted-foreground">{read.join(" · ")}</span> : null}
+        <span className="text-sm text-muted-foreground">{look.join(" · ")}</span>
       </p>
+      {mismatch ? <p className="text-sm font-medium">{mismatch}</p> : null}
+      {claim.state === "sold" ? (
+        <p className="text-sm">Cette pièce a déjà été vendue&nbsp;: elle ne peut plus vous être réservée.</p>
+      ) : null}
       {claim.state === "to-confirm" ? (
         <p className="text-sm">
           Votre commentaire laissait un doute&nbsp;: la boutique confirme avant de vous réserver la pièce.
