@@ -121,4 +121,6 @@ export const noticeMailMessages = {
   piecesHeading: "Vos articles",
   reservedUntil: (holdEnd: string) => `Réservé pour vous ${holdEnd}.`,
   seeOrder: "Voir ma commande",
+  /** Under the 'Expédiée' mail, whatever its template says: La Poste's page of the parcel. */
+  followParcel: "Suivre mon colis",
 } as const;

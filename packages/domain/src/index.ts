@@ -39,6 +39,7 @@ export * from "./live-claim";
 export * from "./message-template";
 export * from "./money";
 export * from "./order-status";
+export * from "./order-status-moves";
 export * from "./page";
 export * from "./payment";
 export * from "./product";
