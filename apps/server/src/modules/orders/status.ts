@@ -33,7 +33,7 @@ type MovingOrder = {
  * in the order of their ids (two moves of one parcel queue rather than cross). A parcel's label
  * is its lead's: each of its orders is labelled when the lead is.
  */
-async function lockMovingOrders(tx: Transaction, orderId: string, withParcel: boolean) {
+async function lockMovingOrders(tx: Transaction, orderId: string, withParcel: boolean, lock = true) {
   if (!isUuid(orderId)) throw orderNotFound();
   const { rows: found } = await tx.execute<{ lead_id: string }>(
     sql`SELECT coalesce(parcel_lead_id, id) AS lead_id FROM orders WHERE id = ${orderId}`,
@@ -52,7 +52,7 @@ async function lockMovingOrders(tx: Transaction, orderId: string, withParcel: bo
       FROM orders o
      WHERE o.id = ${orderId} ${parcel}
      ORDER BY o.id
-       FOR NO KEY UPDATE OF o`);
+     ${lock ? sql`FOR NO KEY UPDATE OF o` : sql``}`);
   const order = rows.find((row) => row.id === orderId);
   if (!order) throw orderNotFound();
   return { order, others: rows.filter((row) => row.id !== orderId) };
@@ -60,11 +60,16 @@ async function lockMovingOrders(tx: Transaction, orderId: string, withParcel: bo
 
 /**
  * Throws the French refusal of the status table (packages/domain order-status-moves) when the
- * order may not make this move, its row locked for the rest of the transaction. For a caller
- * that writes the status itself afterwards (a cancellation, which refunds first).
+ * order may not make this move. For a caller that writes the status itself afterwards (a
+ * cancellation, which refunds first): it says whether the row is to be locked for the rest of
+ * the transaction (a paid order's is not, its refund holding the refunds' own lock instead).
  */
-export async function assertOrderMove(tx: Transaction, request: OrderStatusMoveRequest): Promise<void> {
-  const { order } = await lockMovingOrders(tx, request.orderId, false);
+export async function assertOrderMove(
+  tx: Transaction,
+  request: OrderStatusMoveRequest,
+  { lock }: { lock: boolean },
+): Promise<void> {
+  const { order } = await lockMovingOrders(tx, request.orderId, false, lock);
   const refusal = orderMoveRefusal(order, request.to, request.actor);
   if (refusal) throw new DomainError("CONFLICT", refusal);
 }

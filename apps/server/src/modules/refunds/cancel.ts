@@ -102,7 +102,11 @@ export async function changeOrderStatus(
     if (!isPaidOrderStatus(order.status)) order = await orderStatusOf(tx, change.orderId, true);
     const paid = isPaidOrderStatus(order.status);
     // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
-    await assertOrderMove(tx, { orderId: change.orderId, to: change.status, actor: "staff" });
+    await assertOrderMove(
+      tx,
+      { orderId: change.orderId, to: change.status, actor: "staff" },
+      { lock: !paid },
+    );
     if (change.status === "cancelled-by-customer") {
       await setOrderStatus(tx, change.orderId, change.status);
       return { settled: true };
