@@ -30,20 +30,28 @@ export function isStaffMessageType(type: MessageTemplateType): type is OrderStat
  * What the server writes into a template it mails for an order (decision 039), each `{{name}}` in
  * the title or body; the template editor lists them. An unknown name stays as written.
  */
-export const MESSAGE_TEMPLATE_PLACEHOLDERS = {
+export const MESSAGE_TEMPLATE_PLACEHOLDER_NAMES = [
+  "numero_commande",
+  "suivi",
+  "lien_suivi",
+  "prenom",
+] as const;
+export type MessageTemplatePlaceholder = (typeof MESSAGE_TEMPLATE_PLACEHOLDER_NAMES)[number];
+
+/** What each placeholder is, as the template editor lists it. */
+export const MESSAGE_TEMPLATE_PLACEHOLDERS: Record<MessageTemplatePlaceholder, string> = {
   numero_commande: "Numéro de la commande",
   suivi: "Numéro de suivi du colis",
   lien_suivi: "Lien de suivi du colis",
   prenom: "Prénom du client",
-} as const;
-export type MessageTemplatePlaceholder = keyof typeof MESSAGE_TEMPLATE_PLACEHOLDERS;
+};
 export type MessageTemplateValues = Record<MessageTemplatePlaceholder, string>;
 
 /** How a placeholder is written in a template. */
 export const placeholderToken = (name: MessageTemplatePlaceholder) => `{{${name}}}`;
 
 function isPlaceholder(name: string): name is MessageTemplatePlaceholder {
-  return Object.hasOwn(MESSAGE_TEMPLATE_PLACEHOLDERS, name);
+  return (MESSAGE_TEMPLATE_PLACEHOLDER_NAMES as readonly string[]).includes(name);
 }
 
 /**
