@@ -77,3 +77,27 @@ test("the bulk change names each order it skips, and the one it ships is mailed 
   expect(mails[0]?.text).toContain("6A13579246801");
   expect(mails[0]?.text).toContain(shipped.orderNumber);
 });
+
+test("the template editor lists the placeholders the 'Expédiée' mail fills in", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin");
+  await page
+    .getByRole("navigation", { name: "Menu d'administration" })
+    .getByRole("link", { name: "Templates messages" })
+    .click();
+  await page
+    .getByRole("row", { name: /Expédiée/ })
+    .getByRole("button", { name: "Modifier" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Modifier le template" });
+  const placeholders = dialog.getByRole("region", { name: "Champs remplis à l'envoi" });
+  for (const line of [
+    "{{numero_commande}} : Numéro de la commande",
+    "{{suivi}} : Numéro de suivi du colis",
+    "{{lien_suivi}} : Lien de suivi du colis",
+    "{{prenom}} : Prénom du client",
+  ]) {
+    await expect(placeholders.getByRole("listitem").filter({ hasText: line })).toHaveCount(1);
+  }
+});
