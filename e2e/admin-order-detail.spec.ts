@@ -51,14 +51,18 @@ test("an admin changes an order's status and address, adds an item by reference 
   await expect(items.getByRole("row").filter({ hasText: "Robe fleurie" })).toContainText("Rouge");
   expect(await seriousViolations(page)).toEqual([]);
 
-  // Status: any status, through its dialog.
+  // Status: the table's moves only; 'À payer' asks for an address first, and says so.
   await page.getByRole("button", { name: "Changer le statut" }).click();
   const statusDialog = page.getByRole("dialog", { name: "Changer le statut" });
+  await expect(statusDialog.getByLabel("Nouveau statut").getByRole("option", { name: "Livrée" })).toHaveCount(
+    0,
+  );
   await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "À payer" });
   await statusDialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Impossible : la commande n'a pas d'adresse de livraison")).toBeVisible();
+  await statusDialog.getByRole("button", { name: "Annuler" }).click();
   await expect(statusDialog).toBeHidden();
-  await expect(page.getByText("Statut de la commande mis à jour")).toBeVisible();
-  await expect(page.getByText("À payer", { exact: true })).toBeVisible();
+  await expect(page.getByText("À valider", { exact: true })).toBeVisible();
 
   // Address: every required field named, then saved; the status stays.
   await expect(page.getByText("Aucune adresse de livraison pour le moment.")).toBeVisible();
@@ -80,6 +84,14 @@ test("an admin changes an order's status and address, adds an item by reference 
   await expect(page.getByText("Adresse de livraison mise à jour")).toBeVisible();
   await expect(page.getByText("12 rue des Lilas")).toBeVisible();
   await expect(page.getByText("69001 Lyon")).toBeVisible();
+  await expect(page.getByText("À valider", { exact: true })).toBeVisible();
+
+  // With its address, the order moves on.
+  await page.getByRole("button", { name: "Changer le statut" }).click();
+  await statusDialog.getByLabel("Nouveau statut").selectOption({ label: "À payer" });
+  await statusDialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(statusDialog).toBeHidden();
+  await expect(page.getByText("Statut de la commande mis à jour")).toBeVisible();
   await expect(page.getByText("À payer", { exact: true })).toBeVisible();
 
   // Add by reference: a product must be chosen, digits only, suggestions from the live's products for sale.

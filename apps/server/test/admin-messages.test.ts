@@ -53,6 +53,23 @@ describe("sending a message", () => {
     expect(mail?.text).toContain("Accéder à la boutique Boutique Lila : http://localhost:3000");
   });
 
+  it("fills a template's first name per recipient and leaves out the order's facts it has not", async () => {
+    const julie = await insertCustomer(t.db, { email: "julie.p@example.com", firstName: "Julie" });
+    const nameless = await insertCustomer(t.db, { email: "anonyme@example.com", firstName: null });
+    const response = await send(
+      message([julie.id, nameless.id], {
+        subject: "Pour {{prenom}}",
+        body: "<p>Bonjour {{prenom}},</p><p>Commande {{numero_commande}}, suivi : {{suivi}} {{lien_suivi}}</p>",
+      }),
+    );
+    expect(response.json()).toEqual({ sent: 2, failed: [] });
+    const to = (email: string) => t.mails.find((mail) => mail.to === email);
+    expect(to("julie.p@example.com")?.subject).toBe("Pour Julie");
+    expect(to("julie.p@example.com")?.text).toContain("Bonjour Julie,");
+    expect(to("anonyme@example.com")?.text).toContain("Bonjour,");
+    for (const mail of t.mails) expect(`${mail.subject}${mail.html}${mail.text}`).not.toContain("{{");
+  });
+
   it("escapes the subject and sanitizes what the editor never writes", async () => {
     const julie = await insertCustomer(t.db);
     const response = await send(

@@ -6,6 +6,7 @@ import { orderItems, orders, products } from "../src/db/schema";
 import { setOrderStatus } from "../src/modules/orders";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
+  deliveryAddress,
   insertColor,
   insertCustomer,
   insertLive,
@@ -231,16 +232,46 @@ describe("reading an order", () => {
 });
 
 describe("changing the status", () => {
-  it("lets an admin set any status from any status", async () => {
-    const order = await insertOrder(t.db);
-    const sequence: OrderStatus[] = [...ORDER_STATUSES].reverse();
-    sequence.push("to-validate", "delivered", "to-pay");
+  it("walks an order along the status table's moves, forth and back", async () => {
+    const order = await insertOrder(t.db, {
+      shippingAddress: deliveryAddress,
+      shippingLabelPath: "labels/walk/6A00000000009.pdf",
+      trackingId: "6A00000000009",
+    });
+    const sequence: OrderStatus[] = [
+      "to-pay",
+      "paid",
+      "preparing",
+      "to-ship",
+      "shipped",
+      "delivered",
+      "shipped",
+      "to-ship",
+      "preparing",
+      "paid",
+      "cancelled-by-admin",
+      "to-validate",
+      "cancelled-by-customer",
+      "to-pay",
+    ];
     for (const status of sequence) {
       const response = await as.admin("PUT", `${orderUrl(order.id)}/status`, { status });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, status).toBe(200);
       expect(response.json().order.status).toBe(status);
       expect((await orderRowOf(t.db, order.id)).status).toBe(status);
     }
+  });
+
+  it("refuses a move the table does not allow with its French reason, changing nothing", async () => {
+    const order = await insertOrder(t.db, { status: "to-pay" });
+    const before = await orderState(order.id);
+    const response = await as.admin("PUT", `${orderUrl(order.id)}/status`, { status: "delivered" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: "CONFLICT",
+      message: "Impossible : la commande n'est pas payée",
+    });
+    expect(await orderState(order.id)).toEqual(before);
   });
 
   it.each([[{}], [{ status: "" }], [{ status: "archived" }], [{ status: 3 }]])(

@@ -8,6 +8,7 @@ import { lives, orders } from "../src/db/schema";
 import { createOrder } from "../src/modules/orders";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
+  deliveryAddress,
   insertCustomer,
   insertLive,
   insertLiveViewer,
@@ -429,38 +430,76 @@ describe("a bulk status change", () => {
     return Object.fromEntries(rows.map((row) => [row.id, row.status]));
   };
 
-  it("sets the status of every order, whatever each had (an admin may set any status)", async () => {
-    const made = await Promise.all(
-      (["to-validate", "delivered", "cancelled-by-admin"] as const).map((status) =>
-        insertOrder(t.db, { status }),
-      ),
-    );
-    const ids = made.map((order) => order.id);
+  it("moves each order the status table allows, and names each one it skips with the reason", async () => {
+    const validated = await insertOrder(t.db, { status: "to-validate", shippingAddress: deliveryAddress });
+    const reopened = await insertOrder(t.db, {
+      status: "cancelled-by-admin",
+      shippingAddress: deliveryAddress,
+    });
+    const delivered = await insertOrder(t.db, { status: "delivered", shippingAddress: deliveryAddress });
+    const noAddress = await insertOrder(t.db, { status: "to-validate" });
+    const deliveredBefore = await orderRowOf(t.db, delivered.id);
+    const ids = [validated.id, delivered.id, reopened.id, noAddress.id];
     const response = await bulk({ orderIds: ids, status: "to-pay" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ updated: ids, failed: [] });
-    expect(Object.values(await statusesOf(ids))).toEqual(["to-pay", "to-pay", "to-pay"]);
-    for (const order of made) {
+    expect(response.json()).toEqual({
+      updated: [validated.id, reopened.id],
+      failed: [
+        {
+          id: delivered.id,
+          orderNumber: delivered.orderNumber,
+          message: "Impossible : une commande « Livrée » ne peut pas passer à « À payer »",
+        },
+        {
+          id: noAddress.id,
+          orderNumber: noAddress.orderNumber,
+          message: "Impossible : la commande n'a pas d'adresse de livraison",
+        },
+      ],
+    });
+    expect(await statusesOf(ids)).toEqual({
+      [validated.id]: "to-pay",
+      [reopened.id]: "to-pay",
+      [delivered.id]: "delivered",
+      [noAddress.id]: "to-validate",
+    });
+    expect(await orderRowOf(t.db, delivered.id)).toEqual(deliveredBefore);
+    for (const order of [validated, reopened]) {
       expect((await orderRowOf(t.db, order.id)).updatedAt.getTime()).toBeGreaterThan(
         order.updatedAt.getTime(),
       );
     }
   });
 
+  it("refuses 'Livrée' to an unpaid order without an address, saying it is not paid", async () => {
+    const order = await insertOrder(t.db, { status: "to-pay" });
+    const response = await bulk({ orderIds: [order.id], status: "delivered" });
+    expect(response.json()).toEqual({
+      updated: [],
+      failed: [
+        { id: order.id, orderNumber: order.orderNumber, message: "Impossible : la commande n'est pas payée" },
+      ],
+    });
+    expect((await orderRowOf(t.db, order.id)).status).toBe("to-pay");
+  });
+
   it("changes each order once when the same id comes twice", async () => {
-    const order = await insertOrder(t.db);
-    const response = await bulk({ orderIds: [order.id, order.id], status: "paid" });
+    const order = await insertOrder(t.db, { shippingAddress: deliveryAddress });
+    const response = await bulk({ orderIds: [order.id, order.id], status: "to-pay" });
     expect(response.json()).toEqual({ updated: [order.id], failed: [] });
   });
 
   it("reports an order that does not exist and changes the others", async () => {
-    const [first, second] = await Promise.all([insertOrder(t.db), insertOrder(t.db)]);
+    const [first, second] = await Promise.all([
+      insertOrder(t.db, { status: "to-ship", shippingAddress: deliveryAddress, trackingId: "6A00000000001" }),
+      insertOrder(t.db, { status: "to-ship", shippingAddress: deliveryAddress, trackingId: "6A00000000002" }),
+    ]);
     if (!first || !second) throw new Error("orders not made");
     const response = await bulk({ orderIds: [first.id, UNKNOWN, second.id], status: "shipped" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       updated: [first.id, second.id],
-      failed: [{ id: UNKNOWN, message: "Commande introuvable" }],
+      failed: [{ id: UNKNOWN, orderNumber: null, message: "Commande introuvable" }],
     });
     expect(await statusesOf([first.id, second.id])).toEqual({
       [first.id]: "shipped",
@@ -469,10 +508,11 @@ describe("a bulk status change", () => {
   });
 
   it("reports an order deleted while the change waited for it, and changes the others", async () => {
+    const paid = { status: "paid", shippingAddress: deliveryAddress } as const;
     const [before, doomed, after] = await Promise.all([
-      insertOrder(t.db),
-      insertOrder(t.db),
-      insertOrder(t.db),
+      insertOrder(t.db, paid),
+      insertOrder(t.db, paid),
+      insertOrder(t.db, paid),
     ]);
     if (!before || !doomed || !after) throw new Error("orders not made");
     const other = new pg.Client({ connectionString: t.databaseUrl });
@@ -498,7 +538,7 @@ describe("a bulk status change", () => {
       const response = await pending;
       expect(response.json()).toEqual({
         updated: [before.id, after.id],
-        failed: [{ id: doomed.id, message: "Commande introuvable" }],
+        failed: [{ id: doomed.id, orderNumber: doomed.orderNumber, message: "Commande introuvable" }],
       });
     } finally {
       await other.end();
@@ -519,7 +559,9 @@ describe("a bulk status change", () => {
     const response = await bulk({ orderIds: [cancelled.id, fine.id], status: "to-validate" });
     expect(response.json()).toEqual({
       updated: [fine.id],
-      failed: [{ id: cancelled.id, message: adminOrderListMessages.itemResold }],
+      failed: [
+        { id: cancelled.id, orderNumber: cancelled.orderNumber, message: adminOrderListMessages.itemResold },
+      ],
     });
     expect(await orderRowOf(t.db, cancelled.id)).toEqual(cancelledBefore);
     expect(await statusesOf([fine.id])).toEqual({ [fine.id]: "to-validate" });
@@ -531,7 +573,7 @@ describe("a bulk status change", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       updated: [],
-      failed: ids.map((id) => ({ id, message: "Commande introuvable" })),
+      failed: ids.map((id) => ({ id, orderNumber: null, message: "Commande introuvable" })),
     });
   });
 
@@ -580,15 +622,16 @@ describe("a bulk status change", () => {
           orderNumber: `HF-${live.ref}-${index + 1}`,
           liveId: live.id,
           userId: customer.id,
+          shippingAddress: deliveryAddress,
         })),
       )
       .returning({ id: orders.id });
     const ids = made.map((row) => row.id);
-    const response = await bulk({ orderIds: ids, status: "paid" });
+    const response = await bulk({ orderIds: ids, status: "to-pay" });
     expect(response.json().updated).toHaveLength(300);
-    expect(await t.db.$count(orders, sql`${orders.liveId} = ${live.id} AND ${orders.status} = 'paid'`)).toBe(
-      300,
-    );
+    expect(
+      await t.db.$count(orders, sql`${orders.liveId} = ${live.id} AND ${orders.status} = 'to-pay'`),
+    ).toBe(300);
   });
 });
 

@@ -31,7 +31,7 @@ describe("a new shop's message templates", () => {
     );
     for (const template of templates) {
       expect(template.scope).toEqual(["back-office"]);
-      expect(template.body).toMatch(/^<p>Bonjour,<\/p>/);
+      expect(template.body).toMatch(/^<p>Bonjour( {{prenom}})?,<\/p>/);
     }
   });
 

@@ -12,6 +12,7 @@ import { auditEvents, orderItems, orderRefunds, orders, simulatedRefunds } from 
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import {
+  deliveryAddress,
   insertLive,
   insertOrder,
   insertProduct,
@@ -41,7 +42,10 @@ const orderUrl = (id: string) => `/api/admin/orders/${id}`;
 async function unpaidOrder(status: OrderStatus = "to-pay") {
   const { userId } = await kit.actor("customer");
   const product = await insertProduct(t.db, { priceCents: 4000 });
-  return { ...(await insertOrder(t.db, { userId, status, products: [product] })), product };
+  return {
+    ...(await insertOrder(t.db, { userId, status, products: [product], shippingAddress: deliveryAddress })),
+    product,
+  };
 }
 
 /** The order paid as a customer pays: the form token, the simulator's card form, its notification. */
@@ -252,6 +256,7 @@ describe("cancelling an order with nothing paid online", () => {
   it("other status changes of a paid order refund nothing", async () => {
     const order = await paidOrder();
     expect((await setStatus(order.id, "preparing")).statusCode).toBe(200);
+    await t.db.update(orders).set({ trackingId: "6A00000000007" }).where(eq(orders.id, order.id));
     expect((await setStatus(order.id, "shipped")).statusCode).toBe(200);
     expect(await refundsOf(order.id)).toEqual([]);
   });
@@ -273,7 +278,9 @@ describe("cancelled by the customer", () => {
     });
     expect(bulk.json()).toEqual({
       updated: [],
-      failed: [{ id: paid.id, message: orderRefundMessages.customerCancelPaid }],
+      failed: [
+        { id: paid.id, orderNumber: paid.orderNumber, message: orderRefundMessages.customerCancelPaid },
+      ],
     });
 
     const unpaid = await unpaidOrder();
@@ -326,7 +333,7 @@ describe("the bulk status change", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       updated: [accepted.id, unpaid.id],
-      failed: [{ id: refused.id, message: refundMessages.refused }],
+      failed: [{ id: refused.id, orderNumber: refused.orderNumber, message: refundMessages.refused }],
     });
     expect((await orderRowOf(t.db, refused.id)).status).toBe("paid");
     expect(await linesHeld(refused.id)).toEqual([true]);

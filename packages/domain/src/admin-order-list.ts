@@ -45,6 +45,10 @@ export const adminOrderListMessages = {
   bulkUpdated: (count: number) =>
     count === 1 ? "1 commande mise à jour" : `${count} commandes mises à jour`,
   bulkPartial: (updated: number, failed: number) => `${updated} mis à jour, ${failed} échec`,
+  /** Ours: the orders a bulk change left as they were, each by its number with the reason. */
+  skippedHeading: "Commandes non modifiées",
+  /** Ours: a skipped order whose number is unknown (it does not exist). */
+  unknownOrder: "Commande inconnue",
   bulkFailed: (count: number) =>
     count === 1
       ? "La commande n'a pas pu être mise à jour"

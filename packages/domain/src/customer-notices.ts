@@ -137,4 +137,6 @@ export const noticeMailMessages = {
   seeOrder: "Voir ma commande",
   /** The order lost its last piece with this end: the engine cancelled it ('cancelled-empty'). */
   orderEmptied: "Votre commande est maintenant vide : elle est annulée et il n'y a rien à régler.",
+  /** Under the 'Expédiée' mail, whatever its template says: La Poste's page of the parcel. */
+  followParcel: "Suivre mon colis",
 } as const;

@@ -15,6 +15,12 @@ export const customerOrderMessages = {
   reopenRefused: "Cette commande ne peut plus être modifiée.",
 } as const;
 
+/**
+ * A shipped order's banner says where to follow the parcel, not that a mail went: the mail goes
+ * only to a customer the shop can write to, through a template the shop may have deleted.
+ */
+const SHIPPED_BANNER = "Votre commande est en route ! Suivez votre colis avec son numéro de suivi.";
+
 /** The order's banner (spec section 4 "Status banners"), one sentence per status. */
 export const orderStatusBanners: Record<OrderStatus | "in-delivery", string> = {
   "to-validate": "Validez vos informations de livraison pour confirmer votre commande.",
@@ -22,8 +28,8 @@ export const orderStatusBanners: Record<OrderStatus | "in-delivery", string> = {
   paid: "Votre commande est en préparation.",
   preparing: "Votre commande est en préparation.",
   "to-ship": "Votre commande est en préparation.",
-  shipped: "Votre commande est en route ! Un email avec le numéro de suivi vous a été envoyé.",
-  "in-delivery": "Votre commande est en route ! Un email avec le numéro de suivi vous a été envoyé.",
+  shipped: SHIPPED_BANNER,
+  "in-delivery": SHIPPED_BANNER,
   delivered: "Votre commande a été livrée. Merci pour votre achat !",
   "cancelled-by-customer": "Cette commande a été annulée.",
   "cancelled-by-admin": "Cette commande a été annulée.",

@@ -40,6 +40,7 @@ export * from "./message-template";
 export * from "./money";
 export * from "./order-minimum";
 export * from "./order-status";
+export * from "./order-status-moves";
 export * from "./page";
 export * from "./payment";
 export * from "./product";

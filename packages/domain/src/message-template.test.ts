@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import "./zod-french";
 import {
   availableTemplateTypes,
+  fillTemplatePlaceholders,
+  MESSAGE_TEMPLATE_PLACEHOLDERS,
   messageTemplateInputSchema,
   MESSAGE_TEMPLATE_TYPES,
   messageTemplateMessages,
@@ -62,5 +64,46 @@ describe("templateTestRequestSchema", () => {
     expect(templateTestRequestSchema.parse({ email: " Julie@Example.com " })).toEqual({
       email: "julie@example.com",
     });
+  });
+});
+
+describe("fillTemplatePlaceholders", () => {
+  const values = {
+    numero_commande: "HF-12-3",
+    suivi: "6A123",
+    lien_suivi: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A123",
+    prenom: "Léa",
+  };
+
+  it("writes each placeholder's value, as many times as it comes, and leaves unknown ones", () => {
+    expect(
+      fillTemplatePlaceholders(
+        "Bonjour {{prenom}}, commande {{numero_commande}} ({{suivi}}, {{ suivi }}) {{autre}}",
+        values,
+      ),
+    ).toBe("Bonjour Léa, commande HF-12-3 (6A123, 6A123) {{autre}}");
+  });
+
+  it("encodes the values only (a body's HTML escaping), never the template", () => {
+    expect(
+      fillTemplatePlaceholders("<p>{{prenom}}</p>", { ...values, prenom: "<b>Zoé</b>" }, (v) =>
+        v.replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+      ),
+    ).toBe("<p>&lt;b&gt;Zoé&lt;/b&gt;</p>");
+  });
+
+  it("drops an empty value with the space before it", () => {
+    expect(fillTemplatePlaceholders("<p>Bonjour {{prenom}},</p>", { ...values, prenom: "" })).toBe(
+      "<p>Bonjour,</p>",
+    );
+  });
+
+  it("names every placeholder for the editor", () => {
+    expect(Object.keys(MESSAGE_TEMPLATE_PLACEHOLDERS).map((name) => `{{${name}}}`)).toEqual([
+      "{{numero_commande}}",
+      "{{suivi}}",
+      "{{lien_suivi}}",
+      "{{prenom}}",
+    ]);
   });
 });

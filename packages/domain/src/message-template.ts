@@ -26,6 +26,51 @@ export function isStaffMessageType(type: MessageTemplateType): type is OrderStat
   return (ORDER_STATUSES as readonly string[]).includes(type);
 }
 
+/**
+ * What the server writes into a template it mails for an order (decision 039), each `{{name}}` in
+ * the title or body; the template editor lists them. An unknown name stays as written.
+ */
+export const MESSAGE_TEMPLATE_PLACEHOLDER_NAMES = [
+  "numero_commande",
+  "suivi",
+  "lien_suivi",
+  "prenom",
+] as const;
+export type MessageTemplatePlaceholder = (typeof MESSAGE_TEMPLATE_PLACEHOLDER_NAMES)[number];
+
+/** What each placeholder is, as the template editor lists it. */
+export const MESSAGE_TEMPLATE_PLACEHOLDERS: Record<MessageTemplatePlaceholder, string> = {
+  numero_commande: "Numéro de la commande",
+  suivi: "Numéro de suivi du colis",
+  lien_suivi: "Lien de suivi du colis",
+  prenom: "Prénom du client",
+};
+export type MessageTemplateValues = Record<MessageTemplatePlaceholder, string>;
+
+/** How a placeholder is written in a template. */
+export const placeholderToken = (name: MessageTemplatePlaceholder) => `{{${name}}}`;
+
+function isPlaceholder(name: string): name is MessageTemplatePlaceholder {
+  return (MESSAGE_TEMPLATE_PLACEHOLDER_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The text with each known placeholder replaced by its value, passed through `encode` (HTML
+ * escaping for a body). An empty value takes the space before it along, so that 'Bonjour
+ * {{prenom}},' reads 'Bonjour,' for a customer without a first name.
+ */
+export function fillTemplatePlaceholders(
+  text: string,
+  values: MessageTemplateValues,
+  encode: (value: string) => string = (value) => value,
+): string {
+  return text.replace(/( ?)\{\{\s*([a-z_]+)\s*\}\}/g, (whole, space: string, name: string) => {
+    if (!isPlaceholder(name)) return whole;
+    const value = values[name];
+    return value === "" ? "" : `${space}${encode(value)}`;
+  });
+}
+
 export const messageTemplateMessages = {
   required: "Veuillez remplir tous les champs",
   duplicateType: "Un template existe déjà pour ce type",
@@ -38,6 +83,8 @@ export const messageTemplateMessages = {
   created: "Template créé",
   updated: "Template modifié",
   testSent: (email: string) => `Email de test envoyé à ${email}`,
+  /** Ours: the heading of the placeholders the editor lists. */
+  placeholdersHeading: "Champs remplis à l'envoi",
 } as const;
 
 /**

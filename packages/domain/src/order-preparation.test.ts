@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { matchesPreparationSearch, orderPreparationMessages, preparationRefusal } from "./order-preparation";
 
 describe("preparationRefusal", () => {
-  it("validates a paid order that has its label", () => {
+  it("validates a paid order, or one in preparation, that has its label", () => {
     expect(preparationRefusal({ status: "paid", hasLabel: true })).toBeNull();
+    expect(preparationRefusal({ status: "preparing", hasLabel: true })).toBeNull();
   });
 
   it("refuses an order that is not paid, label or not", () => {

@@ -14,12 +14,16 @@ export const orderPreparationMessages = {
   validated: (orderNumber: string) => `Préparation validée : la commande ${orderNumber} est à expédier`,
 } as const;
 
+/** The orders the 'Préparation' board shows: paid, and those staff have started to prepare. */
+export const TO_PREPARE_ORDER_STATUSES = ["paid", "preparing"] as const;
+
 /** Where a prepared order goes (spec section 4: validating preparation moves paid to to-ship). */
 export const PREPARED_ORDER_STATUS: OrderStatus = "to-ship";
 
 /** Why an order's preparation cannot be validated, or null when it can (docs/design.md section 4). */
 export function preparationRefusal({ status, hasLabel }: { status: OrderStatus; hasLabel: boolean }) {
-  if (status !== "paid") return orderPreparationMessages.notPaid;
+  if (!(TO_PREPARE_ORDER_STATUSES as readonly OrderStatus[]).includes(status))
+    return orderPreparationMessages.notPaid;
   if (!hasLabel) return orderPreparationMessages.labelMissing;
   return null;
 }

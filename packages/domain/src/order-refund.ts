@@ -27,7 +27,7 @@ export const orderRefundMessages = {
   loadFailed: "Impossible de charger les remboursements de cette commande.",
   /** Staff may not file a paid order as cancelled by its customer: that would keep the money. */
   customerCancelPaid:
-    "Une commande payée ne peut pas être annulée par le client : utilisez « Annuler par l'admin » pour la rembourser.",
+    "Impossible : une commande payée ne peut pas être annulée par le client, choisissez « Annulée par l'admin » pour la rembourser",
   /** The orders list's bulk change to cancelled-by-admin. */
   bulkCancelNotice:
     " Les commandes payées seront remboursées par le prestataire de paiement ; celles dont le remboursement est refusé restent payées.",

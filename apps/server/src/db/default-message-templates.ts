@@ -5,7 +5,8 @@ import type { MessageTemplateType } from "@vitrine/domain";
  * to pay on its first day, and for each notice of a live claim; staff edit them as any other
  * template. Migrations insert the same texts into every shop where a type has no template yet
  * (the statuses' in default_message_templates, the notices' in customer_notices, the emptied
- * order's in no_empty_orders; a test keeps them in step).
+ * order's in no_empty_orders; a test keeps them in step). The paid and shipped ones are mailed by
+ * the server itself (decision 039), their placeholders filled in (MESSAGE_TEMPLATE_PLACEHOLDERS).
  */
 export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
   type: MessageTemplateType;
@@ -25,7 +26,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
   {
     type: "paid",
     title: "Paiement bien reçu",
-    body: "<p>Bonjour,</p><p>Nous avons bien reçu votre paiement, merci ! Votre commande va maintenant être préparée avec soin.</p>",
+    body: "<p>Bonjour {{prenom}},</p><p>Nous avons bien reçu le paiement de votre commande {{numero_commande}}, merci ! Elle va maintenant être préparée avec soin.</p>",
   },
   {
     type: "preparing",
@@ -40,7 +41,7 @@ export const DEFAULT_MESSAGE_TEMPLATES: ReadonlyArray<{
   {
     type: "shipped",
     title: "Votre commande est en route",
-    body: "<p>Bonjour,</p><p>Bonne nouvelle : votre commande vient d'être expédiée par Colissimo. Vous recevrez bientôt votre colis.</p><p>Merci pour votre confiance !</p>",
+    body: "<p>Bonjour {{prenom}},</p><p>Bonne nouvelle : votre commande {{numero_commande}} vient d'être expédiée par Colissimo.</p><p>Numéro de suivi : {{suivi}}</p><p>Suivre votre colis : {{lien_suivi}}</p><p>Merci pour votre confiance !</p>",
   },
   {
     type: "delivered",

@@ -100,10 +100,13 @@ export const bulkOrderStatusInputSchema = z.object({
 });
 export type BulkOrderStatusInput = z.input<typeof bulkOrderStatusInputSchema>;
 
-/** Each order changed on its own: those changed, and why each of the others was not. */
+/**
+ * Each order changed on its own: those changed, and each of the others skipped, by its number
+ * (null for an order that does not exist) and why.
+ */
 export const bulkOrderStatusResponseSchema = z.object({
   updated: z.array(z.string()),
-  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+  failed: z.array(z.object({ id: z.string(), orderNumber: z.nullable(z.string()), message: z.string() })),
 });
 export type BulkOrderStatusResult = z.infer<typeof bulkOrderStatusResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { CUSTOMER_NOTICE_KINDS } from "@vitrine/domain";
+import { CUSTOMER_NOTICE_KINDS, MAILED_ORDER_STATUSES } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import {
   check,
@@ -18,9 +18,10 @@ import { orders } from "./orders";
 import { users } from "./users";
 
 /**
- * What a customer is to be told of their claims (decision 032), written in the transaction that
- * changed the claim; the notices job sends a customer's unsent ones together, per kind, and marks
- * them sent.
+ * What a customer is to be told of their claims (decision 032) or of their order being paid or
+ * shipped (decision 039: no claim, one per order and status), written in the transaction that
+ * changed the claim or the order; the notices job sends a customer's unsent ones together, per
+ * kind, and marks them sent.
  */
 export const customerNotices = pgTable(
   "customer_notices",
@@ -40,7 +41,13 @@ export const customerNotices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
-    check("customer_notices_kind", sql`${table.kind} in (${sqlStringList(CUSTOMER_NOTICE_KINDS)})`),
+    check(
+      "customer_notices_kind",
+      sql`${table.kind} in (${sqlStringList([...CUSTOMER_NOTICE_KINDS, ...MAILED_ORDER_STATUSES])})`,
+    ),
+    uniqueIndex("customer_notices_order_status_once")
+      .on(table.orderId, table.kind)
+      .where(sql`${table.claimId} IS NULL`),
     index("customer_notices_unsent_idx")
       .on(table.userId, table.createdAt)
       .where(sql`${table.sentAt} IS NULL`),

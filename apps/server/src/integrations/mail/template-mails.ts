@@ -1,8 +1,10 @@
 import {
+  fillTemplatePlaceholders,
   holdEndText,
   noticeMailMessages,
   noticePieceLine,
   richTextToText,
+  type MessageTemplateValues,
   type NoticePiece,
 } from "@vitrine/domain";
 import { escapeHtml } from "../../lib/escape-html";
@@ -80,6 +82,27 @@ ${holdEnd ? `<p><strong>${escapeHtml(holdEnd)}</strong></p>\n` : ""}${emptied ? 
     `${noticeMailMessages.seeOrder} : ${facts.orderUrl}`,
   ].join("\n");
   return templateMail(to, template, { html, text });
+}
+
+/**
+ * An order's own mail ('Paiement bien reçu', 'Votre commande est en route'): the shop's template
+ * of its status with its placeholders filled in (escaped in the body), then a button the server
+ * writes, so that a template staff edit can never lose the way to the order or the parcel.
+ */
+export function orderStatusMail(
+  to: string,
+  template: { title: string; body: string },
+  values: MessageTemplateValues,
+  link: { url: string; label: string },
+): OutgoingMail {
+  const filled = {
+    title: fillTemplatePlaceholders(template.title, values),
+    body: fillTemplatePlaceholders(template.body, values, escapeHtml),
+  };
+  return templateMail(to, filled, {
+    html: mailButton(link.url, link.label),
+    text: `${link.label} : ${link.url}`,
+  });
 }
 
 /** Where a message's footer points and whom it tells to write to. */

@@ -12,19 +12,31 @@ import {
   type OrderStatus,
   type UserChoicesQuery,
 } from "@vitrine/domain";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { byLastName, userMatches } from "../../db/user-search";
-import { users } from "../../db/schema";
+import { orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import { isUuid } from "../../http/uuid";
 import { createOrder } from "../orders";
 import { changeOrderStatus } from "../refunds";
 import { fetchOrderList, findAdminOrderRow, toAdminOrderRow } from "./queries";
 
 /** Told of an order whose status change failed for a reason that is not a rule (logged by the route). */
 export type UnexpectedFailure = (orderId: string, error: unknown) => void;
+
+/** The numbers of the orders asked for (those that exist), to name each one a change skips. */
+async function orderNumbersOf(db: Database, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = orderIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row.orderNumber]));
+}
 
 export function createAdminOrderService({ db, provider }: { db: Database; provider: PaymentProvider }) {
   return {
@@ -47,8 +59,10 @@ export function createAdminOrderService({ db, provider }: { db: Database; provid
     },
 
     /**
-     * Each order changes on its own (spec §4: an admin may set any status): one that cannot leaves
-     * the others changed and itself as it was, and is reported with the reason. An order taken out
+     * Each order changes on its own, by the status table's moves (decision 039) as on its page:
+     * one that may not move, or cannot, leaves the others changed and itself as it was, and is
+     * reported by its number with the reason. A combined parcel's orders move together, so an
+     * order already moved with its parcel's lead counts as changed. An order taken out
      * of cancellation whose item was sold again since breaks the sold-once index (the items'
      * release trigger). The status change is the order page's own (refunds module), each order in a
      * transaction of its own: a paid order cancelled is refunded first, one after the other, and
@@ -61,6 +75,9 @@ export function createAdminOrderService({ db, provider }: { db: Database; provid
       onUnexpectedFailure: UnexpectedFailure,
     ): Promise<BulkOrderStatusResult> {
       const result: BulkOrderStatusResult = { updated: [], failed: [] };
+      const numbers = await orderNumbersOf(db, orderIds);
+      const skip = (id: string, message: string) =>
+        result.failed.push({ id, orderNumber: numbers.get(id) ?? null, message });
       for (const id of new Set(orderIds)) {
         try {
           const outcome = await changeOrderStatus(
@@ -70,18 +87,18 @@ export function createAdminOrderService({ db, provider }: { db: Database; provid
             actor.log,
           );
           if (outcome.changed) result.updated.push(id);
-          else result.failed.push({ id, message: outcome.message });
+          else skip(id, outcome.message);
         } catch (error) {
           if (error instanceof DomainError && error.code === "NOT_FOUND") {
-            result.failed.push({ id, message: adminOrderListMessages.orderNotFound });
+            skip(id, adminOrderListMessages.orderNotFound);
           } else if (error instanceof DomainError && error.code === "CONFLICT") {
             // The sold-once index refuses an order taken out of cancellation (a piece sold again
-            // since), in the list's words; a cancellation's own rules in theirs.
+            // since), in the list's words; the status table's and a cancellation's rules in theirs.
             const resold = error.message === adminOrderMessages.productsSoldElsewhere;
-            result.failed.push({ id, message: resold ? adminOrderListMessages.itemResold : error.message });
+            skip(id, resold ? adminOrderListMessages.itemResold : error.message);
           } else {
             onUnexpectedFailure(id, error);
-            result.failed.push({ id, message: adminOrderListMessages.statusUpdateFailed });
+            skip(id, adminOrderListMessages.statusUpdateFailed);
           }
         }
       }

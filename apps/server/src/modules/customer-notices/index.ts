@@ -4,7 +4,8 @@ import { createCustomerNoticesService } from "./service";
 
 /*
  * Customers told of their live claims (decision 032): the notices the claims' triggers write are
- * mailed through the shop's templates and pushed to the browsers the customer allowed.
+ * mailed through the shop's templates and pushed to the browsers the customer allowed. The
+ * orders' trigger writes one more of each order paid or shipped (decision 039), mailed only.
  */
 export { createCustomerNoticesService } from "./service";
 

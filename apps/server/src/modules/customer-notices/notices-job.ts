@@ -2,9 +2,13 @@ import {
   customerNoticeLabels,
   isRealEmail,
   ITEMS_EDITABLE_STATUSES,
+  laPosteTrackingUrl,
+  MAILED_ORDER_STATUSES,
+  noticeMailMessages,
   NOTICE_BATCH_SECONDS,
   noticePushBody,
   type CustomerNoticeKind,
+  type MailedOrderStatus,
   type NoticePiece,
   type OrderStatus,
 } from "@vitrine/domain";
@@ -12,7 +16,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
-import { noticeMail } from "../../integrations/mail/template-mails";
+import { noticeMail, orderStatusMail } from "../../integrations/mail/template-mails";
 import type { PushSender } from "./push";
 
 export const NOTICES_TASK = "customer_notices";
@@ -45,6 +49,10 @@ interface Notice {
   /** The pieces' end left the order empty and the engine cancelled it. */
   orderEmptied?: boolean;
 }
+
+/** A notice of an order's own move (paid, shipped), not of a claim. */
+const isOrderStatusNotice = (kind: string): kind is MailedOrderStatus =>
+  (MAILED_ORDER_STATUSES as readonly string[]).includes(kind);
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
@@ -162,6 +170,45 @@ export function createNoticeJobs({
     return template?.title ?? customerNoticeLabels[notice.kind];
   }
 
+  /**
+   * The order's mail of its payment or shipment, when the shop has that template (it may have
+   * deleted it): the order's number, the customer's first name, and the parcel's number and link.
+   */
+  async function mailOrderStatus(tx: Executor, email: string, kind: MailedOrderStatus, orderId: string) {
+    const [order] = await rowsOf<{
+      order_number: string;
+      tracking_id: string | null;
+      first_name: string | null;
+    }>(
+      tx,
+      sql`SELECT o.order_number, o.tracking_id, u.first_name
+            FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = ${orderId}`,
+    );
+    const [template] = await rowsOf<{ title: string; body: string }>(
+      tx,
+      sql`SELECT title, body FROM message_templates WHERE type = ${kind}`,
+    );
+    if (!order || !template) return;
+    const trackingUrl = order.tracking_id ? laPosteTrackingUrl(order.tracking_id) : "";
+    const link =
+      kind === "shipped" && trackingUrl
+        ? { url: trackingUrl, label: noticeMailMessages.followParcel }
+        : { url: orderUrl(orderId), label: noticeMailMessages.seeOrder };
+    await mailer.send(
+      orderStatusMail(
+        email,
+        template,
+        {
+          numero_commande: order.order_number,
+          suivi: order.tracking_id ?? "",
+          lien_suivi: trackingUrl,
+          prenom: order.first_name?.trim() ?? "",
+        },
+        link,
+      ),
+    );
+  }
+
   async function pushNotice(userId: string, title: string, notice: Notice) {
     const untilEnd = notice.heldUntil
       ? (notice.heldUntil.getTime() - Date.now()) / 1000
@@ -220,7 +267,7 @@ export function createNoticeJobs({
       // Another run (another instance) holding them sends them; this one takes what is left.
       const notices = await rowsOf<{
         id: string;
-        kind: CustomerNoticeKind;
+        kind: CustomerNoticeKind | MailedOrderStatus;
         order_id: string | null;
         claim_id: string | null;
       }>(
@@ -234,7 +281,11 @@ export function createNoticeJobs({
       if (isTold(customer)) {
         const groups = new Map<string, { kind: CustomerNoticeKind; orderId: string; claimIds: string[] }>();
         for (const notice of notices) {
-          if (!notice.order_id || !notice.claim_id) continue;
+          // An order's own move is mailed once, as it stands when the job runs.
+          if (notice.order_id && !notice.claim_id && isOrderStatusNotice(notice.kind)) {
+            await mailOrderStatus(tx, customer.email, notice.kind, notice.order_id);
+          }
+          if (!notice.order_id || !notice.claim_id || isOrderStatusNotice(notice.kind)) continue;
           const key = `${notice.kind}:${notice.order_id}`;
           const group = groups.get(key) ?? { kind: notice.kind, orderId: notice.order_id, claimIds: [] };
           group.claimIds.push(notice.claim_id);

@@ -5,6 +5,7 @@ import {
   PREPARED_ORDER_STATUS,
   preparationRefusal,
   storedShippingAddress,
+  TO_PREPARE_ORDER_STATUSES,
   type PreparationOrder,
 } from "@vitrine/domain";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
@@ -13,14 +14,14 @@ import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { orderLinesByOrder } from "../orders";
 
-/** The status of the orders waiting to be prepared. */
-const TO_PREPARE = "paid";
+/** The statuses of the orders waiting to be prepared: paid, or started. */
+const TO_PREPARE = [...TO_PREPARE_ORDER_STATUSES];
 const CANCELLED = [...CANCELLED_ORDER_STATUSES];
 
-/** Paid orders on their way to the parcel (spec: /admin/orders-preparation). */
+/** Paid orders on their way to the parcel, and those in preparation (spec: /admin/orders-preparation). */
 export function createOrderPreparationService({ db }: { db: Database }) {
   return {
-    /** Every paid order, first paid first, with its customer, address, pieces and label. */
+    /** Every paid order and every one in preparation, first paid first, with its customer, address, pieces and label. */
     async listOrdersToPrepare(): Promise<PreparationOrder[]> {
       const rows = await db
         .select({
@@ -49,7 +50,7 @@ export function createOrderPreparationService({ db }: { db: Database }) {
         // A paid order with no piece left has nothing to prepare (staff refund or cancel it).
         .where(
           and(
-            eq(orders.status, TO_PREPARE),
+            inArray(orders.status, TO_PREPARE),
             sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = ${orders.id})`,
           ),
         )
@@ -92,7 +93,7 @@ export function createOrderPreparationService({ db }: { db: Database }) {
     },
 
     /**
-     * Moves a paid order that has its label to to-ship, with every order of the parcel it leads,
+     * Moves a paid order (or one in preparation) that has its label to to-ship, with every order of the parcel it leads,
      * in one transaction with them locked: a refused order (not paid, no label, a member not paid
      * yet, or a member asked instead of its lead) is left untouched and told why.
      */
@@ -125,7 +126,7 @@ export function createOrderPreparationService({ db }: { db: Database }) {
           .where(and(eq(orders.parcelLeadId, order.id), notInArray(orders.status, CANCELLED)))
           .orderBy(asc(orders.id))
           .for("update");
-        const unpaid = members.find((member) => member.status !== TO_PREPARE);
+        const unpaid = members.find((member) => !TO_PREPARE.some((status) => status === member.status));
         if (unpaid) throw new DomainError("CONFLICT", parcelMessages.memberUnpaid(unpaid.orderNumber));
         const [moved] = await tx
           .update(orders)

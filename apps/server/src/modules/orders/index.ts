@@ -18,6 +18,7 @@ export { customerParcelsOf } from "./parcel-view";
 export { availableProductsByRef, isHeld, isRefSold } from "./held";
 export { orderContentOf, orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
 export { alreadySold, breaksSoldOnce, orderNotFound, orderRefusal, SOLD_ONCE_INDEX } from "./refusals";
+export { assertOrderMove, moveOrderStatus, type OrderStatusMoveRequest } from "./status";
 export {
   addItem,
   addItemForHandle,

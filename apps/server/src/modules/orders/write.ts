@@ -143,14 +143,13 @@ export async function removeItem(tx: Transaction, orderId: string, itemId: strin
 }
 
 /**
- * Sets an order's status as staff do: any status, from any status (spec section 4), for the order
- * page and the orders list's bulk change alike. One UPDATE: the triggers of migration 0001 release
- * the order's pieces when it is cancelled and take them back when it is not any more; a piece sold
- * again meanwhile makes the sold-once index refuse it, and the order keeps its status.
+ * Writes an order's status, nothing more: for a cancellation (refunds module) once the status
+ * table allowed it (`assertOrderMove`) and the money is back. Every other move goes through
+ * `moveOrderStatus`. One UPDATE: the triggers of migration 0001 release the order's pieces when
+ * it is cancelled and take them back when it is not any more; a piece sold again meanwhile makes
+ * the sold-once index refuse it, and the order keeps its status.
  *
- * Throws `DomainError` NOT_FOUND ('Commande introuvable') or CONFLICT (a piece sold since). For
- * several orders call it once each with the pool-backed `db` (not one transaction for all), so
- * that a refused order leaves the others done and itself unchanged.
+ * Throws `DomainError` NOT_FOUND ('Commande introuvable') or CONFLICT (a piece sold since).
  */
 export async function setOrderStatus(db: Queryable, orderId: string, status: OrderStatus): Promise<void> {
   if (!isUuid(orderId)) throw orderNotFound();

@@ -2,7 +2,6 @@ import {
   amountLeftToRefund,
   formatEuros,
   isPaidOrderStatus,
-  orderRefundMessages,
   refundMessages,
   type OrderRefundsResponse,
   type OrderStatus,
@@ -15,7 +14,7 @@ import { orderRefunds } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
-import { orderNotFound, setOrderStatus } from "../orders";
+import { assertOrderMove, moveOrderStatus, orderNotFound, setOrderStatus } from "../orders";
 import { lockOrderRefunds, makeRefund, requestRefund, type RefundIntent } from "./refund";
 
 export interface StatusChange {
@@ -26,7 +25,8 @@ export interface StatusChange {
 }
 
 export type StatusChangeOutcome =
-  | { changed: true; refundedCents: number }
+  /** `moved`: every order whose status changed (a combined parcel's move together). */
+  | { changed: true; refundedCents: number; moved: string[] }
   /** The provider refused or did not answer: the refused row is kept, the order did not move. */
   | { changed: false; message: string };
 
@@ -75,9 +75,10 @@ type CancelStep = { settled: true } | { settled: false; intent: RefundIntent; le
  *   order is cancelled as any other.
  * - A second cancellation at the same time waits on the refunds lock and finds the refund in
  *   flight: it is refused in French and asks nothing of the provider.
- * - cancelled-by-customer is for unpaid orders only (a customer cancels before paying): refused on
- *   a paid one, which staff cancel with its refund.
- * - Any other status change is the orders core's own, unchanged.
+ * - Every change is one of the status table's moves (decision 039), refused in French otherwise:
+ *   cancelled-by-customer is for unpaid orders only (a customer cancels before paying), a paid
+ *   one is cancelled by staff with its refund.
+ * - Any other status change is the orders core's own (`moveOrderStatus`: the table, the parcel).
  */
 export async function changeOrderStatus(
   db: Database,
@@ -86,8 +87,11 @@ export async function changeOrderStatus(
   log: FastifyBaseLogger,
 ): Promise<StatusChangeOutcome> {
   if (change.status !== "cancelled-by-admin" && change.status !== "cancelled-by-customer") {
-    await setOrderStatus(db, change.orderId, change.status);
-    return { changed: true, refundedCents: 0 };
+    if (!isUuid(change.orderId)) throw orderNotFound();
+    const moved = await db.transaction((tx) =>
+      moveOrderStatus(tx, { orderId: change.orderId, to: change.status, actor: "staff" }),
+    );
+    return { changed: true, refundedCents: 0, moved };
   }
   if (!isUuid(change.orderId)) throw orderNotFound();
   const step = await db.transaction(async (tx): Promise<CancelStep> => {
@@ -97,9 +101,13 @@ export async function changeOrderStatus(
     let order = await orderStatusOf(tx, change.orderId, false);
     if (!isPaidOrderStatus(order.status)) order = await orderStatusOf(tx, change.orderId, true);
     const paid = isPaidOrderStatus(order.status);
+    // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
+    await assertOrderMove(
+      tx,
+      { orderId: change.orderId, to: change.status, actor: "staff" },
+      { lock: !paid },
+    );
     if (change.status === "cancelled-by-customer") {
-      // A customer cancels only before paying; filed so by staff, a paid order would keep the money.
-      if (paid) throw new DomainError("CONFLICT", orderRefundMessages.customerCancelPaid);
       await setOrderStatus(tx, change.orderId, change.status);
       return { settled: true };
     }
@@ -122,11 +130,11 @@ export async function changeOrderStatus(
     await setOrderStatus(tx, change.orderId, "cancelled-by-admin");
     return { settled: true };
   });
-  if (step.settled) return { changed: true, refundedCents: 0 };
+  if (step.settled) return { changed: true, refundedCents: 0, moved: [change.orderId] };
   // Done, the refund's settlement has cancelled the order in the same transaction.
   const outcome = await makeRefund(db, provider, step.intent, log);
   if (outcome.state !== "done") return { changed: false, message: outcome.message };
-  return { changed: true, refundedCents: step.leftCents };
+  return { changed: true, refundedCents: step.leftCents, moved: [change.orderId] };
 }
 
 /** The same, for one order on its own page: a refusal is the answer's French error (502). */

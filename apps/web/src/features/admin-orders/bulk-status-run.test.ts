@@ -45,7 +45,7 @@ describe("runBulkStatus", () => {
         if (call === 2) throw new Error("network down");
         return {
           updated: orderIds.slice(1),
-          failed: [{ id: orderIds[0] ?? "", message: "Commande introuvable" }],
+          failed: [{ id: orderIds[0] ?? "", orderNumber: null, message: "Commande introuvable" }],
         };
       },
       onProgress: () => {},
@@ -53,11 +53,11 @@ describe("runBulkStatus", () => {
     });
     expect(result.updated).toEqual(["order-2", "order-3"]);
     expect(result.failed).toEqual([
-      { id: "order-1", message: "Commande introuvable" },
-      { id: "order-4", message: "Erreur : network down" },
-      { id: "order-5", message: "Erreur : network down" },
-      { id: "order-6", message: "Erreur : network down" },
-      { id: "order-7", message: "Commande introuvable" },
+      { id: "order-1", orderNumber: null, message: "Commande introuvable" },
+      { id: "order-4", orderNumber: null, message: "Erreur : network down" },
+      { id: "order-5", orderNumber: null, message: "Erreur : network down" },
+      { id: "order-6", orderNumber: null, message: "Erreur : network down" },
+      { id: "order-7", orderNumber: null, message: "Commande introuvable" },
     ]);
   });
 });

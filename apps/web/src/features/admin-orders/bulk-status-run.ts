@@ -46,7 +46,7 @@ export async function runBulkStatus({
       result.failed.push(...answer.failed);
     } catch (error) {
       const message = chunkFailure(error);
-      result.failed.push(...chunk.map((id) => ({ id, message })));
+      result.failed.push(...chunk.map((id) => ({ id, orderNumber: null, message })));
     }
     done += chunk.length;
     onProgress({ done, total });

@@ -1,10 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   availableTemplateTypes,
+  MESSAGE_TEMPLATE_PLACEHOLDER_NAMES,
+  MESSAGE_TEMPLATE_PLACEHOLDERS,
   messageTemplateInputSchema,
   messageTemplateMessages,
   messageTemplateTypeSchema,
   messageTemplateTypeLabels,
+  placeholderToken,
   type MessageTemplate,
   type MessageTemplateType,
 } from "@vitrine/domain";
@@ -93,7 +96,27 @@ export function TemplateDialog({ template, usedTypes, onClose }: TemplateDialogP
         <Input autoComplete="off" {...form.register("title")} />
       </Field>
       <RichTextFormField control={form.control} name="body" id="template-body" label="Message" />
+      <TemplatePlaceholders />
       {template ? <TemplateTestSend templateId={template.id} /> : null}
     </FormDialog>
+  );
+}
+
+/** What the server writes in the mails it sends for an order (payment, shipment), to type in the title or message. */
+function TemplatePlaceholders() {
+  return (
+    <section aria-labelledby="template-placeholders" className="text-sm text-muted-foreground">
+      <h3 id="template-placeholders" className="font-medium text-foreground">
+        {messageTemplateMessages.placeholdersHeading}
+      </h3>
+      <ul className="mt-1 flex flex-col gap-0.5">
+        {MESSAGE_TEMPLATE_PLACEHOLDER_NAMES.map((name) => (
+          <li key={name}>
+            <code className="font-mono text-foreground">{placeholderToken(name)}</code> :{" "}
+            {MESSAGE_TEMPLATE_PLACEHOLDERS[name]}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

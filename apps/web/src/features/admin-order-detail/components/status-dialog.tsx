@@ -1,4 +1,4 @@
-import { adminOrderMessages, ORDER_STATUSES, orderStatusLabels, type OrderStatus } from "@vitrine/domain";
+import { adminOrderMessages, orderStatusLabels, staffStatusChoices, type OrderStatus } from "@vitrine/domain";
 import { useState } from "react";
 import {
   Dialog,
@@ -22,7 +22,10 @@ export interface StatusDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Any status, from any status: staff are not bound by the customer's transitions (spec section 4). */
+/**
+ * The statuses the status table lets staff move this order to (decision 039); the server checks
+ * the move's conditions (paid, address, label) and its French refusal is the toast.
+ */
 export function StatusDialog({ orderId, status, open, onOpenChange }: StatusDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -52,6 +55,7 @@ function StatusForm({
   const setStatus = useSetOrderStatus(orderId);
   const refreshRefunds = useRefreshRefunds(orderId);
   const [chosen, setChosen] = useState<OrderStatus>(status);
+  const choices = staffStatusChoices(status);
 
   const onSubmit = async () => {
     try {
@@ -77,11 +81,11 @@ function StatusForm({
         <NativeSelect
           value={chosen}
           onChange={(event) => {
-            const next = ORDER_STATUSES.find((candidate) => candidate === event.target.value);
+            const next = choices.find((candidate) => candidate === event.target.value);
             if (next) setChosen(next);
           }}
         >
-          {ORDER_STATUSES.map((candidate) => (
+          {choices.map((candidate) => (
             <option key={candidate} value={candidate}>
               {orderStatusLabels[candidate]}
             </option>

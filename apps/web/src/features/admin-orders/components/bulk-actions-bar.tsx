@@ -32,13 +32,23 @@ export interface BulkActionsBarProps {
 const FAILURES_LISTED = 5;
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-/** The failed orders by number and reason, the first few of them. */
-function failureDetails(result: BulkOrderStatusResult, selected: AdminOrderRow[]): string {
+type Skipped = BulkOrderStatusResult["failed"];
+
+/** Each skipped order named by its number: the server's, else the selection's (a chunk that failed whole). */
+function namedSkipped(result: BulkOrderStatusResult, selected: AdminOrderRow[]): Skipped {
   const numbers = new Map(selected.map((order) => [order.id, order.orderNumber]));
-  const listed = result.failed
+  return result.failed.map((skipped) => ({
+    ...skipped,
+    orderNumber: skipped.orderNumber ?? numbers.get(skipped.id) ?? null,
+  }));
+}
+
+/** The failed orders by number and reason, the first few of them (the toast; the bar lists them all). */
+function failureDetails(skipped: Skipped): string {
+  const listed = skipped
     .slice(0, FAILURES_LISTED)
-    .map(({ id, message }) => `${numbers.get(id) ?? id} : ${message}`);
-  const more = result.failed.length - listed.length;
+    .map(({ id, orderNumber, message }) => `${orderNumber ?? id} : ${message}`);
+  const more = skipped.length - listed.length;
   return more > 0 ? `${listed.join(" ; ")} ; et ${more} autre${more > 1 ? "s" : ""}` : listed.join(" ; ");
 }
 
@@ -49,6 +59,7 @@ export function BulkActionsBar({ selected, onStatusChanged, onClear, onMessage }
   const [error, setError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const [progress, setProgress] = useState<BulkStatusProgress | null>(null);
+  const [skipped, setSkipped] = useState<Skipped>([]);
   const count = selected.length;
 
   const askConfirmation = () => {
@@ -73,11 +84,13 @@ export function BulkActionsBar({ selected, onStatusChanged, onClear, onMessage }
     await ordersChanged();
     setProgress(null);
     setConfirming(null);
+    const named = namedSkipped(result, selected);
+    setSkipped(named);
     const summary = bulkStatusSummary(result.updated.length, result.failed.length);
     if (summary.tone === "success") toast.success(summary.message);
     else if (summary.tone === "partial")
-      toast.warning(summary.message, { description: failureDetails(result, selected) });
-    else toast.error(summary.message, { description: failureDetails(result, selected) });
+      toast.warning(summary.message, { description: failureDetails(named) });
+    else toast.error(summary.message, { description: failureDetails(named) });
     if (summary.tone === "success") setStatus("");
     onStatusChanged(result.failed.map((failure) => failure.id));
   };
@@ -120,6 +133,19 @@ export function BulkActionsBar({ selected, onStatusChanged, onClear, onMessage }
           Tout désélectionner
         </Button>
       </div>
+      {skipped.length > 0 ? (
+        <div role="region" aria-label={adminOrderListMessages.skippedHeading} className="text-sm">
+          <p className="font-medium">{adminOrderListMessages.skippedHeading}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {skipped.map(({ id, orderNumber, message }) => (
+              <li key={id}>
+                <span className="font-medium">{orderNumber ?? adminOrderListMessages.unknownOrder}</span> :{" "}
+                {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
