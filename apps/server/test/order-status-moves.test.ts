@@ -16,6 +16,7 @@ import {
   insertCustomer,
   insertLive,
   insertOrder,
+  insertProduct,
   orderRowOf,
   type LiveRow,
   type OrderWithItems,
@@ -183,9 +184,17 @@ describe("the bulk change of a parcel", () => {
 
 describe("the 'Préparation' board", () => {
   it("shows the paid orders and those in preparation, and validates either", async () => {
-    const paid = await readyOrder("paid");
-    const preparing = await readyOrder("preparing");
-    const shipped = await readyOrder("to-ship");
+    // The board lists orders with pieces to prepare: each gets one.
+    const withPiece = async (status: OrderStatus) =>
+      insertOrder(t.db, {
+        liveId: live.id,
+        products: [await insertProduct(t.db, { liveId: live.id })],
+        status,
+        ...READY,
+      });
+    const paid = await withPiece("paid");
+    const preparing = await withPiece("preparing");
+    const shipped = await withPiece("to-ship");
     const response = await as.admin("GET", "/api/admin/preparation");
     const ids = response.json<{ orders: { id: string }[] }>().orders.map((order) => order.id);
     expect(ids).toEqual(expect.arrayContaining([paid.id, preparing.id]));
