@@ -397,6 +397,7 @@ describe("authorization matrix of the real app", () => {
       "admin GET /api/admin/live-sidebar/handles",
       "admin GET /api/admin/live-sidebar/orders",
       "admin GET /api/admin/live-sidebar/products",
+      "admin GET /api/admin/live-sidebar/source-help",
       "admin POST /api/admin/live-sidebar/add",
     ]);
   });

@@ -1,6 +1,8 @@
 import {
   customerClaimStateLabels,
+  customerClaimWaitReasons,
   formatEuros,
+  formatHoldLeft,
   handleProofMessages,
   type CustomerClaimState,
   type CustomerLiveClaim,
@@ -16,7 +18,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useCustomerLive, type CustomerLiveView } from "../api/live";
-import { describeLiveChanges, formatParisDateTime, formatTimeLeft, liveResult } from "../live/live-changes";
+import { describeLiveChanges, formatParisDateTime, liveResult } from "../live/live-changes";
 import { HandleProofCard } from "../components/handle-proof-card";
 import { rememberOrderToPay } from "../order-to-pay";
 
@@ -142,7 +144,10 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
         live.isActive ? (
           <EmptyState
             title="Aucune pièce pour l'instant"
-            text="Écrivez par exemple «\u00a0je prends le 12\u00a0» en commentaire du live : la pièce apparaît ici dès qu'elle est à vous ou que vous êtes sur sa liste d'attente."
+            // In braces: a JSX attribute in quotes would print "\u00a0" as it is written.
+            text={
+              "Écrivez par exemple «\u00a0je prends le 12\u00a0» en commentaire du live\u00a0: la pièce apparaît ici dès qu'elle est à vous ou que vous êtes sur sa liste d'attente."
+            }
           />
         ) : null
       ) : (
@@ -187,6 +192,7 @@ function PayButtons({ orders }: { orders: readonly CustomerLiveOrder[] }) {
 
 function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOffsetMs: number }) {
   const titleId = useId();
+  const reason = customerClaimWaitReasons[claim.state];
   const read = [
     claim.sizeRead ? `Taille\u00a0: ${claim.sizeRead}` : null,
     claim.colorRead ? `Couleur\u00a0: ${claim.colorRead}` : null,
@@ -212,11 +218,7 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
         <span className="font-semibold tabular-nums">{formatEuros(claim.priceCents)}</span>
         {read.length > 0 ? <span className="text-sm text-muted-foreground">{read.join(" · ")}</span> : null}
       </p>
-      {claim.state === "to-confirm" ? (
-        <p className="text-sm">
-          Votre commentaire laissait un doute&nbsp;: la boutique confirme avant de vous réserver la pièce.
-        </p>
-      ) : null}
+      {reason ? <p className="text-sm">{reason}</p> : null}
       {claim.state === "waitlisted" && claim.waitlistPosition !== null ? (
         <p className="text-sm">n°&nbsp;{claim.waitlistPosition} dans la liste d'attente</p>
       ) : null}
@@ -240,7 +242,7 @@ function HoldCountdown({ heldUntil, clockOffsetMs }: { heldUntil: string; clockO
     <p className="text-sm">
       {left > 0 ? (
         <>
-          Réservé encore <span className="font-semibold tabular-nums">{formatTimeLeft(left)}</span>
+          Réservé encore <span className="font-semibold tabular-nums">{formatHoldLeft(left)}</span>
         </>
       ) : (
         "Réservation terminée, en attente de confirmation…"
