@@ -69,7 +69,8 @@ liveTest(
       await expect(orderOf(page, first)).toContainText("1 article");
       await expect(orderOf(page, first)).toContainText("À valider");
       await expect(pieceOf(page, 101)).toContainText(`@${first} — Dans la commande n°`);
-      await expect(pieceOf(page, 101)).toContainText(/jusqu'à \d\d:\d\d/);
+      // A 24 h hold ends tomorrow (or later today, just after midnight): the day is said.
+      await expect(pieceOf(page, 101)).toContainText(/jusqu'à (aujourd'hui|demain) \d\d:\d\d/);
       await expect(waitlistOf(page, 101)).toHaveText([
         new RegExp(`^1\\. @${second}`),
         new RegExp(`^2\\. @${third}`),

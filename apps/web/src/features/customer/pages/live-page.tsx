@@ -139,7 +139,6 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
         </div>
       )}
       <PayButtons orders={snapshot.orders} />
-      {proof}
       {snapshot.claims.length === 0 ? (
         live.isActive ? (
           <EmptyState
@@ -159,6 +158,8 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
           ))}
         </ul>
       )}
+      {/* Under the pieces: on a phone they are what the page is opened for, on its first screen. */}
+      {proof}
     </div>
   );
 }
