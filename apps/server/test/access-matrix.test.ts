@@ -129,6 +129,7 @@ const validBodies: Record<string, () => unknown> = {
     tiktokUsername: "",
     isAdmin: false,
   }),
+  "PUT /api/admin/users/:id/email": () => ({ email: `matrix-${++probe}@example.com` }),
   "POST /api/auth/impersonation": () => ({ userId: randomUUID() }),
   "POST /api/admin/messages": () => ({
     type: "paid",
@@ -430,6 +431,10 @@ describe("authorization matrix of the real app", () => {
       "PUT /api/admin/orders/:id/status": {
         url: `/api/admin/orders/${unpaid.id}/status`,
         body: { status: "paid" },
+      },
+      "PUT /api/admin/users/:id/email": {
+        url: `/api/admin/users/${customer.userId}/email`,
+        body: { email: "sa-propre-adresse@example.com" },
       },
       "PATCH /api/admin/users/:id": {
         url: `/api/admin/users/${customer.userId}`,
