@@ -1,6 +1,7 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  REVENUE_CAPTION,
   type LiveClaimCounters,
   type LiveClaimView,
 } from "@vitrine/domain";
@@ -232,6 +233,7 @@ export function LiveClaimsPanel({
               ))}
             </dl>
           ) : null}
+          {counters ? <p className="text-xs text-muted-foreground">{REVENUE_CAPTION}</p> : null}
           {pieces.length === 0 ? (
             <p className="text-sm text-muted-foreground">Aucune réservation pour le moment</p>
           ) : (
