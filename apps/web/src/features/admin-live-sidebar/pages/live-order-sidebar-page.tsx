@@ -89,7 +89,8 @@ export function LiveOrderSidebarPage() {
   const liveTitles = useMemo(() => new Map(activeLives.map((live) => [live.id, live.title])), [activeLives]);
   const [expanded, setExpanded] = useState(false);
   const [phoneView, setPhoneView] = useState<PhoneView>("comments");
-  const onPhoneOnly = (view: PhoneView) => (phoneView === view ? undefined : "max-md:hidden");
+  // A part of the page stays hidden on a phone unless its view is chosen.
+  const phoneHiddenUnless = (view: PhoneView) => (phoneView === view ? undefined : "max-md:hidden");
   const selectId = useId();
 
   // The server decides the claims; the page shows its snapshot and the stream's changes.
@@ -166,7 +167,7 @@ export function LiveOrderSidebarPage() {
         </div>
         <PhoneViewSwitch view={phoneView} onChange={setPhoneView} />
         <div
-          className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", onPhoneOnly("comments"))}
+          className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", phoneHiddenUnless("comments"))}
           aria-live="polite"
         >
           {sourceStatus.kind === "none" && sourceStatus.command !== null ? (
@@ -192,13 +193,13 @@ export function LiveOrderSidebarPage() {
           </Button>
         </div>
         {feed.loadFailed ? (
-          <div className={onPhoneOnly("comments")}>
+          <div className={phoneHiddenUnless("comments")}>
             <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />
           </div>
         ) : null}
         <section
           aria-label="Commentaires du live"
-          className={cn("flex flex-col gap-2", onPhoneOnly("comments"))}
+          className={cn("flex flex-col gap-2", phoneHiddenUnless("comments"))}
           {...hold.containerProps}
         >
           {/* Always there, so that the bar appearing does not push the cards down. */}
@@ -229,7 +230,7 @@ export function LiveOrderSidebarPage() {
           phoneView === "comments" && "max-md:hidden",
         )}
       >
-        <div className={cn("flex items-center justify-between gap-2", onPhoneOnly("add"))}>
+        <div className={cn("flex items-center justify-between gap-2", phoneHiddenUnless("add"))}>
           <h2 className="text-lg font-semibold">Ajouter à une commande</h2>
           <IconButton
             label={expanded ? "Quitter le plein écran" : "Afficher en plein écran"}
@@ -260,7 +261,7 @@ export function LiveOrderSidebarPage() {
                 ))}
               </NativeSelect>
             </div>
-            <div className={onPhoneOnly("claims")}>
+            <div className={phoneHiddenUnless("claims")}>
               <LiveClaimsPanel
                 liveId={liveId}
                 claims={claims.claims}
@@ -273,7 +274,7 @@ export function LiveOrderSidebarPage() {
                 pending={pending}
               />
             </div>
-            <div className={cn("flex flex-col gap-6", onPhoneOnly("add"))}>
+            <div className={cn("flex flex-col gap-6", phoneHiddenUnless("add"))}>
               <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
               <LiveOrdersList liveId={liveId} />
             </div>
