@@ -4,7 +4,7 @@ import { DEMO_ADMIN } from "./support/server";
 
 test("an anonymous visitor is sent to the sign-in page of each area", async ({ page }) => {
   await page.goto("/customer/profile");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcustomer%2Fprofile$/);
   await page.goto("/admin/orders");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });

@@ -54,7 +54,9 @@ test("an admin adds a colour, uses it on a product, and cannot delete it any mor
   await page.goto("/admin/colors");
   await row.getByRole("button", { name: "Supprimer" }).click();
   const inUse = page.getByRole("alertdialog", { name: "Couleur utilisée" });
-  await expect(inUse).toContainText(`La couleur « ${name} » est utilisée par 1 produit`);
+  await expect(inUse).toContainText(
+    `Cette couleur est utilisée par des produits et ne peut pas être supprimée (« ${name} » : 1 produit)`,
+  );
   await expect(inUse.getByRole("button", { name: "Supprimer" })).toHaveCount(0);
   await expect(page.getByRole("alertdialog", { name: "Supprimer cette couleur ?" })).toHaveCount(0);
   await inUse.getByRole("button", { name: "Fermer" }).click();

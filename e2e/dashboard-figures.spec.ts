@@ -78,6 +78,10 @@ liveTest(
     await expect(figures.getByRole("figure")).toContainText(
       /Chiffre d'affaires par minute, de \d{2}:\d{2} à \d{2}:\d{2}/,
     );
+    // One definition of revenue, said under the figures (decision 042).
+    await expect(figures).toContainText(
+      "Chiffre d'affaires : prix des pièces des commandes payées, commandes annulées et remboursées exclues, frais de port à part.",
+    );
 
     const comparison = page.getByRole("region", { name: "Comparaison des derniers lives" });
     const row = comparison.getByRole("row", { name: new RegExp(`^${sale.title} `) });

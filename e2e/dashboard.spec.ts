@@ -21,7 +21,7 @@ test("an unknown back-office path shows the not-found page inside the back offic
   adminPage: page,
 }) => {
   await page.goto("/admin/nimporte-quoi");
-  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Menu d'administration" })).toBeVisible();
   await expect(page.getByText("La page que vous cherchez n'existe pas ou a été déplacée.")).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Retour au tableau de bord" }).click();

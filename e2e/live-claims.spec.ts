@@ -69,7 +69,8 @@ liveTest(
       await expect(orderOf(page, first)).toContainText("1 article");
       await expect(orderOf(page, first)).toContainText("À valider");
       await expect(pieceOf(page, 101)).toContainText(`@${first} — Dans la commande n°`);
-      await expect(pieceOf(page, 101)).toContainText(/jusqu'à \d\d:\d\d/);
+      // A 24 h hold ends tomorrow (or later today, just after midnight): the day is said.
+      await expect(pieceOf(page, 101)).toContainText(/jusqu'à (aujourd'hui|demain) \d\d:\d\d/);
       await expect(waitlistOf(page, 101)).toHaveText([
         new RegExp(`^1\\. @${second}`),
         new RegExp(`^2\\. @${third}`),
@@ -159,10 +160,11 @@ liveTest(
 );
 
 liveTest(
-  "the live page saves the live's hold in hours the French way, and refuses one that is not",
+  "the live page saves the live's hold typed with its unit, says it back, and refuses one that is not a number",
   async ({ adminPage: page, sale }) => {
     await page.goto(`/admin/lives/${sale.id}`);
-    const hold = page.getByLabel("Durée de réservation (heures)");
+    const hold = page.getByLabel("Durée de réservation");
+    const unit = page.getByLabel("Unité");
     await expect(hold).toHaveValue("");
     const save = page.getByRole("button", { name: "Enregistrer les réglages" });
 
@@ -173,15 +175,22 @@ liveTest(
     ).toBeVisible();
     await expect(hold).toHaveAttribute("aria-invalid", "true");
 
-    await hold.fill("0,5");
+    // A quarter of an hour, typed in hours the French way, then in minutes: said back the same.
+    await unit.selectOption({ label: "heures" });
+    await hold.fill("0,25");
+    await expect(page.getByText("= 15 min.")).toBeVisible();
+    await unit.selectOption({ label: "minutes" });
+    await hold.fill("15");
+    await expect(page.getByText("= 15 min.")).toBeVisible();
     await save.click();
     await expect(page.getByText("Réglages des réservations enregistrés")).toBeVisible();
     const saved = await page.request.get(`/api/admin/lives/${sale.id}/claims`);
     expect(((await saved.json()) as { settings: { holdSeconds: number | null } }).settings.holdSeconds).toBe(
-      1800,
+      900,
     );
     await page.reload();
-    await expect(page.getByLabel("Durée de réservation (heures)")).toHaveValue("0,5");
+    await expect(page.getByLabel("Durée de réservation")).toHaveValue("15");
+    await expect(page.getByLabel("Unité")).toHaveValue("minutes");
     await expect(page.getByText("Vide : la durée de la boutique.")).toBeVisible();
   },
 );

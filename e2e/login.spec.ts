@@ -38,5 +38,5 @@ test("a known customer receives a link that signs her in", async ({ page }) => {
   await expect(page.getByText("Déconnexion réussie").first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   await page.goto("/customer/orders");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcustomer%2Forders$/);
 });

@@ -47,7 +47,7 @@ test("the FAQ lists its questions in order and opens an answer", async ({ page }
 
 test("an unknown path shows the not-found page", async ({ page }) => {
   await page.goto("/cette-page-n-existe-pas");
-  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
   await expect(
     page.getByText("La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse saisie."),
   ).toBeVisible();

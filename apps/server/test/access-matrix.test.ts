@@ -130,6 +130,7 @@ const validBodies: Record<string, () => unknown> = {
     tiktokUsername: "",
     isAdmin: false,
   }),
+  "PUT /api/admin/users/:id/email": () => ({ email: `matrix-${++probe}@example.com` }),
   "POST /api/auth/impersonation": () => ({ userId: randomUUID() }),
   "POST /api/admin/messages": () => ({
     type: "paid",
@@ -398,6 +399,7 @@ describe("authorization matrix of the real app", () => {
       "admin GET /api/admin/live-sidebar/handles",
       "admin GET /api/admin/live-sidebar/orders",
       "admin GET /api/admin/live-sidebar/products",
+      "admin GET /api/admin/live-sidebar/source-help",
       "admin POST /api/admin/live-sidebar/add",
     ]);
   });
@@ -430,6 +432,10 @@ describe("authorization matrix of the real app", () => {
       "PUT /api/admin/orders/:id/status": {
         url: `/api/admin/orders/${unpaid.id}/status`,
         body: { status: "paid" },
+      },
+      "PUT /api/admin/users/:id/email": {
+        url: `/api/admin/users/${customer.userId}/email`,
+        body: { email: "sa-propre-adresse@example.com" },
       },
       "PATCH /api/admin/users/:id": {
         url: `/api/admin/users/${customer.userId}`,

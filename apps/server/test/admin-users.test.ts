@@ -16,7 +16,7 @@ import {
   insertOrder,
   insertProduct,
 } from "./support/factories";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { createTestApp, tokenFromLatestMail, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 let kit: ApiKit;
@@ -34,6 +34,8 @@ const asAdmin = {
   update: (id: string, payload: Record<string, unknown>) =>
     kit.injectAs("admin", { method: "PATCH", url: `${URL}/${id}`, payload }),
   orders: (id: string) => kit.injectAs("admin", { method: "GET", url: `${URL}/${id}/orders` }),
+  changeEmail: (id: string, email: unknown) =>
+    kit.injectAs("admin", { method: "PUT", url: `${URL}/${id}/email`, payload: { email } }),
 };
 
 async function listed(): Promise<AdminUser[]> {
@@ -254,6 +256,129 @@ describe("admin rights (decision 003: the back office needs the password)", () =
     const customer = await insertCustomer(t.db);
     expect((await asAdmin.update(customer.id, edit())).statusCode).toBe(200);
     expect(await auditOf(customer.id)).toEqual([]);
+  });
+});
+
+describe("changing a customer's e-mail", () => {
+  it("changes the row and the sign-in together, logs both addresses, and tells the customer at each", async () => {
+    const customer = await insertCustomer(t.db);
+    const before = customer.email ?? "";
+    await signInByLink(t, before);
+    const mailsBefore = t.mails.length;
+
+    const response = await asAdmin.changeEmail(customer.id, "  Nouvelle.Adresse@Example.com ");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().user).toMatchObject({ id: customer.id, email: "nouvelle.adresse@example.com" });
+    expect((await userRow(customer.id)).email).toBe("nouvelle.adresse@example.com");
+
+    const [event] = await t.db
+      .select({ details: auditEvents.details, actorUserId: auditEvents.actorUserId })
+      .from(auditEvents)
+      .where(
+        sql`${auditEvents.subjectUserId} = ${customer.id} AND ${auditEvents.action} = 'user-email-changed'`,
+      );
+    expect(event?.details).toEqual({ previousEmail: before, newEmail: "nouvelle.adresse@example.com" });
+    expect(event?.actorUserId).not.toBeNull();
+
+    const told = t.mails.slice(mailsBefore);
+    expect(told.map((mail) => mail.to).sort()).toEqual([before, "nouvelle.adresse@example.com"].sort());
+    for (const mail of told) expect(mail.subject).toBe("Votre adresse e-mail sur Vitrine a changé");
+    expect(told.find((mail) => mail.to === before)?.text).toContain("nouvelle.adresse@example.com");
+
+    // The new address signs in to the same account; the old one is no account any more.
+    const cookie = await signInByLink(t, "nouvelle.adresse@example.com");
+    const session = await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } });
+    expect(session.json().user.id).toBe(customer.id);
+    const old = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      payload: { email: before },
+    });
+    expect(old.statusCode).toBe(404);
+  });
+
+  it("stops a sign-in link mailed to the old address before the change", async () => {
+    const customer = await insertCustomer(t.db);
+    const before = customer.email ?? "";
+    const requested = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      payload: { email: before },
+    });
+    expect(requested.statusCode).toBe(202);
+    const token = tokenFromLatestMail(t.mails, before);
+    expect((await asAdmin.changeEmail(customer.id, `apres-${customer.id}@example.com`)).statusCode).toBe(200);
+    const verify = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link/verify",
+      payload: { token },
+    });
+    expect(verify.statusCode).toBe(400);
+  });
+
+  it.each([
+    ["not an address", "pas-une-adresse", "Veuillez saisir une adresse email valide"],
+    ["empty", "  ", "L'email est requis"],
+    [
+      "a live viewer's placeholder",
+      liveViewerPlaceholderEmail("quelquun"),
+      "Veuillez saisir une adresse email valide",
+    ],
+  ])(
+    "refuses %s with a French 400 on the field, changing and mailing nothing",
+    async (_case, email, message) => {
+      const customer = await insertCustomer(t.db);
+      const mailsBefore = t.mails.length;
+      const response = await asAdmin.changeEmail(customer.id, email);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message,
+        fields: { email: message },
+      });
+      expect((await userRow(customer.id)).email).toBe(customer.email);
+      expect(t.mails.length).toBe(mailsBefore);
+    },
+  );
+
+  it("refuses the address it already has, and one another account holds whatever its case", async () => {
+    const [customer, other] = [await insertCustomer(t.db), await insertCustomer(t.db)];
+    const same = await asAdmin.changeEmail(customer.id, (customer.email ?? "").toUpperCase());
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      message: adminUserMessages.emailUnchanged,
+      fields: { email: adminUserMessages.emailUnchanged },
+    });
+
+    const mailsBefore = t.mails.length;
+    const taken = await asAdmin.changeEmail(customer.id, (other.email ?? "").toUpperCase());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: "CONFLICT", message: adminUserMessages.emailTaken });
+    expect((await userRow(customer.id)).email).toBe(customer.email);
+    expect(await auditOf(customer.id)).toEqual([]);
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
+  it("gives a live viewer without a mailbox an address, told at the new one only", async () => {
+    const viewer = await insertLiveViewer(t.db);
+    const mailsBefore = t.mails.length;
+    const response = await asAdmin.changeEmail(viewer.id, `viewer-${viewer.id}@example.com`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(t.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([`viewer-${viewer.id}@example.com`]);
+  });
+
+  it("answers 'Utilisateur introuvable' for an unknown user, and is for admins only", async () => {
+    const unknown = await asAdmin.changeEmail(UNKNOWN, "personne@example.com");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: adminUserMessages.notFound });
+    const customer = await insertCustomer(t.db);
+    const asCustomer = await kit.injectAs("customer", {
+      method: "PUT",
+      url: `${URL}/${customer.id}/email`,
+      payload: { email: "pirate@example.com" },
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    expect((await userRow(customer.id)).email).toBe(customer.email);
   });
 });
 

@@ -118,6 +118,38 @@ describe("sign-in by magic link", () => {
     expect(await usersWithEmail("returning@example.com")).toHaveLength(1);
   });
 
+  it("brings the customer back to the page they asked for: the link carries it, checked", async () => {
+    let customers = 0;
+    // One customer a link: the per-e-mail limit is not this test's subject.
+    const linkFor = async (next: string) => {
+      const email = `retour${++customers}@example.com`;
+      await t.db.insert(users).values({ email, tiktokUsername: `retour_${customers}` });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email, next },
+      });
+      expect(response.statusCode).toBe(202);
+      const link = t.mails.at(-1)?.text.match(/http:\/\/localhost:3000\/auth\/verify\?\S+/)?.[0];
+      expect(link).toBeDefined();
+      return new URL(link ?? "");
+    };
+    const asked = await linkFor("/customer/order/2f7c1b0e?from=mail");
+    expect(asked.searchParams.get("next")).toBe("/customer/order/2f7c1b0e?from=mail");
+    // The token still reads the same way, and signs in.
+    expect((await verify(asked.searchParams.get("token") ?? "")).statusCode).toBe(200);
+
+    // Another site, or a page outside the customer's area: the link leads home, as without one.
+    for (const next of [
+      "https://evil.example/customer",
+      "//evil.example",
+      "/admin/users",
+      "/customer/../admin",
+    ]) {
+      expect((await linkFor(next)).searchParams.has("next")).toBe(false);
+    }
+  });
+
   it("refuses a token that was never issued", async () => {
     const response = await verify("not-a-real-token");
     expect(response.statusCode).toBe(400);

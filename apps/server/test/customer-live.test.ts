@@ -122,8 +122,9 @@ describe("the customer's live snapshot", () => {
     expect(snapshot.claimsHidden).toBe(false);
     expect(snapshot.handleProofNeeded).toBe(false);
     expect(Math.abs(Date.parse(snapshot.serverNow) - Date.now())).toBeLessThan(5_000);
-    // Newest first, and only theirs: the viewers before and after them on the robe are not there.
-    expect(snapshot.claims.map((claim) => claim.productId)).toEqual([pull.id, jupe.id, robe.id]);
+    // Running claims first (newest first), the one given up after; and only theirs: the viewers
+    // before and after them on the robe are not there.
+    expect(snapshot.claims.map((claim) => claim.productId)).toEqual([jupe.id, robe.id, pull.id]);
     expect(claimOn(snapshot, robe)).toMatchObject({
       state: "waitlisted",
       waitlistPosition: 1,
@@ -157,6 +158,27 @@ describe("the customer's live snapshot", () => {
       .where(eq(orders.id, reserved?.orderId ?? ""));
     const paid = await snapshotOf(me.cookie);
     expect(claimOn(paid, jupe)).toMatchObject({ state: "paid", heldUntil: null });
+  });
+
+  it("lists an active hold before a newer one that expired", async () => {
+    const live = await automaticLive(3600);
+    const [robe, jupe] = [await pieceOf(live), await pieceOf(live, "Jupe plissée")];
+    const me = await customer();
+    await comment(live, [me.handle, `je prends le ${jupe.ref}`]);
+    await snapshotWhen(me.cookie, (s) => claimOn(s, jupe)?.state === "reserved");
+    const shortHold = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/lives/${live.id}/claims/settings`,
+      headers: { cookie: adminCookie },
+      payload: { mode: "automatique", holdSeconds: 1 },
+    });
+    expect(shortHold.statusCode, shortHold.body).toBe(200);
+    await comment(live, [me.handle, `je prends le ${robe.ref}`]);
+    const snapshot = await snapshotWhen(me.cookie, (s) => claimOn(s, robe)?.state === "expired");
+    expect(snapshot.claims.map((claim) => [claim.productId, claim.state])).toEqual([
+      [jupe.id, "reserved"],
+      [robe.id, "expired"],
+    ]);
   });
 
   it("counts a waitlist position from the claims ahead, and gives none to a claimer who is not waiting", async () => {

@@ -63,9 +63,9 @@ describe("GET /api/admin/dashboard", () => {
     expect(after.orders.total - before.orders.total).toBe(3);
     expect(countOf(after, "paid") - countOf(before, "paid")).toBe(1);
     expect(countOf(after, "cancelled-by-admin") - countOf(before, "cancelled-by-admin")).toBe(1);
-    expect(after.orders.revenuePaidThisMonthCents - before.orders.revenuePaidThisMonthCents).toBe(
-      paid.totalAmountCents,
-    );
+    // Its piece, not its shipping (decision 042).
+    expect(paid.totalAmountCents).toBeGreaterThan(3000);
+    expect(after.orders.revenuePaidThisMonthCents - before.orders.revenuePaidThisMonthCents).toBe(3000);
   });
 
   it("charts the 10 latest lives, oldest first, with their paid revenue and items sold", async () => {
@@ -76,16 +76,44 @@ describe("GET /api/admin/dashboard", () => {
     }
     const newest = created.at(-1);
     if (!newest) throw new Error("no live");
-    const order = await insertOrder(t.db, { liveId: newest.id, status: "shipped" });
+    const piece = await insertProduct(t.db, { liveId: newest.id, priceCents: 2500 });
+    await insertOrder(t.db, { products: [piece], status: "shipped" });
     await insertOrder(t.db, { liveId: newest.id });
 
     const figures = await dashboard();
     expect(figures.lives.map((live) => live.id)).toEqual(created.slice(1).map((live) => live.id));
-    expect(figures.lives.at(-1)).toMatchObject({
-      id: newest.id,
-      revenueCents: order.totalAmountCents,
-      itemsSold: 2,
+    expect(figures.lives.at(-1)).toMatchObject({ id: newest.id, revenueCents: 2500, itemsSold: 2 });
+  });
+
+  it("gives a live one revenue on every screen: its paid pieces, shipping apart, a cancelled order out", async () => {
+    const live = await insertLive(t.db, { liveDate: new Date(Date.now() + 30 * 86_400_000) });
+    const [robe, jupe, pull] = [
+      await insertProduct(t.db, { liveId: live.id, priceCents: 4000 }),
+      await insertProduct(t.db, { liveId: live.id, priceCents: 1500 }),
+      await insertProduct(t.db, { liveId: live.id, priceCents: 900 }),
+    ];
+    const paid = await insertOrder(t.db, { products: [robe, jupe], status: "paid", paymentDate: new Date() });
+    // Its total carries the parcel fee: shipping, not revenue, refunded or not.
+    expect(paid.totalAmountCents).toBe(5500 + paid.shippingFeeCents);
+    expect(paid.shippingFeeCents).toBeGreaterThan(0);
+    const cancelled = await insertOrder(t.db, { products: [pull], status: "paid", paymentDate: new Date() });
+    await t.db.update(orders).set({ status: "cancelled-by-admin" }).where(eq(orders.id, cancelled.id));
+
+    const home = (await dashboard()).lives.find((entry) => entry.id === live.id);
+    const detail = await kit.injectAs("admin", {
+      method: "GET",
+      url: `/api/admin/dashboard/lives/${live.id}`,
     });
+    expect(detail.statusCode).toBe(200);
+    const figures = detail.json<{ figures: { revenuePaidCents: number } }>().figures;
+    const counters = await kit.injectAs("admin", {
+      method: "GET",
+      url: `/api/admin/lives/${live.id}/claims`,
+    });
+    expect(counters.statusCode).toBe(200);
+    expect(home?.revenueCents).toBe(5500);
+    expect(figures.revenuePaidCents).toBe(5500);
+    expect(counters.json<{ counters: { revenuePaidCents: number } }>().counters.revenuePaidCents).toBe(5500);
   });
 
   it("is for administrators only", async () => {

@@ -9,7 +9,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { liveUsers, lives, orderItems, orders, tiktokEvents, users } from "../src/db/schema";
 import { createSilentLiveHub } from "../src/realtime/live-hub";
-import { signUpCustomer } from "./support/actors";
+import { ensureFirstAdmin } from "../src/modules/auth/first-admin";
+import { ADMIN, signUpCustomer } from "./support/actors";
 import { catalogueCallers, type Caller } from "./support/catalogue-fixtures";
 import {
   insertColor,
@@ -238,6 +239,37 @@ describe("the one-gesture add", () => {
       const response = await add({ liveId: live.id, productId: product.id, handle: newHandle(), ...change });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", message: REQUIRED });
+      expect(await footprint(live.id)).toEqual(before);
+      expect(published).toEqual([]);
+    });
+
+    it.each([
+      [
+        "a space inside",
+        "marie dupont",
+        "Le pseudo TikTok ne doit contenir que des lettres, chiffres, points ou underscore",
+      ],
+      [
+        "an accent",
+        "chloé",
+        "Le pseudo TikTok ne doit contenir que des lettres, chiffres, points ou underscore",
+      ],
+      ["a second @", "marie@75", "L'arobase (@) ne doit être qu'au début du pseudo."],
+      ["one letter", "m", "Le pseudo TikTok doit contenir au moins 2 caractères"],
+      ["25 letters", "a".repeat(25), "Le pseudo TikTok ne peut pas dépasser 24 caractères"],
+    ])("for a handle with %s, as sign-up refuses it, writing nothing", async (_case, handle, message) => {
+      const live = await activeLive();
+      const product = await productOf(live);
+      // Staff have the sidebar open (signed in) before the count.
+      expect((await as.admin("GET", `${BASE}/claimables?liveId=${live.id}`)).statusCode).toBe(200);
+      const before = await footprint(live.id);
+      const response = await add({ liveId: live.id, productId: product.id, handle });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message,
+        fields: { handle: message },
+      });
       expect(await footprint(live.id)).toEqual(before);
       expect(published).toEqual([]);
     });
@@ -621,5 +653,43 @@ describe("the sidebar's reads", () => {
     const url = `${BASE}/orders/${order.id}/items/${order.items[0]?.id}`;
     expect((await as.customer("DELETE", url)).statusCode).toBe(403);
     expect((await orderRowOf(t.db, order.id)).totalAmountCents).toBe(order.totalAmountCents);
+  });
+});
+
+describe("GET /api/admin/live-sidebar/source-help", () => {
+  it("lets the sidebar name the comment simulator outside production", async () => {
+    const response = await as.admin("GET", `${BASE}/source-help`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ simulatorAvailable: true });
+    expect((await as.customer("GET", `${BASE}/source-help`)).statusCode).toBe(403);
+  });
+
+  it("never in production, where the command is a developer's and would not be let in", async () => {
+    const production = await createTestApp({
+      env: { NODE_ENV: "production", AUTH_SECRET: "a".repeat(32), SMTP_URL: "smtp://localhost:2525" },
+    });
+    try {
+      await ensureFirstAdmin(production.db, ADMIN);
+      const signIn = await production.app.inject({
+        method: "POST",
+        url: "/api/auth/admin/sign-in",
+        payload: ADMIN,
+      });
+      // Production names its session cookie with the __Secure- prefix.
+      const cookie = [signIn.headers["set-cookie"] ?? []]
+        .flat()
+        .find((header) => header.includes("session_token="))
+        ?.split(";")[0];
+      expect(cookie).toBeDefined();
+      const response = await production.app.inject({
+        method: "GET",
+        url: `${BASE}/source-help`,
+        headers: { cookie: cookie ?? "" },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ simulatorAvailable: false });
+    } finally {
+      await production.close();
+    }
   });
 });

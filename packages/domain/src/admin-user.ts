@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isRealEmail } from "./email";
+import { emailMessages, emailSchema, isRealEmail } from "./email";
 import { requiredTextSchema } from "./text-field";
 import { cleanTiktokUsername, tiktokUsernameError } from "./tiktok-username";
 
@@ -25,7 +25,22 @@ export const adminUserMessages = {
   adminRightsNeedPassword:
     "Impossible d'accorder les droits d'administration : cet utilisateur n'a pas de mot de passe, il ne pourrait pas se connecter à l'administration.",
   cannotRevokeOwnRights: "Vous ne pouvez pas retirer vos propres droits d'administration.",
+  /** Ours: staff change a customer's e-mail (audited, the customer told at both addresses). */
+  emailUnchanged: "C'est déjà l'adresse e-mail de cet utilisateur",
+  emailTaken: "Cette adresse e-mail est déjà utilisée par un autre compte",
+  emailChanged:
+    "Adresse e-mail modifiée : l'utilisateur en est informé à l'ancienne et à la nouvelle adresse",
+  emailChangeFailed: "Erreur lors du changement d'adresse e-mail",
 } as const;
+
+/**
+ * PUT /api/admin/users/:id/email: the address the customer signs in with and receives mail at. A
+ * live viewer's placeholder domain is no mailbox: refused like any address that is not one.
+ */
+export const adminUserEmailChangeSchema = z.object({
+  email: emailSchema.check(z.refine((email) => isRealEmail(email), { error: emailMessages.invalid })),
+});
+export type AdminUserEmailChangeInput = z.input<typeof adminUserEmailChangeSchema>;
 
 /**
  * The handle typed in the edit dialog: optional (blank is none), otherwise the sign-up's rules,

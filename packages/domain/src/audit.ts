@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "live-claim-ignored",
   "live-claim-settings-changed",
   "order-refunded",
+  "user-email-changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,6 +41,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-claim-ignored": "Réservation à confirmer ignorée",
   "live-claim-settings-changed": "Réglages des réservations du live modifiés",
   "order-refunded": "Commande remboursée",
+  "user-email-changed": "Adresse e-mail modifiée par l'équipe",
 };
 
 function isAuditAction(action: string): action is AuditAction {

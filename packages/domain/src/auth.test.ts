@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { adminSignInSchema, authMessages, magicLinkRequestSchema, signupSchema } from "./auth";
+import {
+  adminSignInSchema,
+  authMessages,
+  magicLinkRequestSchema,
+  safeReturnPath,
+  signupSchema,
+} from "./auth";
 
 const validSignup = {
   tiktokUsername: "julie.mode",
@@ -137,5 +143,45 @@ describe("adminSignInSchema", () => {
       email: "admin@example.com",
       password: " Pass word ",
     });
+  });
+});
+
+describe("safeReturnPath", () => {
+  it("keeps a page of the customer's area, with its query", () => {
+    expect(safeReturnPath("/customer/order/9b2f")).toBe("/customer/order/9b2f");
+    expect(safeReturnPath("/customer")).toBe("/customer");
+    expect(safeReturnPath("/customer/orders?page=2")).toBe("/customer/orders?page=2");
+    expect(safeReturnPath("/payment/9b2f")).toBe("/payment/9b2f");
+  });
+
+  it("refuses another site, however it is written", () => {
+    for (const raw of [
+      "https://evil.example/customer",
+      "//evil.example/customer",
+      "/\\evil.example",
+      "/customer\\..\\..\\evil",
+      "javascript:alert(1)",
+      "/customer/\u0000x",
+      "customer/orders",
+    ]) {
+      expect(safeReturnPath(raw)).toBeNull();
+    }
+  });
+
+  it("refuses pages outside the customer's area and the sign-in pages themselves", () => {
+    expect(safeReturnPath("/login")).toBeNull();
+    expect(safeReturnPath("/auth/verify?token=x")).toBeNull();
+    expect(safeReturnPath("/admin/users")).toBeNull();
+    expect(safeReturnPath("/customers-evil")).toBeNull();
+    expect(safeReturnPath("")).toBeNull();
+    expect(safeReturnPath(null)).toBeNull();
+    expect(safeReturnPath(`/customer/${"a".repeat(600)}`)).toBeNull();
+  });
+
+  it("refuses dot segments, written or encoded: the page they lead to is not the one read", () => {
+    expect(safeReturnPath("/customer/../admin")).toBeNull();
+    expect(safeReturnPath("/customer/%2E%2E/admin")).toBeNull();
+    expect(safeReturnPath("/customer/./orders")).toBeNull();
+    expect(safeReturnPath("/customer//evil.example")).toBeNull();
   });
 });

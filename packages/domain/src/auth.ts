@@ -68,7 +68,32 @@ export const signupSchema = z
   );
 export type SignupInput = z.input<typeof signupSchema>;
 
-export const magicLinkRequestSchema = z.object({ email: emailSchema });
+/** How long a page to return to may be; longer is no page of the shop's. */
+export const RETURN_PATH_MAX_LENGTH = 512;
+/** The customer's pages and the payment page: what a signed-out customer is sent to sign in from. */
+const RETURNABLE_PAGE = /^\/(customer(\/|\?|$)|payment\/)/;
+/** A URL's path and query characters (RFC 3986), without the backslash browsers read as a slash. */
+const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]+$/;
+/** "." or ".." as a path segment, written or percent-encoded: where it leads is not what is read. */
+const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|\?|$)/i;
+
+/**
+ * The page a sign-in may send a customer back to, or null: a page of the customer's area on this
+ * site, kept with its query. Anything else (another site, "//host", a backslash, dot segments, the
+ * sign-in pages themselves) gives null and the customer lands on their home, as without one.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > RETURN_PATH_MAX_LENGTH) return null;
+  if (!RETURNABLE_PAGE.test(raw) || !PATH_CHARACTERS.test(raw)) return null;
+  if (raw.includes("//") || DOT_SEGMENT.test(raw)) return null;
+  return raw;
+}
+
+export const magicLinkRequestSchema = z.object({
+  email: emailSchema,
+  /** The page to return to once signed in; one that is not safe is ignored (the customer's home). */
+  next: z.optional(z.string().check(z.maxLength(4 * RETURN_PATH_MAX_LENGTH))),
+});
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
 
 export const adminSignInSchema = z.object({

@@ -46,3 +46,22 @@ describe("colour rules", () => {
     ]);
   });
 });
+
+describe("the refusal to delete a colour in use", () => {
+  const SPEC_SENTENCE = "Cette couleur est utilisée par des produits et ne peut pas être supprimée";
+
+  it("is the spec's sentence word for word, on the server and first on the page", () => {
+    expect(colorMessages.inUse).toBe(SPEC_SENTENCE);
+    expect(colorMessages.usedBy("Corail", 1).startsWith(SPEC_SENTENCE)).toBe(true);
+    expect(colorMessages.usedBy("Corail", 3).startsWith(SPEC_SENTENCE)).toBe(true);
+  });
+
+  it("then names the colour and counts its products", () => {
+    expect(colorMessages.usedBy("Corail", 1)).toBe(
+      `${SPEC_SENTENCE} (« Corail » : 1 produit). Changez d'abord la couleur de ce produit.`,
+    );
+    expect(colorMessages.usedBy("Corail", 3)).toContain(
+      "(« Corail » : 3 produits). Changez d'abord la couleur de ces produits.",
+    );
+  });
+});

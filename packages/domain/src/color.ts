@@ -11,8 +11,9 @@ export const colorMessages = {
   duplicateName: "Une couleur avec ce nom existe déjà",
   inUse: "Cette couleur est utilisée par des produits et ne peut pas être supprimée",
   notFound: "Cette couleur n'existe pas",
+  /** The spec's refusal word for word first, then what the page knows more: which colour, how many. */
   usedBy: (name: string, count: number) =>
-    `La couleur « ${name} » est utilisée par ${count === 1 ? "1 produit" : `${count} produits`} : elle ne peut pas être supprimée. Changez d'abord la couleur de ${count === 1 ? "ce produit" : "ces produits"}.`,
+    `Cette couleur est utilisée par des produits et ne peut pas être supprimée (« ${name} » : ${count === 1 ? "1 produit" : `${count} produits`}). Changez d'abord la couleur de ${count === 1 ? "ce produit" : "ces produits"}.`,
   loadFailed: "Impossible de charger les couleurs",
   deleteFailed: "Impossible de supprimer la couleur",
   saveFailed: (message: string) => `Erreur: ${message}`,

@@ -34,6 +34,7 @@ export * from "./error-reporting-settings";
 export * from "./errors";
 export * from "./faq";
 export * from "./impersonation";
+export * from "./hold-time";
 export * from "./live";
 export * from "./live-claim";
 export * from "./message-template";

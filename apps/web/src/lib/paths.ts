@@ -45,11 +45,12 @@ export const paths = {
   termsOfSale: page("/cgv"),
   publishedPage: codePage("/p/:code"),
   contact: page("/contact"),
-  login: pageWithQuery<"email">("/login"),
+  /** `next`: the customer's page to return to once signed in (checked by `safeReturnPath`). */
+  login: pageWithQuery<"email" | "next">("/login"),
   logout: page("/logout"),
   signup: page("/signup"),
   /** The page the sign-in e-mail links to; the server writes that link. */
-  verifyMagicLink: pageWithQuery<"token">("/auth/verify"),
+  verifyMagicLink: pageWithQuery<"token" | "next">("/auth/verify"),
   payment: recordPage("/payment/:id"),
   customer: {
     home: page("/customer"),

@@ -40,6 +40,48 @@ export const customerClaimStateLabels: Record<CustomerClaimState, string> = {
   sold: "Vendue",
 };
 
+/**
+ * Why a claim waits, told under its state: a state alone ('En attente de la boutique') leaves the
+ * customer guessing what is expected of them. Null where the state says enough.
+ */
+export const customerClaimWaitReasons: Record<CustomerClaimState, string | null> = {
+  reserved: null,
+  pending:
+    "Vous avez demandé cette pièce en premier\u00a0: pendant ce live, la boutique attribue elle-même chaque pièce et va valider votre demande.",
+  "to-confirm":
+    "Votre commentaire laissait un doute\u00a0: la boutique confirme avant de vous réserver la pièce.",
+  waitlisted: null,
+  paid: null,
+  expired: null,
+  released: null,
+  sold: "Cette pièce a déjà été vendue\u00a0: elle ne peut plus vous être réservée.",
+};
+
+/** Claims still running first (held, waiting), then paid, then those that ended. */
+const CLAIM_STATE_RANKS: Record<CustomerClaimState, number> = {
+  reserved: 0,
+  pending: 0,
+  "to-confirm": 0,
+  waitlisted: 0,
+  paid: 1,
+  expired: 2,
+  released: 2,
+  sold: 2,
+};
+
+/**
+ * The order the customer's page lists their claims in: those still running first, so an expired
+ * hold never pushes an active one below the fold; newest first within each group.
+ */
+export function customerClaimsActiveFirst<T extends Pick<CustomerLiveClaim, "state">>(
+  claims: readonly T[],
+): T[] {
+  return claims
+    .map((claim, index) => ({ claim, index }))
+    .sort((a, b) => CLAIM_STATE_RANKS[a.claim.state] - CLAIM_STATE_RANKS[b.claim.state] || a.index - b.index)
+    .map(({ claim }) => claim);
+}
+
 export const customerLiveClaimSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -84,7 +126,7 @@ export const customerLiveSnapshotSchema = z.object({
   serverNow: z.string(),
   /** The active live, or when none the last one that ran (null before the first live). */
   live: z.nullable(customerLiveSummarySchema),
-  /** The customer's claims of that live, newest first. */
+  /** The customer's claims of that live: still running first, newest first within each group. */
   claims: z.array(customerLiveClaimSchema),
   /** The customer's orders of that live, not cancelled: the button validates and pays these. */
   orders: z.array(customerLiveOrderSchema),

@@ -18,7 +18,7 @@ export const dashboardSchema = z.object({
   orders: z.object({
     total: z.int(),
     byStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
-    /** Paid orders of the current calendar month, shop time, in cents. */
+    /** Revenue (decision 042) of the orders paid this calendar month, shop time, in cents. */
     revenuePaidThisMonthCents: z.int(),
   }),
   /** The latest lives, oldest first, for the chart. */
@@ -27,6 +27,7 @@ export const dashboardSchema = z.object({
       id: z.string(),
       title: z.string(),
       liveDate: z.string(),
+      /** The live's revenue (decision 042): pieces of its paid orders, shipping apart. */
       revenueCents: z.int(),
       itemsSold: z.int(),
     }),

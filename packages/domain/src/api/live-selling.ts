@@ -277,6 +277,13 @@ export const liveSidebarAddResponseSchema = z.object({
 });
 export type LiveSidebarAddResponse = z.infer<typeof liveSidebarAddResponseSchema>;
 
+/**
+ * GET /api/admin/live-sidebar/source-help: what the sidebar may suggest when no source is
+ * connected (the simulator's command is a developer's, never shown in production).
+ */
+export const liveSidebarSourceHelpSchema = z.object({ simulatorAvailable: z.boolean() });
+export type LiveSidebarSourceHelp = z.infer<typeof liveSidebarSourceHelpSchema>;
+
 /** GET /api/admin/live-sidebar/orders?liveId=: the 50 latest orders of the live, newest first. */
 export const liveSidebarOrdersResponseSchema = z.object({ orders: z.array(liveSidebarOrderSchema) });
 

@@ -1,4 +1,5 @@
 import {
+  adminUserEmailChangeSchema,
   adminUserListResponseSchema,
   adminUserOrdersResponseSchema,
   adminUserResponseSchema,
@@ -33,6 +34,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AdminUser
     async (request) => {
       const viewer = await request.requireViewer();
       return { user: await service.updateUser(request.params.id, request.body, viewer.user.id) };
+    },
+  );
+
+  app.put(
+    "/:id/email",
+    {
+      config: admin,
+      schema: {
+        params: idParamsSchema,
+        body: adminUserEmailChangeSchema,
+        response: { 200: adminUserResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { user: await service.changeEmail(request.params.id, request.body, viewer.user.id) };
     },
   );
 

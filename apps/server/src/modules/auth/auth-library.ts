@@ -14,7 +14,13 @@ export interface AuthLibraryOptions {
   secret: string;
   appUrl: string;
   useSecureCookies: boolean;
-  sendMagicLink: (mail: { email: string; token: string; purpose: MagicLinkPurpose }) => Promise<void>;
+  sendMagicLink: (mail: {
+    email: string;
+    token: string;
+    purpose: MagicLinkPurpose;
+    /** The page the link brings the customer back to once signed in (checked when asked). */
+    returnPath: string | null;
+  }) => Promise<void>;
 }
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 3600;
@@ -56,7 +62,8 @@ export function createAuthLibrary(options: AuthLibraryOptions) {
         expiresIn: MAGIC_LINK_LIFETIME_SECONDS,
         sendMagicLink: async ({ email, token, metadata }) => {
           const purpose: MagicLinkPurpose = metadata?.purpose === "signup" ? "signup" : "login";
-          await options.sendMagicLink({ email, token, purpose });
+          const returnPath = typeof metadata?.returnPath === "string" ? metadata.returnPath : null;
+          await options.sendMagicLink({ email, token, purpose, returnPath });
         },
       }),
       admin({ impersonationSessionDuration: 3600 }),

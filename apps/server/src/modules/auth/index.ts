@@ -60,8 +60,9 @@ async function assembleAuthService(context: AppContext) {
     secret: authSecret,
     appUrl: config.appUrl,
     useSecureCookies: config.isProduction,
-    sendMagicLink: async ({ email, token, purpose }) => {
-      const url = `${config.appUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+    sendMagicLink: async ({ email, token, purpose, returnPath }) => {
+      const next = returnPath ? `&next=${encodeURIComponent(returnPath)}` : "";
+      const url = `${config.appUrl}/auth/verify?token=${encodeURIComponent(token)}${next}`;
       const mail = purpose === "signup" ? signupConfirmationMail : signInLinkMail;
       await mailer.send(mail(email, url, config.shop.name));
     },

@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
       schema: { body: magicLinkRequestSchema, response: { 202: mailSentResponseSchema } },
     },
     async (request, reply) => {
-      await service.requestLoginLink(request.body.email, callerOf(request));
+      await service.requestLoginLink(request.body.email, callerOf(request), request.body.next);
       return reply.status(202).send({ status: "sent" });
     },
   );

@@ -1,4 +1,10 @@
-import { authMessages, MAGIC_LINK_LIFETIME_SECONDS, normalizeEmail, type SessionUser } from "@vitrine/domain";
+import {
+  authMessages,
+  MAGIC_LINK_LIFETIME_SECONDS,
+  normalizeEmail,
+  safeReturnPath,
+  type SessionUser,
+} from "@vitrine/domain";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { authSessions, authUsers, authVerifications, pendingSignups, users } from "../../db/schema";
@@ -59,7 +65,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Mails a new single-use link; the earlier links of that e-mail stop working. */
-  async function sendMagicLink(email: string, purpose: "signup" | "login", headers: Headers) {
+  async function sendMagicLink(
+    email: string,
+    purpose: "signup" | "login",
+    headers: Headers,
+    returnPath: string | null = null,
+  ) {
     await db
       .delete(authVerifications)
       .where(
@@ -68,7 +79,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           sql`(${authVerifications.value})::jsonb ->> 'email' = ${email}`,
         ),
       );
-    await auth.api.signInMagicLink({ body: { email, metadata: { purpose } }, headers });
+    await auth.api.signInMagicLink({ body: { email, metadata: { purpose, returnPath } }, headers });
   }
 
   /** A sign-in completed (an impersonation is not one): the users list shows when. */
@@ -147,13 +158,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       await sendMagicLink(input.email, "signup", caller.headers);
     },
 
-    /** Mails a sign-in link to an existing customer; unknown e-mails get an error and no mail. */
-    async requestLoginLink(email: string, caller: Caller) {
+    /**
+     * Mails a sign-in link to an existing customer; unknown e-mails get an error and no mail. The
+     * link returns to `next` once signed in when it is a page of the customer's area, else home.
+     */
+    async requestLoginLink(email: string, caller: Caller, next?: string) {
       await rateLimiter.consume(`login-link:ip:${caller.ip}`, limits.loginLinkPerIp);
       await consumeMailQuota(email, caller.ip);
       const user = await findUserByEmail(db, email);
       if (!user) throw new DomainError("ACCOUNT_NOT_FOUND", authMessages.accountNotFound);
-      await sendMagicLink(email, "login", caller.headers);
+      await sendMagicLink(email, "login", caller.headers, safeReturnPath(next));
     },
 
     /** Consumes a magic-link token (once) and opens a session for its owner. */

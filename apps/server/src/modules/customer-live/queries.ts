@@ -1,4 +1,5 @@
 import {
+  customerClaimsActiveFirst,
   mayChangeCommentOrders,
   type CustomerClaimState,
   type CustomerLiveClaim,
@@ -61,7 +62,7 @@ type ClaimRow = {
   created_at: Date | string;
 };
 
-/** One handle's claims of one live, newest first, in the customer's words. */
+/** One handle's claims of one live in the customer's words: still running first, then newest first. */
 async function readClaims(db: Queryable, liveId: string, handle: string): Promise<CustomerLiveClaim[]> {
   const { rows } = await db.execute<ClaimRow>(sql`
     SELECT c.id, c.product_id, p.ref, p.name AS product_name, p.price_cents, p.size, pc.name AS color,
@@ -88,7 +89,7 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
       LEFT JOIN orders o ON o.id = c.order_id
      WHERE c.live_id = ${liveId}::uuid AND c.handle = ${handle}
      ORDER BY c.seq DESC, c.id`);
-  return rows.map((row) => ({
+  const claims = rows.map((row) => ({
     id: row.id,
     productId: row.product_id,
     ref: Number(row.ref),
@@ -104,6 +105,7 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
     orderId: row.order_id,
     claimedAt: iso(row.created_at),
   }));
+  return customerClaimsActiveFirst(claims);
 }
 
 async function readOrders(db: Queryable, liveId: string, userId: string): Promise<CustomerLiveOrder[]> {

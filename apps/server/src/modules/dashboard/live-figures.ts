@@ -43,6 +43,7 @@ async function figuresOf(db: Queryable, chosen: SQL): Promise<LiveFigures[]> {
         FROM orders o JOIN l ON l.id = o.live_id
        WHERE NOT (o.status = ANY (${cancelledOrderStatuses}))
     ), order_figures AS (
+      -- Revenue as decision 042 counts it (paidPiecesCents): pieces of paid orders, shipping apart.
       SELECT o.live_id, count(DISTINCT o.id) AS orders,
              coalesce(sum(i.price_cents * i.quantity) FILTER (WHERE NOT o.paid), 0) AS revenue_held,
              coalesce(sum(i.price_cents * i.quantity) FILTER (WHERE o.paid), 0) AS revenue_paid,

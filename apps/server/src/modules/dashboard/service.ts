@@ -10,7 +10,8 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
+import { paidPiecesCents } from "../../db/live-revenue-sql";
+import { cancelledOrderStatuses } from "../../db/order-status-sql";
 import { lives, products } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isHeld } from "../orders";
@@ -50,9 +51,7 @@ export function createDashboardService({ db }: { db: Queryable }) {
     const byStatus = await db.execute<{ status: string; count: number }>(sql`
       SELECT status::text AS status, count(*)::int AS count FROM orders GROUP BY status`);
     const revenue = await db.execute<{ cents: number }>(sql`
-      SELECT coalesce(sum(total_amount_cents), 0)::int AS cents FROM orders
-      WHERE status = ANY (${paidOrderStatuses})
-        AND coalesce(payment_date, order_date) >= ${startOfShop("month")}`);
+      SELECT ${paidPiecesCents(sql`coalesce(o.payment_date, o.order_date) >= ${startOfShop("month")}`)}::int AS cents`);
     const counts = new Map(byStatus.rows.map((row) => [row.status, row.count]));
     return {
       total: byStatus.rows.reduce((sum, row) => sum + row.count, 0),
@@ -73,8 +72,7 @@ export function createDashboardService({ db }: { db: Queryable }) {
       items_sold: number;
     }>(sql`
       SELECT l.id, l.title, to_char(l.live_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS live_date,
-             coalesce((SELECT sum(o.total_amount_cents) FROM orders o
-                       WHERE o.live_id = l.id AND o.status = ANY (${paidOrderStatuses})), 0)::int AS revenue_cents,
+             ${paidPiecesCents(sql`o.live_id = l.id`)}::int AS revenue_cents,
              coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
                        WHERE o.live_id = l.id AND NOT (o.status = ANY (${cancelledOrderStatuses}))), 0)::int AS items_sold
       FROM (SELECT * FROM lives ORDER BY live_date DESC LIMIT ${DASHBOARD_CHART_LIVES}) l

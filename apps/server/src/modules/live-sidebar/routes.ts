@@ -10,6 +10,7 @@ import {
   liveSidebarOrdersResponseSchema,
   liveSidebarProductsQuerySchema,
   liveSidebarProductsResponseSchema,
+  liveSidebarSourceHelpSchema,
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
@@ -64,6 +65,12 @@ export const liveSidebarRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveSid
       schema: { body: liveSidebarAddInputSchema, response: { 201: liveSidebarAddResponseSchema } },
     },
     async (request, reply) => reply.status(201).send(await service.add(request.body)),
+  );
+
+  app.get(
+    "/source-help",
+    { config: admin, schema: { response: { 200: liveSidebarSourceHelpSchema } } },
+    async () => service.sourceHelp(),
   );
 
   app.get(

@@ -2,16 +2,19 @@ import {
   liveSellingMessages,
   liveViewerPlaceholderEmail,
   sidebarHandle,
+  tiktokUsernameError,
   type LiveClaimables,
   type LiveHandleSuggestion,
   type LiveSidebarAddInput,
   type LiveSidebarAddResponse,
   type LiveSidebarOrder,
+  type LiveSidebarSourceHelp,
   type ProductSuggestion,
 } from "@vitrine/domain";
 import type { Database } from "../../db/client";
 import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { DomainError } from "../../http/errors";
+import type { AppConfig } from "../../config";
 import type { LiveHub } from "../../realtime/live-hub";
 import { claimLockKey } from "../auth";
 import { addItemForHandle, availableProductsByRef, removeItem } from "../orders";
@@ -37,7 +40,15 @@ function addRefusal(error: unknown): unknown {
   return error;
 }
 
-export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHub: LiveHub }) {
+export function createLiveSidebarService({
+  db,
+  liveHub,
+  config,
+}: {
+  db: Database;
+  liveHub: LiveHub;
+  config: Pick<AppConfig, "env">;
+}) {
   /** Open sidebars refetch the live's orders; the change is committed whatever becomes of this. */
   async function announce(liveId: string, orderId: string): Promise<void> {
     // Sidebars also poll every 5 s: a lost announcement delays the list, it never loses an order.
@@ -64,6 +75,14 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
       return term ? handleSuggestions(db, term, liveId) : [];
     },
 
+    /**
+     * Whether the sidebar may name the comment simulator when no source is connected: it is a
+     * developer's command, and production refuses its public ingestion token anyway.
+     */
+    sourceHelp(): LiveSidebarSourceHelp {
+      return { simulatorAvailable: config.env !== "production" };
+    },
+
     orders(liveId: string): Promise<LiveSidebarOrder[]> {
       return liveSidebarOrders(db, { liveId });
     },
@@ -76,6 +95,9 @@ export function createLiveSidebarService({ db, liveHub }: { db: Database; liveHu
     async add(input: LiveSidebarAddInput): Promise<LiveSidebarAddResponse> {
       const handle = sidebarHandle(input.handle);
       if (!handle || !input.productId) throw productAndHandleRequired();
+      // The sign-up's rule: an order under a handle nobody can sign up with would stay nobody's.
+      const handleError = tiktokUsernameError(handle);
+      if (handleError) throw new DomainError("VALIDATION_FAILED", handleError, { handle: handleError });
       const { liveId, productId } = input;
       const comment = input.comment?.trim() || null;
 

@@ -7,6 +7,7 @@ import {
   liveSidebarOrderResponseSchema,
   liveSidebarOrdersResponseSchema,
   liveSidebarProductsResponseSchema,
+  liveSidebarSourceHelpSchema,
   type LiveSidebarAddInput,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
@@ -20,6 +21,18 @@ const sidebarUrl = "/api/admin/live-sidebar";
 export function useActiveLives() {
   const lives = useLives();
   return { ...lives, data: lives.data?.filter((live) => live.isActive) };
+}
+
+/** Whether the server offers the comment simulator (never in production): read once a session. */
+export const sourceHelpQueryOptions = queryOptions({
+  queryKey: [...sidebarKey, "source-help"],
+  queryFn: ({ signal }) =>
+    apiFetch(`${sidebarUrl}/source-help`, { response: liveSidebarSourceHelpSchema, signal }),
+  staleTime: Infinity,
+});
+
+export function useSourceHelp() {
+  return useQuery(sourceHelpQueryOptions);
 }
 
 export function liveOrdersQueryOptions(liveId: string) {

@@ -5,29 +5,61 @@ const now = Date.parse("2026-11-25T20:00:00Z");
 
 describe("what the sidebar says of the live's source", () => {
   it("before any source reported: no source is connected, and how to start one", () => {
-    expect(sourceStatusText({ state: null, liveRef: "lv42", lastCommentAt: null, now })).toEqual({
+    expect(
+      sourceStatusText({ state: null, liveRef: "lv42", simulatorAvailable: true, lastCommentAt: null, now }),
+    ).toEqual({
       kind: "none",
       text: "Aucune source connectée : lancez le pont TikTok ou le simulateur",
       command: "npm run live:simulate -- --live lv42",
     });
   });
 
+  it("in production: the TikTok bridge only, no developer command", () => {
+    expect(
+      sourceStatusText({ state: null, liveRef: "lv42", simulatorAvailable: false, lastCommentAt: null, now }),
+    ).toEqual({ kind: "none", text: "Aucune source connectée : lancez le pont TikTok", command: null });
+  });
+
   it("a connected or degraded source: its state", () => {
-    expect(sourceStatusText({ state: "connected", liveRef: "x", lastCommentAt: now, now }).text).toBe(
-      "Source du live : Connecté",
-    );
-    expect(sourceStatusText({ state: "degraded", liveRef: "x", lastCommentAt: null, now }).text).toBe(
-      "Source du live : Dégradé : des commentaires ont été refusés",
-    );
+    expect(
+      sourceStatusText({
+        state: "connected",
+        liveRef: "x",
+        simulatorAvailable: true,
+        lastCommentAt: now,
+        now,
+      }).text,
+    ).toBe("Source du live : Connecté");
+    expect(
+      sourceStatusText({
+        state: "degraded",
+        liveRef: "x",
+        simulatorAvailable: true,
+        lastCommentAt: null,
+        now,
+      }).text,
+    ).toBe("Source du live : Dégradé : des commentaires ont été refusés");
   });
 
   it("a source that stopped: how long since the last comment, or that none came", () => {
     expect(
-      sourceStatusText({ state: "disconnected", liveRef: "x", lastCommentAt: now - 7 * 60_000, now }).text,
+      sourceStatusText({
+        state: "disconnected",
+        liveRef: "x",
+        simulatorAvailable: true,
+        lastCommentAt: now - 7 * 60_000,
+        now,
+      }).text,
     ).toBe("Source du live : Déconnecté · dernier commentaire il y a 7 min");
-    expect(sourceStatusText({ state: "reconnecting", liveRef: "x", lastCommentAt: null, now }).text).toBe(
-      "Source du live : Reconnexion… · aucun commentaire reçu",
-    );
+    expect(
+      sourceStatusText({
+        state: "reconnecting",
+        liveRef: "x",
+        simulatorAvailable: true,
+        lastCommentAt: null,
+        now,
+      }).text,
+    ).toBe("Source du live : Reconnexion… · aucun commentaire reçu");
   });
 
   it("says how long ago to the minute", () => {

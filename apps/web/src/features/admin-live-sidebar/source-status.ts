@@ -16,26 +16,30 @@ export function sinceText(thenMs: number, nowMs: number): string {
 }
 
 export type SourceStatusText =
-  /** No source ever reported for this live: what to start, and how. */
-  { kind: "none"; text: string; command: string } | { kind: "known"; text: string };
+  /** No source ever reported for this live: what to start, and how (no command in production). */
+  { kind: "none"; text: string; command: string | null } | { kind: "known"; text: string };
 
 /**
  * What the sidebar says of the live's source. Before any source reported, "Déconnecté" reads as a
- * fault: it says no source is connected and how to start one. A source that stopped says how long
- * ago the last comment came.
+ * fault: it says no source is connected and how to start one; the simulator only where the server
+ * offers it (never in production, where staff have the TikTok bridge and no terminal). A source
+ * that stopped says how long ago the last comment came.
  */
 export function sourceStatusText(input: {
   state: LiveSourceState | null;
   liveRef: string;
+  simulatorAvailable: boolean;
   lastCommentAt: number | null;
   now: number;
 }): SourceStatusText {
   if (input.state === null) {
-    return {
-      kind: "none",
-      text: "Aucune source connectée : lancez le pont TikTok ou le simulateur",
-      command: simulateCommand(input.liveRef),
-    };
+    return input.simulatorAvailable
+      ? {
+          kind: "none",
+          text: "Aucune source connectée : lancez le pont TikTok ou le simulateur",
+          command: simulateCommand(input.liveRef),
+        }
+      : { kind: "none", text: "Aucune source connectée : lancez le pont TikTok", command: null };
   }
   const label = `Source du live : ${liveSourceStateLabels[input.state]}`;
   if (input.state === "connected" || input.state === "degraded") return { kind: "known", text: label };

@@ -5,6 +5,7 @@ import {
   adminUserResponseSchema,
   auditEventListResponseSchema,
   impersonationStartedResponseSchema,
+  type AdminUserEmailChangeInput,
   type AdminUserUpdateInput,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
@@ -49,6 +50,20 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminUserUpdateInput }) =>
       apiFetch(userUrl(id), { method: "PATCH", body: input, response: adminUserResponseSchema }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "audit-events"] }),
+      ]),
+  });
+}
+
+/** The audit log gains the change: it is read again with the list. */
+export function useChangeUserEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AdminUserEmailChangeInput }) =>
+      apiFetch(`${userUrl(id)}/email`, { method: "PUT", body: input, response: adminUserResponseSchema }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminUsersQueryOptions.queryKey }),

@@ -5,17 +5,19 @@ import {
   signedOutResponseSchema,
   tiktokUsernameCheckResponseSchema,
   type AdminSignInInput,
+  type MagicLinkRequest,
   type SignedInResponse,
   type SignupInput,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
 import { sessionQueryOptions } from "../../lib/session";
 
-export function requestMagicLink(email: string) {
+/** `next`: the page the mailed link returns to once signed in (the server keeps it only if safe). */
+export function requestMagicLink(request: MagicLinkRequest) {
   return apiFetch("/api/auth/magic-link", {
     response: mailSentResponseSchema,
     method: "POST",
-    body: { email },
+    body: request,
   });
 }
 

@@ -1,4 +1,10 @@
-import { formatEuros, liveFiguresMessages, type LiveFigures, type LiveFiguresDetail } from "@vitrine/domain";
+import {
+  formatEuros,
+  liveFiguresMessages,
+  REVENUE_CAPTION,
+  type LiveFigures,
+  type LiveFiguresDetail,
+} from "@vitrine/domain";
 import { lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -169,7 +175,10 @@ export function LiveFiguresSection() {
         <CardHeader>
           <CardTitle id={titleId}>Chiffres par live</CardTitle>
         </CardHeader>
-        <CardContent>{body}</CardContent>
+        <CardContent className="flex flex-col gap-4">
+          {body}
+          <p className="text-xs text-muted-foreground">{REVENUE_CAPTION}</p>
+        </CardContent>
       </Card>
       {compared.length > 0 ? (
         <Card role="region" aria-labelledby={comparisonId}>

@@ -1,4 +1,4 @@
-import { formatEuros, orderStatusLabels, type Dashboard } from "@vitrine/domain";
+import { formatEuros, orderStatusLabels, REVENUE_CAPTION, type Dashboard } from "@vitrine/domain";
 import { lazy, Suspense, type ReactNode } from "react";
 import { LoadError } from "../../../components/load-error";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -49,7 +49,11 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         </FigureCard>
         <FigureCard title="Commandes">
           <Figure label="Commandes" value={dashboard.orders.total} />
-          <Figure label="Payé ce mois-ci" value={formatEuros(dashboard.orders.revenuePaidThisMonthCents)} />
+          {/* Revenue as the caption under 'Ventes par live' defines it (decision 042). */}
+          <Figure
+            label="Payé ce mois-ci (pièces, hors port)"
+            value={formatEuros(dashboard.orders.revenuePaidThisMonthCents)}
+          />
           {statuses.map((entry) => (
             <Figure key={entry.status} label={orderStatusLabels[entry.status]} value={entry.count} />
           ))}
@@ -67,6 +71,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
               <LivesChart lives={dashboard.lives} />
             </Suspense>
           )}
+          <p className="mt-2 text-xs text-muted-foreground">{REVENUE_CAPTION}</p>
         </CardContent>
       </Card>
       <LiveFiguresSection />

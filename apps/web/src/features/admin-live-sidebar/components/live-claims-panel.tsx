@@ -1,6 +1,7 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  REVENUE_CAPTION,
   SOLD_LABEL,
   type LiveClaimCounters,
   type LiveClaimView,
@@ -183,24 +184,26 @@ function PieceEntry({
           <p className="text-muted-foreground">Liste d'attente</p>
           <ol className="flex flex-col gap-1" aria-label={`Liste d'attente de la réf ${piece.ref}`}>
             {waitlist.map((claim) => (
-              <li key={claim.id} className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 flex-1 break-all">
+              // The handle on a line of its own, the buttons under it: beside three buttons in a
+              // 320 px column a handle had room for one letter per line.
+              <li key={claim.id} className="flex flex-col gap-1">
+                <p className="font-medium [overflow-wrap:anywhere]">
                   {claim.waitlistPosition ?? "?"}. @{claim.handle}
                   <HandleTrust claim={claim} className="ml-2" />
-                </span>
+                </p>
                 <ReadNote claim={claim} />
                 <DoubtAnswer claim={claim} />
                 {claim.toConfirm ? (
                   <>
-                    <DoubtNote claim={claim} className="basis-full" />
+                    <DoubtNote claim={claim} />
                     <DoubtButtons claim={claim} onAction={onAction} pending={pending} />
                   </>
                 ) : (
-                  <>
+                  <div className="flex flex-wrap gap-2">
                     <ActionButton claim={claim} action="give" onAction={onAction} pending={pending} />
                     <ActionButton claim={claim} action="skip" onAction={onAction} pending={pending} />
                     <ActionButton claim={claim} action="remove" onAction={onAction} pending={pending} />
-                  </>
+                  </div>
                 )}
               </li>
             ))}
@@ -253,6 +256,7 @@ export function LiveClaimsPanel({
               ))}
             </dl>
           ) : null}
+          {counters ? <p className="text-xs text-muted-foreground">{REVENUE_CAPTION}</p> : null}
           {pieces.length === 0 ? (
             <p className="text-sm text-muted-foreground">Aucune réservation pour le moment</p>
           ) : (

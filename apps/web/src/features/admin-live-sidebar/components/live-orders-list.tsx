@@ -55,7 +55,8 @@ function OrderEntry({ order, liveId }: { order: LiveSidebarOrder; liveId: string
         )}
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-mono text-xs text-muted-foreground">#{order.id.slice(0, 4)}</span>
+            {/* The order's number, as the claims and the rest of the back office name it. */}
+            <span className="font-mono text-xs text-muted-foreground">n°{order.orderNumber}</span>
             <span className="font-medium break-all">{handle ?? name ?? "Client"}</span>
             <OrderStatusBadge status={order.status} />
           </span>

@@ -8,6 +8,7 @@ import {
   PRODUCT_REF_MAX_DIGITS,
   sidebarHandle,
   TEMP_HANDLE_ID_PREFIX,
+  tiktokUsernameError,
   type LiveClaimables,
   type ProductSuggestion,
 } from "@vitrine/domain";
@@ -88,7 +89,12 @@ export function SidebarAddForm({
         ),
       });
     }
-    if (!handles.isPending && !found.some((suggestion) => suggestion.tiktokUsername === typedHandle)) {
+    // 'Créer' only for a handle sign-up accepts: the server refuses the others.
+    if (
+      !handles.isPending &&
+      tiktokUsernameError(typedHandle) === null &&
+      !found.some((suggestion) => suggestion.tiktokUsername === typedHandle)
+    ) {
       handleOptions.push({ key: `${TEMP_HANDLE_ID_PREFIX}${typedHandle}`, content: `Créer @${typedHandle}` });
     }
   }
@@ -97,6 +103,11 @@ export function SidebarAddForm({
     const handle = sidebarHandle(handleText);
     if (refText === "" || handle === "") {
       setError(liveSellingMessages.productAndHandleRequired);
+      return;
+    }
+    const handleError = tiktokUsernameError(handle);
+    if (handleError) {
+      setError(handleError);
       return;
     }
     setBusy(true);

@@ -12,7 +12,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
-import { useActiveLives, useClaimables } from "../api";
+import { useActiveLives, useClaimables, useSourceHelp } from "../api";
 import { waitingCommentsText } from "../feed-hold";
 import { missedCommentsText } from "../../admin-shared/live-feed/feed-gaps";
 import { CommentFeed } from "../components/comment-feed";
@@ -43,6 +43,42 @@ function useNow(everyMs: number): number {
   return now;
 }
 
+/** What a phone shows of the page at a time. */
+const PHONE_VIEWS = ["comments", "claims", "add"] as const;
+type PhoneView = (typeof PHONE_VIEWS)[number];
+const phoneViewLabels: Record<PhoneView, string> = {
+  comments: "Commentaires",
+  claims: "Réservations",
+  add: "Ajouter",
+};
+
+/**
+ * On a phone the page shows one part at a time, chosen here: one above the other, the claims and
+ * the add form began some 9,000 px down, under the whole comment feed. Wider screens show all.
+ */
+function PhoneViewSwitch({ view, onChange }: { view: PhoneView; onChange: (view: PhoneView) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Partie affichée"
+      className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1 md:hidden"
+    >
+      {PHONE_VIEWS.map((candidate) => (
+        <Button
+          key={candidate}
+          type="button"
+          size="sm"
+          variant={candidate === view ? "default" : "ghost"}
+          aria-pressed={candidate === view}
+          onClick={() => onChange(candidate)}
+        >
+          {phoneViewLabels[candidate]}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 /** Full-screen page kept beside the live stream; it lives outside the back office frame. */
 export function LiveOrderSidebarPage() {
   const queryClient = useQueryClient();
@@ -52,6 +88,9 @@ export function LiveOrderSidebarPage() {
   const liveId = activeLives.some((live) => live.id === liveParam) ? liveParam : (activeLives[0]?.id ?? "");
   const liveTitles = useMemo(() => new Map(activeLives.map((live) => [live.id, live.title])), [activeLives]);
   const [expanded, setExpanded] = useState(false);
+  const [phoneView, setPhoneView] = useState<PhoneView>("comments");
+  // A part of the page stays hidden on a phone unless its view is chosen.
+  const phoneHiddenUnless = (view: PhoneView) => (phoneView === view ? undefined : "max-md:hidden");
   const selectId = useId();
 
   // The server decides the claims; the page shows its snapshot and the stream's changes.
@@ -107,10 +146,13 @@ export function LiveOrderSidebarPage() {
   const missed = missedCommentsText(feed.missed);
   const liveEvents = feed.events.filter((event) => event.liveId === liveId);
   const now = useNow(30_000);
+  const sourceHelp = useSourceHelp();
   const lastComment = liveEvents.at(-1);
   const sourceStatus = sourceStatusText({
     state: feed.sources.find((source) => source.liveId === liveId)?.state ?? null,
     liveRef: activeLives.find((live) => live.id === liveId)?.ref ?? "<ref>",
+    // Until the server said, no command: production must never flash one.
+    simulatorAvailable: sourceHelp.data?.simulatorAvailable === true,
     lastCommentAt: lastComment ? Date.parse(lastComment.insertedAt) : null,
     now,
   });
@@ -118,7 +160,9 @@ export function LiveOrderSidebarPage() {
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30 lg:h-dvh lg:flex-row">
       <title>Commande live · Vitrine</title>
-      <main className={cn("flex min-w-0 flex-1 flex-col gap-4 p-4 lg:overflow-y-auto", expanded && "hidden")}>
+      <main
+        className={cn("flex min-w-0 flex-col gap-4 p-4 md:flex-1 lg:overflow-y-auto", expanded && "hidden")}
+      >
         <div className="flex flex-wrap items-center gap-3">
           <Button asChild variant="ghost" size="sm">
             <Link to={paths.admin.home()}>
@@ -128,8 +172,12 @@ export function LiveOrderSidebarPage() {
           </Button>
           <h1 className="text-2xl font-bold">Commande live</h1>
         </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" aria-live="polite">
-          {sourceStatus.kind === "none" ? (
+        <PhoneViewSwitch view={phoneView} onChange={setPhoneView} />
+        <div
+          className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", phoneHiddenUnless("comments"))}
+          aria-live="polite"
+        >
+          {sourceStatus.kind === "none" && sourceStatus.command !== null ? (
             <p className="font-medium">
               {sourceStatus.text} (
               <code className="rounded bg-muted px-1 break-all">{sourceStatus.command}</code>)
@@ -152,9 +200,15 @@ export function LiveOrderSidebarPage() {
           </Button>
         </div>
         {feed.loadFailed ? (
-          <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />
+          <div className={phoneHiddenUnless("comments")}>
+            <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />
+          </div>
         ) : null}
-        <section aria-label="Commentaires du live" className="flex flex-col gap-2" {...hold.containerProps}>
+        <section
+          aria-label="Commentaires du live"
+          className={cn("flex flex-col gap-2", phoneHiddenUnless("comments"))}
+          {...hold.containerProps}
+        >
           {/* Always there, so that the bar appearing does not push the cards down. */}
           <div className="flex h-9 items-center" aria-live="polite">
             {waiting ? (
@@ -181,9 +235,10 @@ export function LiveOrderSidebarPage() {
         className={cn(
           "flex flex-col gap-6 border-border bg-background p-4 max-lg:border-t lg:overflow-y-auto lg:border-l",
           expanded ? "w-full" : "lg:w-80 lg:shrink-0",
+          phoneView === "comments" && "max-md:hidden",
         )}
       >
-        <div className="flex items-center justify-between gap-2">
+        <div className={cn("flex items-center justify-between gap-2", phoneHiddenUnless("add"))}>
           <h2 className="text-lg font-semibold">Ajouter à une commande</h2>
           <IconButton
             label={expanded ? "Quitter le plein écran" : "Afficher en plein écran"}
@@ -214,19 +269,23 @@ export function LiveOrderSidebarPage() {
                 ))}
               </NativeSelect>
             </div>
-            <LiveClaimsPanel
-              liveId={liveId}
-              claims={claims.claims}
-              counters={claims.counters}
-              loading={claims.snapshot.isPending}
-              // A refetch that failed keeps what was read: the stream goes on bringing changes.
-              failed={claims.snapshot.isError && claims.snapshot.data === undefined}
-              onRetry={() => void claims.snapshot.refetch()}
-              onAction={actions.run}
-              pending={pending}
-            />
-            <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
-            <LiveOrdersList liveId={liveId} />
+            <div className={phoneHiddenUnless("claims")}>
+              <LiveClaimsPanel
+                liveId={liveId}
+                claims={claims.claims}
+                counters={claims.counters}
+                loading={claims.snapshot.isPending}
+                // A refetch that failed keeps what was read: the stream goes on bringing changes.
+                failed={claims.snapshot.isError && claims.snapshot.data === undefined}
+                onRetry={() => void claims.snapshot.refetch()}
+                onAction={actions.run}
+                pending={pending}
+              />
+            </div>
+            <div className={cn("flex flex-col gap-6", phoneHiddenUnless("add"))}>
+              <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
+              <LiveOrdersList liveId={liveId} />
+            </div>
           </>
         )}
       </aside>

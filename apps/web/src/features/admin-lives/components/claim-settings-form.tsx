@@ -1,8 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import {
+  formatHoldDuration,
+  HOLD_UNITS,
+  holdDurationInput,
+  holdUnitLabels,
   liveClaimMessages,
   liveClaimSettingsRequestSchema,
+  parseHoldDuration,
   type ClaimMode,
+  type HoldUnit,
   type LiveClaimSettings,
 } from "@vitrine/domain";
 import { useState, type FormEvent } from "react";
@@ -16,7 +22,7 @@ import { isApiError } from "../../../lib/api-client";
 import { staffRefusalMessage } from "../../../lib/refusal-message";
 import { toast } from "../../../lib/toast";
 import { liveClaimsQueryOptions, useSaveClaimSettings } from "../../admin-shared/api/live-claims";
-import { holdHoursText, parseDoubtSeconds, parseHoldHours } from "../../admin-shared/live-claims/claims-view";
+import { parseDoubtSeconds } from "../../admin-shared/live-claims/claims-view";
 import { ClaimModeOptions, claimModeHints } from "../../admin-shared/live-claims/claim-mode-select";
 
 /** The live's claims settings: its mode, its own hold and doubt wait (empty: the shop's). */
@@ -38,7 +44,12 @@ export function ClaimSettingsCard({ liveId }: { liveId: string }) {
 function ClaimSettingsForm({ liveId, settings }: { liveId: string; settings: LiveClaimSettings }) {
   const save = useSaveClaimSettings(liveId);
   const [mode, setMode] = useState<ClaimMode>(settings.mode);
-  const [hold, setHold] = useState(settings.holdSeconds === null ? "" : holdHoursText(settings.holdSeconds));
+  const storedHold = settings.holdSeconds === null ? null : holdDurationInput(settings.holdSeconds);
+  const [hold, setHold] = useState(storedHold?.text ?? "");
+  // An empty field keeps the unit the shop's hold reads best in, so the placeholder matches it.
+  const shopHoldInput = holdDurationInput(settings.effectiveHoldSeconds);
+  const [holdUnit, setHoldUnit] = useState<HoldUnit>(storedHold?.unit ?? shopHoldInput.unit);
+  const typedHold = parseHoldDuration(hold, holdUnit);
   const [doubt, setDoubt] = useState(settings.doubtSeconds === null ? "" : String(settings.doubtSeconds));
   const [errors, setErrors] = useState<{
     holdSeconds?: string | undefined;
@@ -46,7 +57,7 @@ function ClaimSettingsForm({ liveId, settings }: { liveId: string; settings: Liv
   }>({});
   const shopHold =
     settings.holdSeconds === null
-      ? `Vide : la durée de la boutique (${holdHoursText(settings.effectiveHoldSeconds)} h).`
+      ? `Vide : la durée de la boutique (${formatHoldDuration(settings.effectiveHoldSeconds)}).`
       : "Vide : la durée de la boutique.";
   // The shop's wait is known only while the live has none of its own (then it is the one applied).
   const shopDoubt =
@@ -56,7 +67,7 @@ function ClaimSettingsForm({ liveId, settings }: { liveId: string; settings: Liv
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const holdSeconds = parseHoldHours(hold);
+    const holdSeconds = typedHold;
     const doubtSeconds = parseDoubtSeconds(doubt);
     const request = liveClaimSettingsRequestSchema.safeParse({ mode, holdSeconds, doubtSeconds });
     const fields = new Set(request.error?.issues.map((issue) => issue.path[0]));
@@ -87,15 +98,41 @@ function ClaimSettingsForm({ liveId, settings }: { liveId: string; settings: Liv
           <ClaimModeOptions />
         </NativeSelect>
       </Field>
-      <Field id="claim-hold" label="Durée de réservation (heures)" hint={shopHold} error={errors.holdSeconds}>
-        <Input
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={holdHoursText(settings.effectiveHoldSeconds)}
-          value={hold}
-          onChange={(event) => setHold(event.target.value)}
-        />
-      </Field>
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <Field
+          id="claim-hold"
+          label="Durée de réservation"
+          className="min-w-40 flex-1"
+          // Said back in words: "0,25" hours or "15" minutes both read "= 15 min".
+          hint={
+            typeof typedHold === "number" && typedHold > 0 ? (
+              <>
+                <span aria-live="polite">= {formatHoldDuration(typedHold)}.</span> {shopHold}
+              </>
+            ) : (
+              shopHold
+            )
+          }
+          error={errors.holdSeconds}
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={holdUnit === shopHoldInput.unit ? shopHoldInput.text : undefined}
+            value={hold}
+            onChange={(event) => setHold(event.target.value)}
+          />
+        </Field>
+        <Field id="claim-hold-unit" label="Unité" className="w-36">
+          <NativeSelect value={holdUnit} onChange={(event) => setHoldUnit(event.target.value as HoldUnit)}>
+            {HOLD_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {holdUnitLabels[unit]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
       <Field
         id="claim-doubt"
         label="Délai de confirmation des doutes (secondes)"

@@ -8,13 +8,12 @@ import {
   doubtSecondsLeft,
   doubtTimeLeftText,
   highestVersion,
-  holdHoursText,
+  holderText,
   mergeClaims,
   mergeUnknownRefs,
   newLateUnclaims,
   numberWaitlists,
   parseDoubtSeconds,
-  parseHoldHours,
   readText,
   saleText,
   waitlistText,
@@ -132,6 +131,21 @@ describe("what a comment card and a holder say", () => {
     ).toBe("Libérée (réservation expirée)");
   });
 
+  it("names the holder's order by its number and the hold's end with its day", () => {
+    const now = Date.parse("2026-11-28T20:01:00Z");
+    const held = claim({
+      id: "a",
+      version: 1,
+      state: "in-order",
+      orderNumber: "HF-abc-12",
+      heldUntil: "2026-11-29T20:01:00.000Z",
+    });
+    expect(holderText(held, now)).toBe("Dans la commande n°HF-abc-12 · jusqu'à demain 21:01");
+    expect(holderText({ ...held, heldUntil: "2026-11-28T21:30:00.000Z" }, now)).toBe(
+      "Dans la commande n°HF-abc-12 · jusqu'à aujourd'hui 22:30",
+    );
+  });
+
   it("flags a size or colour asked that the piece does not have", () => {
     expect(readText(claim({ id: "a", version: 1 }))).toBeNull();
     expect(
@@ -210,19 +224,6 @@ describe("a doubt, as staff read it", () => {
     // Released later for another reason: the answer is no longer the news.
     expect(doubtAnswerText({ ...confirmed, state: "released", releaseReason: "hold-expired" })).toBeNull();
     expect(doubtAnswerText(claim({ id: "b", version: 1, state: "in-order", decidedBy: "Marie" }))).toBeNull();
-  });
-});
-
-describe("parseHoldHours", () => {
-  it("reads hours the French way, empty as the shop's hold, and refuses what is not a number", () => {
-    expect(parseHoldHours("0,5")).toBe(1800);
-    expect(parseHoldHours(" 24 ")).toBe(86_400);
-    expect(parseHoldHours("1.25")).toBe(4500);
-    expect(parseHoldHours("")).toBeNull();
-    expect(parseHoldHours("deux")).toBeUndefined();
-    expect(parseHoldHours("-1")).toBeUndefined();
-    expect(holdHoursText(1800)).toBe("0,5");
-    expect(holdHoursText(86_400)).toBe("24");
   });
 });
 

@@ -3,13 +3,13 @@ import {
   claimStateLabels,
   doubtReasonLabels,
   formatEuros,
+  formatHoldEnd,
   SOLD_LABEL,
   TO_CONFIRM_LABEL,
   type LiveClaimCounters,
   type LiveClaimUnknownRef,
   type LiveClaimView,
 } from "@vitrine/domain";
-import { format } from "date-fns";
 
 /** Claims by id, each at the highest version seen: a change met twice, or late, changes nothing. */
 export function mergeClaims(
@@ -121,9 +121,9 @@ export function claimedPieces(claims: Iterable<LiveClaimView>): ClaimedPieceView
   return [...pieces.values()].sort((a, b) => a.ref - b.ref);
 }
 
-/** "jusqu'à 14:32", or null without a hold end. */
-export function holdEndText(heldUntil: string | null): string | null {
-  return heldUntil ? `jusqu'à ${format(new Date(heldUntil), "HH:mm")}` : null;
+/** "jusqu'à demain 14:32" (Paris time), or null without a hold end. */
+export function holdEndText(heldUntil: string | null, now: number = Date.now()): string | null {
+  return heldUntil ? `jusqu'à ${formatHoldEnd(heldUntil, now)}` : null;
 }
 
 /** "1. @a  2. @b". */
@@ -153,11 +153,11 @@ export function claimBadgeText(claim: LiveClaimView): string {
   }
 }
 
-/** The holder's line: "Dans la commande n°12 · jusqu'à 14:32". */
-export function holderText(claim: LiveClaimView): string {
+/** The holder's line: "Dans la commande n°HF-abc-12 · jusqu'à demain 14:32". */
+export function holderText(claim: LiveClaimView, now: number = Date.now()): string {
   const parts: string[] = [claimStateLabels[claim.state]];
   if (claim.orderNumber && claim.state !== "pending") parts[0] += ` n°${claim.orderNumber}`;
-  const until = claim.state === "in-order" ? holdEndText(claim.heldUntil) : null;
+  const until = claim.state === "in-order" ? holdEndText(claim.heldUntil, now) : null;
   if (until) parts.push(until);
   return parts.join(" · ");
 }
@@ -219,17 +219,6 @@ export function counterItems(counters: LiveClaimCounters): { label: string; valu
 }
 
 /**
- * A live's hold typed in hours, the French way ("0,5", "24"): seconds, null when empty (the
- * shop's), or undefined when it is not a number.
- */
-export function parseHoldHours(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(",", ".");
-  if (trimmed === "") return null;
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  return Math.round(Number(trimmed) * 3600);
-}
-
-/**
  * A live's doubt wait typed in whole seconds: seconds, null when empty (the shop's), or undefined
  * when it is not a whole number (the bounds are the contract's to check).
  */
@@ -238,13 +227,6 @@ export function parseDoubtSeconds(text: string): number | null | undefined {
   if (trimmed === "") return null;
   if (!/^\d+$/.test(trimmed)) return undefined;
   return Number(trimmed);
-}
-
-/** Seconds as hours the French way: 1800 -> "0,5". */
-export function holdHoursText(seconds: number): string {
-  return new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 4, useGrouping: false }).format(
-    seconds / 3600,
-  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import { FormDialog } from "../../admin-shared/components/form-dialog";
+import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -19,8 +20,19 @@ import { useUpdateUser } from "../api";
 
 const HANDLE_ID = "user-tiktok";
 
-/** 'Modifier un utilisateur': names, handle and admin rights; the e-mail is shown, never changed. */
-export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+/**
+ * 'Modifier un utilisateur': names, handle and admin rights. The e-mail is shown; changing it is a
+ * dialog of its own (`onChangeEmail`), since the customer signs in with it and is told of it.
+ */
+export function EditUserDialog({
+  user,
+  onClose,
+  onChangeEmail,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+  onChangeEmail: () => void;
+}) {
   const update = useUpdateUser();
   const form = useForm<AdminUserUpdateInput, unknown, AdminUserUpdate>({
     resolver: zodResolver(adminUserUpdateSchema),
@@ -38,7 +50,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
     <FormDialog
       form={form}
       title="Modifier un utilisateur"
-      description="L'email d'un utilisateur ne peut pas être modifié."
+      description="Nom, prénom, pseudo TikTok et droits d'administration."
       submitLabel={isSubmitting ? "Enregistrement..." : "Enregistrer"}
       save={async (input) => {
         await update.mutateAsync({ id: user.id, input });
@@ -57,9 +69,14 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser; onClose: ()
           <Input autoComplete="off" {...form.register("lastName")} />
         </Field>
       </div>
-      <Field id="user-email" label="Email">
-        <Input readOnly value={shownEmail(user.email) ?? ""} placeholder="Aucun email" />
-      </Field>
+      <div className="flex items-end gap-2">
+        <Field id="user-email" label="Email" className="min-w-0 flex-1">
+          <Input readOnly value={shownEmail(user.email) ?? ""} placeholder="Aucun email" />
+        </Field>
+        <Button type="button" variant="outline" onClick={onChangeEmail}>
+          Changer l'e-mail
+        </Button>
+      </div>
       <div className="flex flex-col gap-2" data-invalid={handleError ? true : undefined}>
         <Label htmlFor={HANDLE_ID}>Pseudo TikTok</Label>
         <div className="relative">

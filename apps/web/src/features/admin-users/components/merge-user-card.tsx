@@ -138,7 +138,9 @@ function SelectedUser({
         <Detail label="Nom">{details.lastName ?? "—"}</Detail>
         <Detail label="Prénom">{details.firstName ?? "—"}</Detail>
         <Detail label="Email">{shownEmail(details.email) ?? "—"}</Detail>
-        <Detail label="Pseudo TikTok">{details.tiktokUsername ? `@${details.tiktokUsername}` : "N/A"}</Detail>
+        <Detail label="Pseudo TikTok">
+          {details.tiktokUsername ? `@${details.tiktokUsername}` : "Aucun pseudo"}
+        </Detail>
         <Detail label="Créé le">{formatDateTime(details.createdAt)}</Detail>
         <Detail label="Compte actif">{details.hasAccount ? "Oui" : "Non"}</Detail>
       </dl>

@@ -25,7 +25,10 @@ export interface UserColumnsOptions {
   onMessage: (user: AdminUser) => void;
 }
 
-const NOT_AVAILABLE = "N/A";
+/** Each blank says what is missing, in French. */
+const NO_EMAIL = "E-mail non renseigné";
+const NO_HANDLE = "Aucun pseudo";
+const NEVER_SIGNED_IN = "Jamais";
 
 /** The users list's columns (spec section 2): the search runs on the page, so none is global-filtered. */
 export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[] {
@@ -44,7 +47,7 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
         <div className="flex min-w-32 flex-col">
           <span className="font-medium">{String(getValue()) || "—"}</span>
           <span className="text-xs break-all text-muted-foreground">
-            {shownEmail(row.original.email) ?? (row.original.hasAccount ? NOT_AVAILABLE : NO_ACCOUNT_YET)}
+            {shownEmail(row.original.email) ?? (row.original.hasAccount ? NO_EMAIL : NO_ACCOUNT_YET)}
           </span>
         </div>
       ),
@@ -65,7 +68,7 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
             <UnpaidHoldsBadge count={row.original.unpaidHolds} />
           </span>
         ) : (
-          <span className="text-muted-foreground">{NOT_AVAILABLE}</span>
+          <span className="text-muted-foreground">{NO_HANDLE}</span>
         ),
     },
     {
@@ -114,7 +117,7 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
           <div>
             <dt className="text-muted-foreground">Dernière connexion</dt>
             <dd className="whitespace-nowrap">
-              {row.original.lastSignInAt ? formatDateTime(row.original.lastSignInAt) : NOT_AVAILABLE}
+              {row.original.lastSignInAt ? formatDateTime(row.original.lastSignInAt) : NEVER_SIGNED_IN}
             </dd>
           </div>
         </dl>

@@ -1,4 +1,4 @@
-import { auditActionLabel, auditMessages, formatEuros, type AuditEvent } from "@vitrine/domain";
+import { auditActionLabel, auditMessages, formatEuros, shownEmail, type AuditEvent } from "@vitrine/domain";
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { DataTable, type ColumnDef } from "../../../components/data-table";
@@ -24,6 +24,11 @@ function detailsText(details: AuditEvent["details"]): string {
     parts.push(formatEuros(details.amountCents));
   }
   if (typeof details.transactionId === "string") parts.push(`Paiement ${details.transactionId}`);
+  // An e-mail changed by staff: both addresses (a placeholder or none reads as no address).
+  if (typeof details.newEmail === "string") {
+    const previous = typeof details.previousEmail === "string" ? shownEmail(details.previousEmail) : null;
+    parts.push(`E-mail : ${previous ?? "aucun"} → ${details.newEmail}`);
+  }
   return parts.join(" · ");
 }
 

@@ -22,6 +22,7 @@ import { CsvExportButton } from "../../admin-shared/components/csv-export-button
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { SendMessageDialog } from "../../admin-shared/components/send-message-dialog";
 import { useAdminUsers, useStartImpersonation } from "../api";
+import { ChangeEmailDialog } from "../components/change-email-dialog";
 import { EditUserDialog } from "../components/edit-user-dialog";
 import { userColumns, type MergeSelection } from "../components/user-columns";
 import { UserOrdersDialog } from "../components/user-orders-dialog";
@@ -41,6 +42,7 @@ export function UsersPage() {
   const [search, setSearch] = useUrlParam("recherche");
   const [selection, setSelection] = useState<MergeSelection>({ source: null, destination: null });
   const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [changingEmail, setChangingEmail] = useState<AdminUser | null>(null);
   const [ordersOf, setOrdersOf] = useState<AdminUser | null>(null);
   const [impersonating, setImpersonating] = useState<AdminUser | null>(null);
   const [messaging, setMessaging] = useState<AdminUser | null>(null);
@@ -136,7 +138,24 @@ export function UsersPage() {
         )}
       </section>
 
-      {editing ? <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditUserDialog
+          key={editing.id}
+          user={editing}
+          onClose={() => setEditing(null)}
+          onChangeEmail={() => {
+            setEditing(null);
+            setChangingEmail(editing);
+          }}
+        />
+      ) : null}
+      {changingEmail ? (
+        <ChangeEmailDialog
+          key={changingEmail.id}
+          user={changingEmail}
+          onClose={() => setChangingEmail(null)}
+        />
+      ) : null}
       {ordersOf ? (
         <UserOrdersDialog
           user={{ id: ordersOf.id, name: userDisplayName(ordersOf), email: ordersOf.email }}

@@ -1,4 +1,4 @@
-import { authMessages, magicLinkRequestSchema } from "@vitrine/domain";
+import { authMessages, magicLinkRequestSchema, safeReturnPath } from "@vitrine/domain";
 import { LoaderCircleIcon } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -24,6 +24,8 @@ export function LoginPage() {
   // would be a tenth of the first load of a customer arriving here from a live. Same behaviour:
   // checked on submit, then again at each keystroke, focus on the field when it is wrong.
   const [email, setEmail] = useState(() => searchParams.get("email") ?? "");
+  // The page that sent them here: the link returns to it, and so does a session already open.
+  const next = safeReturnPath(searchParams.get("next"));
   const [submitted, setSubmitted] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const parsed = magicLinkRequestSchema.safeParse({ email });
@@ -32,7 +34,9 @@ export function LoginPage() {
   if (session.status === "loading") {
     return <Spinner label="Vérification de votre session..." className="py-16" />;
   }
-  if (session.status === "ready" && session.user) return <Navigate to={paths.customer.home()} replace />;
+  if (session.status === "ready" && session.user) {
+    return <Navigate to={next ?? paths.customer.home()} replace />;
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,7 +45,7 @@ export function LoginPage() {
       emailInput.current?.focus();
       return;
     }
-    requestMagicLink.mutate(parsed.data.email, {
+    requestMagicLink.mutate(next ? { email: parsed.data.email, next } : { email: parsed.data.email }, {
       onError: (error) => toast.error(errorMessage(error)),
     });
   };

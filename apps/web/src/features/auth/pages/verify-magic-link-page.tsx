@@ -1,3 +1,4 @@
+import { safeReturnPath } from "@vitrine/domain";
 import { LoaderCircleIcon } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
@@ -15,6 +16,8 @@ import { EXPIRED_LINK_LANDING } from "../auth-link-error";
 export function VerifyMagicLinkPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
+  // The page the customer asked for before signing in, checked again here: the URL is anyone's.
+  const next = safeReturnPath(searchParams.get("next"));
   const navigate = useNavigate();
   const { mutate, isPending } = useVerifyMagicLink();
   const requested = useRef(false);
@@ -22,10 +25,10 @@ export function VerifyMagicLinkPage() {
   const signIn = useCallback(
     (value: string) =>
       mutate(value, {
-        onSuccess: () => void navigate(paths.customer.home(), { replace: true }),
+        onSuccess: () => void navigate(next ?? paths.customer.home(), { replace: true }),
         onError: () => void navigate(EXPIRED_LINK_LANDING, { replace: true }),
       }),
-    [mutate, navigate],
+    [mutate, navigate, next],
   );
 
   useEffect(() => {

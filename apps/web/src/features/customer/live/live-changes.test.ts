@@ -1,6 +1,6 @@
 import type { CustomerLiveClaim, CustomerLiveSnapshot } from "@vitrine/domain";
 import { describe, expect, it } from "vitest";
-import { describeLiveChanges, formatParisDateTime, formatTimeLeft, liveResult } from "./live-changes";
+import { describeLiveChanges, formatParisDateTime, liveResult } from "./live-changes";
 
 const claim = (overrides: Partial<CustomerLiveClaim> = {}): CustomerLiveClaim => ({
   id: "c1",
@@ -56,12 +56,6 @@ describe("describeLiveChanges", () => {
 });
 
 describe("the page's words", () => {
-  it("counts a hold down in hours, minutes and seconds, never below zero", () => {
-    expect(formatTimeLeft(86_399_000)).toBe("23:59:59");
-    expect(formatTimeLeft(61_500)).toBe("00:01:01");
-    expect(formatTimeLeft(-5_000)).toBe("00:00:00");
-  });
-
   it("dates a live in Paris time and sums up what it left", () => {
     expect(formatParisDateTime("2026-11-26T19:00:00.000Z")).toBe("26 novembre 2026 à 20:00");
     expect(

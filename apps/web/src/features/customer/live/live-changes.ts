@@ -48,13 +48,6 @@ export function describeLiveChanges(
     .filter((sentence): sentence is string => sentence !== null);
 }
 
-/** "23:59:12": a hold's time left, hours counted on past a day. */
-export function formatTimeLeft(milliseconds: number): string {
-  const seconds = Math.max(0, Math.floor(milliseconds / 1000));
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
-}
-
 const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
   dateStyle: "long",
   timeStyle: "short",

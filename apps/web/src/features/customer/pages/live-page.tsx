@@ -1,6 +1,8 @@
 import {
   customerClaimStateLabels,
+  customerClaimWaitReasons,
   formatEuros,
+  formatHoldLeft,
   handleProofMessages,
   pieceLookParts,
   requestMismatchText,
@@ -18,7 +20,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useCustomerLive, type CustomerLiveView } from "../api/live";
-import { describeLiveChanges, formatParisDateTime, formatTimeLeft, liveResult } from "../live/live-changes";
+import { describeLiveChanges, formatParisDateTime, liveResult } from "../live/live-changes";
 import { HandleProofCard } from "../components/handle-proof-card";
 import { rememberOrderToPay } from "../order-to-pay";
 
@@ -140,12 +142,14 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
         </div>
       )}
       <PayButtons orders={snapshot.orders} />
-      {proof}
       {snapshot.claims.length === 0 ? (
         live.isActive ? (
           <EmptyState
             title="Aucune pièce pour l'instant"
-            text="Écrivez par exemple «\u00a0je prends le 12\u00a0» en commentaire du live : la pièce apparaît ici dès qu'elle est à vous ou que vous êtes sur sa liste d'attente."
+            // In braces: a JSX attribute in quotes would print "\u00a0" as it is written.
+            text={
+              "Écrivez par exemple «\u00a0je prends le 12\u00a0» en commentaire du live\u00a0: la pièce apparaît ici dès qu'elle est à vous ou que vous êtes sur sa liste d'attente."
+            }
           />
         ) : null
       ) : (
@@ -157,6 +161,8 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
           ))}
         </ul>
       )}
+      {/* Under the pieces: on a phone they are what the page is opened for, on its first screen. */}
+      {proof}
     </div>
   );
 }
@@ -193,6 +199,7 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
   // The piece as it is, never what the comment asked for: that is said apart when it differs.
   const look = pieceLookParts(claim);
   const mismatch = requestMismatchText(claim, claim);
+  const reason = customerClaimWaitReasons[claim.state];
   return (
     <article aria-labelledby={titleId} className={cardClassName}>
       {/* The badge goes under the title when both do not fit: 'En attente de confirmation par la
@@ -215,14 +222,7 @@ function ClaimCard({ claim, clockOffsetMs }: { claim: CustomerLiveClaim; clockOf
         <span className="text-sm text-muted-foreground">{look.join(" · ")}</span>
       </p>
       {mismatch ? <p className="text-sm font-medium">{mismatch}</p> : null}
-      {claim.state === "sold" ? (
-        <p className="text-sm">Cette pièce a déjà été vendue&nbsp;: elle ne peut plus vous être réservée.</p>
-      ) : null}
-      {claim.state === "to-confirm" ? (
-        <p className="text-sm">
-          Votre commentaire laissait un doute&nbsp;: la boutique confirme avant de vous réserver la pièce.
-        </p>
-      ) : null}
+      {reason ? <p className="text-sm">{reason}</p> : null}
       {claim.state === "waitlisted" && claim.waitlistPosition !== null ? (
         <p className="text-sm">n°&nbsp;{claim.waitlistPosition} dans la liste d'attente</p>
       ) : null}
@@ -246,7 +246,7 @@ function HoldCountdown({ heldUntil, clockOffsetMs }: { heldUntil: string; clockO
     <p className="text-sm">
       {left > 0 ? (
         <>
-          Réservé encore <span className="font-semibold tabular-nums">{formatTimeLeft(left)}</span>
+          Réservé encore <span className="font-semibold tabular-nums">{formatHoldLeft(left)}</span>
         </>
       ) : (
         "Réservation terminée, en attente de confirmation…"
