@@ -66,6 +66,10 @@ test("export a live's sales from its page: each piece, its buyer and what became
   });
   await page.goto(`/admin/lives/${order.liveId}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The file's paid rows add up to the revenue every screen shows, and the page says so.
+  await expect(
+    page.getByText(/la somme des lignes « Vendu payé » est le chiffre d'affaires du live/),
+  ).toBeVisible();
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exporter (CSV)" }).click();
   const download = await downloading;

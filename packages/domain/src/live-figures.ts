@@ -21,6 +21,10 @@ export const liveFiguresMessages = {
 export const REVENUE_CAPTION =
   "Chiffre d'affaires : prix des pièces des commandes payées, commandes annulées et remboursées exclues, frais de port à part.";
 
+/** Beside the live's sales file: how its rows add up to the same revenue. */
+export const LIVE_SALES_FILE_CAPTION =
+  "Fichier des ventes : la somme des lignes « Vendu payé » est le chiffre d'affaires du live.";
+
 /** The figures of one live, read from its claims and orders (integer cents). */
 export const liveFiguresSchema = z.object({
   liveId: z.string(),

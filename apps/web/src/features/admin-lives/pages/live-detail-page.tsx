@@ -1,4 +1,4 @@
-import { liveMessages, type Live } from "@vitrine/domain";
+import { LIVE_SALES_FILE_CAPTION, liveMessages, REVENUE_CAPTION, type Live } from "@vitrine/domain";
 import { ArrowLeftIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -99,6 +99,9 @@ function LiveDetailContent({ live }: { live: Live }) {
           failedMessage="Les réponses aux doutes n'ont pas pu être téléchargées"
         />
       </PageHeader>
+      <p className="-mt-4 text-xs text-muted-foreground">
+        {LIVE_SALES_FILE_CAPTION} {REVENUE_CAPTION}
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
