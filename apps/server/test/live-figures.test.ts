@@ -115,8 +115,8 @@ describe("a live's figures", () => {
       claims: 5,
       paidClaims: 2,
       paidClaimsPercent: 40,
-      // The customer's (paid), the holder's, and the expired viewer's, emptied but not cancelled.
-      orders: 3,
+      // The customer's (paid) and the holder's: the expired viewer's, emptied, was cancelled.
+      orders: 2,
       revenueHeldCents: 1500,
       revenuePaidCents: 2500 + 1990,
       piecesSold: 2,
