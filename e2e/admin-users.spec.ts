@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { ORDER_STATUSES } from "@vitrine/domain";
 
 import { seriousViolations } from "./support/accessibility";
 import { expectToast } from "./support/customer-area";
@@ -87,7 +88,7 @@ test("an admin sends a customer the 'shipped' message, received by mail", async 
   await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeDisabled();
   // The order statuses only: a live claim's notice needs facts the server writes.
   const types = dialog.getByLabel("Type de message").getByRole("option");
-  await expect(types).toHaveCount(1 + 9);
+  await expect(types).toHaveCount(1 + ORDER_STATUSES.length);
   await expect(types.filter({ hasText: "Réservé pour vous" })).toHaveCount(0);
 
   await dialog.getByLabel("Type de message").selectOption({ label: "Expédiée" });

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { seriousViolations } from "./support/accessibility";
+import { deliveryAddress } from "./support/customer-area";
 import { liveTest } from "./support/live-sale-test";
 import { viewerComments, type LiveSale } from "./support/live-selling";
 import { uniqueHandle } from "./support/mail";
@@ -39,16 +40,25 @@ liveTest(
     await viewerComments(sale, holder, "bravo pour le live");
     await figuresOnceRead(page, sale, 3);
 
-    // Staff mark the first viewer's order paid (the orders page's bulk status).
+    // Staff record the first viewer's payment made by hand: the order gets its address and is
+    // validated, then marked paid (the orders page's bulk status), as the status table allows.
     const claims = await page.request.get(`/api/admin/lives/${sale.id}/claims`);
     const paidOrder = (
       (await claims.json()) as { claims: { handle: string; orderId: string | null }[] }
     ).claims.find((claim) => claim.handle === payer)?.orderId;
-    const paid = await page.request.post("/api/admin/orders/bulk-status", {
+    const addressed = await page.request.put(`/api/admin/orders/${paidOrder}/address`, {
       headers: origin,
-      data: { orderIds: [paidOrder], status: "paid" },
+      data: deliveryAddress,
     });
-    expect(paid.ok(), await paid.text()).toBe(true);
+    expect(addressed.ok(), await addressed.text()).toBe(true);
+    for (const status of ["to-pay", "paid"]) {
+      const moved = await page.request.post("/api/admin/orders/bulk-status", {
+        headers: origin,
+        data: { orderIds: [paidOrder], status },
+      });
+      expect(moved.ok(), await moved.text()).toBe(true);
+      expect(((await moved.json()) as { failed: unknown[] }).failed).toEqual([]);
+    }
 
     await page.goto("/admin");
     const figures = page.getByRole("region", { name: "Chiffres par live" });

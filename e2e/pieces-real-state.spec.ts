@@ -5,9 +5,10 @@ import { uniqueHandle } from "./support/mail";
 
 /** Staff add a piece to a viewer's order by its reference, in the sidebar: sold outside claims. */
 async function sellByReference(page: Page, ref: number, handle: string) {
-  await page.getByLabel("Référence du produit").fill(String(ref));
-  await page.getByLabel("Pseudo TikTok").fill(handle);
-  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  const form = page.getByRole("form", { name: "Ajouter un produit à une commande" });
+  await form.getByLabel("Référence du produit").fill(String(ref));
+  await form.getByLabel("Pseudo TikTok").fill(handle);
+  await form.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(page.getByText("Produit ajouté à la commande avec succès")).toBeVisible();
 }
 
@@ -67,6 +68,11 @@ liveTest.describe("on the customer's live page", () => {
     async ({ adminPage, customerPage: page, customer, sale }) => {
       await addLivePieces(sale, [121, 122]);
       await openSidebar(adminPage, sale);
+      // On a phone the sidebar shows one part at a time: staff switch to 'Ajouter'.
+      await adminPage
+        .getByRole("group", { name: "Partie affichée" })
+        .getByRole("button", { name: "Ajouter" })
+        .click();
       await sellByReference(adminPage, 121, uniqueHandle("acheteuse").toLowerCase());
       await page.goto("/customer/live");
 
