@@ -349,6 +349,11 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["4/15/33", claim(4, 15, 33)],
   ["entre 12 et 14", none],
   ["non pas le 12 le 13", none],
+  // A piece written by mistake earlier, put right: the one meant is taken, the other given up.
+  ["j'ai mis le 5 par erreur c'était le 15", both(claim(15), unclaim(5))],
+  ["c'est pas le 44 c le 45 en XS", both(claim([45, "XS"]), unclaim(44))],
+  ["c'est le 17 pas le 71, la fatigue", both(claim(17), unclaim(71))],
+  ["le 7 oups le 8", claim(8)],
   ["merci le 12 est bien arrivé", none],
   ["j'arrive pas à prendre le 12", none],
   ["qui a pris le 12", none],

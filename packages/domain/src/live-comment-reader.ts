@@ -1,5 +1,6 @@
 import type { ClaimedPiece, DoubtReason, DoubtfulPiece, LiveCommentReading } from "./live-claims";
 import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
+import { readSlipCorrection } from "./live-comment-slips";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
   OF_WORDS,
@@ -134,6 +135,20 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
   const refIndexes: number[] = [];
   for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
   if (refIndexes.length === 0) return nothing();
+  const slip = readSlipCorrection(tokens, roles, refIndexes);
+  if (slip !== null && [...swap.givenUp].every((at) => at === slip.givenUpAt)) {
+    const [piece] = piecesOf(
+      [refValue(tokens, slip.takenAt)],
+      tokens,
+      refIndexes,
+      sizeMentions,
+      colorMentions,
+    );
+    const unclaims = [refValue(tokens, slip.givenUpAt)];
+    if (piece === undefined) return nothing();
+    if (slip.sure) return { claims: [piece], doubts: [], unclaims };
+    return { claims: [], doubts: [{ ...piece, reason: "unclear" }], unclaims };
+  }
   if (swap.givenUp.size === 0 && offersAChoice(tokens, refIndexes)) return nothing();
 
   const form = readForm(tokens, roles, comment);
