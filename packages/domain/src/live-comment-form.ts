@@ -89,6 +89,12 @@ export interface Segment {
   /** Says what the piece is like ("il est", "me rappelle"). */
   describes: boolean;
   unknown: number;
+  /** Of the unknown words, those before the segment's first ref: what the viewer says first. */
+  unknownBeforeRef: number;
+  /** A word or verb of wanting after the segment's first ref, other than a bare "pour". */
+  claimsAfterRef: boolean;
+  /** An unknown word right before a ref (or its article): maybe a verb done to the piece. */
+  unknownTouchesRef: boolean;
   /** Words about the piece or the occasion (CONTENT_WORDS): unknown only without a sign of wanting. */
   content: number;
   /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
@@ -188,6 +194,9 @@ function readSegment(
     admires: false,
     describes: false,
     unknown: 0,
+    unknownBeforeRef: 0,
+    claimsAfterRef: false,
+    unknownTouchesRef: false,
     content: 0,
     hadIt: false,
     revived: false,
@@ -199,11 +208,14 @@ function readSegment(
   let youTake = false;
   let forMe = false;
   let firstNotListed = end;
+  let lastUnknownAt = -1;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
     const next = index + 1 < end ? tokens[index + 1] : undefined;
     if (roles[index] === "size" && token.kind === "word") segment.saysSize = true;
     if (roles[index] === "ref") {
+      const article = REF_ARTICLES.has(tokens[index - 1]?.text ?? "") ? 1 : 0;
+      if (lastUnknownAt >= 0 && lastUnknownAt === index - 1 - article) segment.unknownTouchesRef = true;
       segment.hasRef = true;
       if (firstNotListed < index) segment.listOnly = false;
     }
@@ -242,6 +254,8 @@ function readSegment(
       !(key === "ya" && next !== undefined && ASK_FOR_WORDS.has(next.key)) &&
       !putsBackOnSale(tokens, index, end) &&
       !soldToMe(tokens, index) &&
+      // "le 42 dispo pour moi ?" asks for it.
+      !availableForMe(tokens, index) &&
       // "comme ça", "comme d'hab": no comparison.
       !(key === "come" && (next?.key === "ca" || next?.key === "d"))
     )
@@ -330,15 +344,31 @@ function readSegment(
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;
+      if (key !== "pour" && segment.hasRef) segment.claimsAfterRef = true;
     }
     // "avec le 14" joins two pieces; "avec une veste en jean" describes one.
     else if (key === "avec" && refAfterArticle(tokens, roles, index)) continue;
     else if (CONTENT_WORDS.has(key)) segment.content += 1;
-    else if (!placedWord(key)) segment.unknown += 1;
+    else if (!placedWord(key)) {
+      segment.unknown += 1;
+      lastUnknownAt = index;
+      if (!segment.hasRef) segment.unknownBeforeRef += 1;
+    }
   }
   if (youTake && !forMe) talks = true;
   segment.voids = talks && segment.hasRef;
   return segment;
+}
+
+const AVAILABLE_WORDS = new Set(["dispo", "disponible", "dispos", "disponibles"]);
+
+/** "le 42 dispo pour moi ?", "c'est dispo pour moi svp ?": a request, not a question about stock. */
+function availableForMe(tokens: readonly Token[], index: number): boolean {
+  return (
+    AVAILABLE_WORDS.has((tokens[index] as Token).key) &&
+    tokens[index + 1]?.key === "pour" &&
+    FOR_ME_WORDS.has(tokens[index + 2]?.key ?? "")
+  );
 }
 
 /** "s'il vous plait", "s'il te plait": politeness, not a condition. */
@@ -507,7 +537,12 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
   const praisedFor = segment.admires && !segment.strongWord && !lenders.some((other) => other.strongWord);
   const word = (segment.claimWord && !praisedFor) || lenders.some((other) => other.strongWord);
   const wanting = verb ? "verb" : word || segment.saysSize ? "word" : "bare";
-  const unknown = segment.unknown + (wanting === "bare" ? segment.content : 0);
+  // "c'est Christelle d'Alsace 🥨 le 4 en L pour moi": whatever the viewer says first, the
+  // piece and the wanting after it make the claim.
+  // "zappe le 13 stp": an unknown word right before the piece may be what is done to it.
+  const saidFirst =
+    segment.claimsAfterRef && !segment.unknownTouchesRef && segment.unknown === segment.unknownBeforeRef;
+  const unknown = saidFirst ? 0 : segment.unknown + (wanting === "bare" ? segment.content : 0);
   let reason: DoubtReason | null = segment.openCondition ? "condition" : null;
   if (segment.asksAfterClaim) reason ??= "question";
   // "le 47 est beau", "le 12 il est frais": a bare ref with a verb that describes it.

@@ -349,6 +349,12 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["4/15/33", claim(4, 15, 33)],
   ["entre 12 et 14", none],
   ["non pas le 12 le 13", none],
+  // What the viewer says before the piece does not cloud a claim made after it.
+  ["je rentre de la piscine et je tombe sur le 16 😍 pour moi en S", claim([16, "S"])],
+  ["zappe le 13 stp", doubt("unclear", 13)],
+  ["le 42 dispo pour moi ? en 40 si possible", doubt("question", [42, "40"])],
+  // "mais tant pis" shrugs off a reason against it; it gives nothing up.
+  ["le 19 en M pour moi, mon mari va râler mais tant pis", doubt("unclear", [19, "M"])],
   // A piece written by mistake earlier, put right: the one meant is taken, the other given up.
   ["j'ai mis le 5 par erreur c'était le 15", both(claim(15), unclaim(5))],
   ["c'est pas le 44 c le 45 en XS", both(claim([45, "XS"]), unclaim(44))],

@@ -1073,7 +1073,7 @@ function readClause(
     } else if (key === "peu" && after?.key === "pour") {
       // "très peu pour moi".
       negates = true;
-    } else if (key === "tant" && after?.key === "pis" && before?.key !== "sinon") {
+    } else if (key === "tant" && after?.key === "pis" && before?.key !== "sinon" && before?.key !== "mais") {
       // "tant pis pour le budget" speaks of something else.
       const about = tokens[index + 3];
       if (tokens[index + 2]?.key === "pour" && about !== undefined && !refFollows(tokens, roles, index + 2))
