@@ -16,6 +16,7 @@ import {
   PIECE_FEATURES,
   PRAISE_BEFORE_FOR,
   FOR_ME_WORDS,
+  NOT_ASKING_PAIRS,
   GREETINGS_FROM,
   IF_SUBJECTS,
   INTENT_WORDS,
@@ -44,6 +45,7 @@ const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
 const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
 const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
 
 /*
  * What a comment's form says around its references, read by segment (the text between two of
@@ -209,6 +211,8 @@ function readSegment(
   let forMe = false;
   let firstNotListed = end;
   let lastUnknownAt = -1;
+  // After a claim, "merci Sabrina t'es la meilleure" thanks someone: those words say nothing of it.
+  let thanking = false;
   for (let index = start; index < end; index++) {
     const token = tokens[index] as Token;
     const next = index + 1 < end ? tokens[index + 1] : undefined;
@@ -241,7 +245,7 @@ function readSegment(
     if (key === "come" && next?.key === "d") continue;
     if (key === "si" || (key === "s" && token.elided && !saysPlease(tokens, index)))
       segment.openCondition = true;
-    else if (QUESTION_WORDS.has(key)) {
+    else if (QUESTION_WORDS.has(key) && !NOT_ASKING_PAIRS.has(`${tokens[index - 1]?.key ?? ""} ${key}`)) {
       // "je prends le 50 c'est combien ?": the piece is taken, the question is about it.
       if (segment.claimVerb && segment.hasRef) segment.asksAfterClaim = true;
       else {
@@ -349,6 +353,11 @@ function readSegment(
     // "avec le 14" joins two pieces; "avec une veste en jean" describes one.
     else if (key === "avec" && refAfterArticle(tokens, roles, index)) continue;
     else if (CONTENT_WORDS.has(key)) segment.content += 1;
+    else if (THANKS_WORDS.has(key) && segment.hasRef && segment.claimWord) thanking = true;
+    // "pour ma meilleure amie", "pour mon mec": whom the piece is for.
+    else if (POSSESSIVES.has(tokens[index - 1]?.key ?? "") && tokens[index - 2]?.key === "pour")
+      segment.content += 1;
+    else if (thanking) segment.content += 1;
     else if (!placedWord(key)) {
       segment.unknown += 1;
       lastUnknownAt = index;
@@ -530,7 +539,8 @@ export function conditionPhraseEnd(
 export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk" | null {
   const segment = form.segments.find((candidate) => at >= candidate.start && at < candidate.end);
   if (segment === undefined) return null;
-  if (segment.revived) return segment.asks ? "question" : "unclear";
+  // "le 18 est encore dispo ? si oui je le prends": asked about, then taken in the first person.
+  if (segment.revived) return null;
   const lenders = form.segments.filter((other) => !other.hasRef);
   const verb = segment.claimVerb || lenders.some((other) => other.claimVerb);
   // "le 63 est parfait pour le printemps": praise, and "pour" says who or when it suits.

@@ -445,7 +445,11 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["oups jai tapé 51 tout à l'heure, c'était le 15", both(claim(15), unclaim(51))],
   ["erreur de frappe : 16 ➡️ 61", both(claim(61), unclaim(16))],
   // A piece asked about, then taken: staff confirm.
-  ["le 18 est encore dispo ? si oui je le prends", doubt("question", 18)],
+  // Asked about, then taken in the first person: the viewer takes it.
+  ["le 18 est encore dispo ? si oui je le prends", claim(18)],
+  ["on dit quoi la famille, je prends le 5 en XL", claim([5, "XL"])],
+  ["le 14 en M, je mesure 1m60", claim([14, "M"])],
+  ["le 202 pour moi merci Sabrina t'es la meilleure", claim(202)],
   ["le 35 s'il est toujours là", claim(35)],
   // A preference over another piece named may be a comparison.
   ["le 47 est pas mal mais je préfère le 48", doubt("choice", 48)],

@@ -146,6 +146,13 @@ export const TWO_WAY_PAIRS = new Set(
   ["passe sur", "jpasse sur"].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
 
+/** A question word that asks nothing after these: "on dit quoi" (hello), "je mesure 1m60". */
+export const NOT_ASKING_PAIRS = new Set(
+  ["dit quoi", "dis quoi", "je mesure", "jmesure", "me mesure"].map((pair) =>
+    pair.split(" ").map(squeeze).join(" "),
+  ),
+);
+
 export const NONE_PAIRS = new Set(
   [
     "y a",
