@@ -45,6 +45,8 @@ const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
 const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
 const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
+const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
 const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
 
 /*
@@ -285,7 +287,13 @@ function readSegment(
       if (pronoun !== undefined && pronoun.elided && pronoun.key === "l") segment.hadIt = true;
     }
     // "regarde le 68" speaks to other viewers; "je regarde" is the viewer watching.
-    if ((key === "regarde" || key === "regardez") && tokens[index - 1]?.key !== "je") talks = true;
+    // "qui regarde avec moi" is someone watching too.
+    if (
+      (key === "regarde" || key === "regardez") &&
+      tokens[index - 1]?.key !== "je" &&
+      tokens[index - 1]?.key !== "qui"
+    )
+      talks = true;
     // "vendu pour moi", "adjugé vendu": the viewer's own word for taking it.
     if (soldToMe(tokens, index)) {
       segment.claimWord = true;
@@ -345,6 +353,15 @@ function readSegment(
       DESCRIBING_VERBS.has(key) ||
       (key === "fait" && ["ca", "il", "elle"].includes(tokens[index - 1]?.key ?? ""));
     if (describing && segment.hasRef && !segment.openCondition) segment.describes = true;
+    // "qui regarde avec moi", "chez moi": the viewer named, not a piece asked for.
+    if (
+      key === "moi" &&
+      (NOT_FOR_ME_BEFORE.has(tokens[index - 1]?.key ?? "") ||
+        (tokens[index - 1]?.key === "avec" && WATCHING_VERBS.has(tokens[index - 2]?.key ?? "")))
+    ) {
+      segment.content += 1;
+      continue;
+    }
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;

@@ -450,6 +450,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["on dit quoi la famille, je prends le 5 en XL", claim([5, "XL"])],
   ["le 14 en M, je mesure 1m60", claim([14, "M"])],
   ["le 202 pour moi merci Sabrina t'es la meilleure", claim(202)],
+  // Someone else's "not", and someone else watching, say nothing of the piece.
+  ["je prends le 16 pour ma voisine qui a pas tiktok", claim(16)],
+  ["Je prends le 16 pour ma cousine qui regarde avec moi, taille 38", claim([16, "38"])],
+  ["ma fille qui regarde avec moi adore le 19", none],
   ["le 35 s'il est toujours là", claim(35)],
   // A preference over another piece named may be a comparison.
   ["le 47 est pas mal mais je préfère le 48", doubt("choice", 48)],

@@ -1024,6 +1024,8 @@ function readClause(
       // "le 21 mais pas en noir, en beige": a colour or size refused, the piece still wanted.
       if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
+      // "elle a pas tiktok", "qui a pas de compte": someone else's "not", about something else.
+      if (!refFollows(tokens, roles, index) && othersNegation(tokens, index, start)) continue;
       const refNext =
         roles[index + 1] === "ref" ||
         ((after?.text === "le" || after?.text === "la" || after?.text === "du") &&
@@ -1104,6 +1106,16 @@ function readClause(
     orphanEffect: refs.length === 0 && effect !== "claim" ? effect : null,
     corrects,
   };
+}
+
+/** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
+function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {
+  for (let before = index - 2; before >= Math.max(start, index - 3); before--) {
+    const key = (tokens[before] as Token).key;
+    if (OTHER_SUBJECTS.has(key) || key === "qui") return true;
+    if (!NE_WORDS.has(key)) return false;
+  }
+  return false;
 }
 
 /** Each piece with its size and colour: per ref when several are written, else the one for all. */
