@@ -45,6 +45,8 @@ const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
 const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
 const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
+const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
 const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
 const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
 const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
@@ -269,8 +271,18 @@ function readSegment(
     // "j'ai écrit 47, c'était 74": after a slip, "c'était" names the piece meant.
     else if (key === "etait" && tokens[index - 1]?.key === "c" && correctsASlip(tokens)) continue;
     // "je paye demain" promises; "payé", "j'ai payé" tell.
-    else if (REMARK_WORDS.has(key) && !promises(tokens, index)) talks = true;
-    else if (SECOND_PERSON_WORDS.has(key)) talks = true;
+    else if (REMARK_WORDS.has(key) && !promises(tokens, index) && !ofAnOrder(tokens, index)) talks = true;
+    // "j'ai dit le 11 en M", "c'est moi qui l'ai dit en premier": the viewer insists on a claim.
+    else if (
+      FIRST_PERSON_AUXILIARIES.has(key) &&
+      next?.key === "dit" &&
+      // "oubliez ce que j'ai dit pour le 52" takes it back.
+      !["que", "qu"].includes(tokens[index - 2]?.key ?? "")
+    ) {
+      segment.claimWord = true;
+      segment.strongWord = true;
+      index += 1;
+    } else if (SECOND_PERSON_WORDS.has(key)) talks = true;
     // "35€ pour le 20": a payment sent for a piece.
     else if (key === "pour" && paidFor(tokens, roles, index)) talks = true;
     // "merci pour le 10": thanks for a piece already had.
@@ -395,6 +407,12 @@ function availableForMe(tokens: readonly Token[], index: number): boolean {
     tokens[index + 1]?.key === "pour" &&
     FOR_ME_WORDS.has(tokens[index + 2]?.key ?? "")
   );
+}
+
+/** "ajoute le 47 à ma commande d'hier": the day of an order the piece joins. */
+function ofAnOrder(tokens: readonly Token[], index: number): boolean {
+  const of = tokens[index - 1]?.key ?? "";
+  return (of === "d" || of === "de") && ORDER_WORDS.has(tokens[index - 2]?.key ?? "");
 }
 
 /** "s'il vous plait", "s'il te plait": politeness, not a condition. */
@@ -531,6 +549,8 @@ export function conditionPhraseEnd(
   let at = index + 1;
   if (token.key === "si") {
     // "si il", or "s'il" with the "s" elided.
+  } else if (token.key === "ou" && tokens[index - 1]?.key === "cas" && tokens[index - 2]?.key === "au") {
+    // "au cas où quelqu'un annule".
   } else if (token.key === "s" && token.elided && IF_SUBJECTS.has(tokens[at]?.key ?? "")) {
     at += 1;
   } else {

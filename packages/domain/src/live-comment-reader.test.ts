@@ -454,6 +454,12 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["je prends le 16 pour ma voisine qui a pas tiktok", claim(16)],
   ["Je prends le 16 pour ma cousine qui regarde avec moi, taille 38", claim([16, "38"])],
   ["ma fille qui regarde avec moi adore le 19", none],
+  // Someone else giving a piece up is a chance to claim it, not the viewer's un-claim.
+  ["si quelqu'un lache le 12 je suis preneuse en S", doubt("condition", [12, "S"])],
+  ["mettez moi sur le 6 au cas où quelqu'un annule", claim(6)],
+  // The viewer insists on a claim already made.
+  ["J'AI DIT LE 11 EN M", claim([11, "M"])],
+  ["ajoute le 47 à ma commande d'hier svp", claim(47)],
   ["le 35 s'il est toujours là", claim(35)],
   // A preference over another piece named may be a comparison.
   ["le 47 est pas mal mais je préfère le 48", doubt("choice", 48)],

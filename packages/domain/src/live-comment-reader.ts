@@ -1010,6 +1010,8 @@ function readClause(
     } else if (UNCLAIM_WORDS.has(key)) {
       // "n'oubliez pas le 12", "je le laisse pas passer": the refusal is refused.
       if (after?.key === "pas") continue;
+      // "si la fille du 25 se désiste", "quelqu'un annule": someone else gives it up.
+      if (before !== undefined && SOMEONE_ELSE.has(before.key)) continue;
       if (PASS_OR_LEAVE_WORDS.has(key)) {
         if (keepsForMe(tokens, index, start, end) || !givesUpAfter(tokens, roles, index, end)) continue;
       }
@@ -1107,6 +1109,21 @@ function readClause(
     corrects,
   };
 }
+
+/** Right before a verb of giving up, its subject is someone else: "elle annule", "se désiste". */
+const SOMEONE_ELSE = new Set([
+  "se",
+  "s",
+  "il",
+  "elle",
+  "ils",
+  "elles",
+  "un",
+  "qqn",
+  "qq1",
+  "personne",
+  "dame",
+]);
 
 /** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
 function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {
