@@ -943,6 +943,22 @@ export const CLAIM_VERBS = keys(
   "tente",
   "take",
   "gardes",
+  // More persons and moods of the verbs above: "tu me notes le 77", "tu me mettrais le 49".
+  "reserves",
+  "notes",
+  "noter",
+  "mettrais",
+  "mettriez",
+  "garderais",
+  "garderiez",
+  "envoie",
+  "envoies",
+  "envoyer",
+  "ajoutes",
+  "ajouter",
+  "bloques",
+  "bloquez",
+  "comandez",
 );
 
 /**
