@@ -1,4 +1,5 @@
 import type { DoubtReason } from "./live-claims";
+import { FIRST_NAMES } from "./live-comment-names";
 import type { Token } from "./live-comment-tokens";
 import {
   ADMIRATION_EMOJI,
@@ -520,6 +521,7 @@ function fromPlace(tokens: readonly Token[], index: number): boolean {
 function placedWord(key: string): boolean {
   return (
     KNOWN_WORDS.has(key) ||
+    FIRST_NAMES.has(key) ||
     INTENT_WORDS.has(key) ||
     UNCLAIM_WORDS.has(key) ||
     NE_WORDS.has(key) ||

@@ -87,8 +87,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["Le 101", claim(101)],
   ["le 250 svp", claim(250)],
   ["999", claim(999)],
-  // A word the reader cannot place (a name, here) beside a claim word: staff confirm it.
-  ["Sarah le 18 pour moi bisous", doubt("unclear", 18)],
+  // A first name beside a claim word is someone addressed; a word the reader cannot place
+  // there may be anything: staff confirm it.
+  ["Sarah le 18 pour moi bisous", claim(18)],
+  ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
   ["coucou les filles le 4 pour moi 😘", claim(4)],
   ["bonsoir le 4 stp", claim(4)],
   ["la 22 please", claim(22)],
