@@ -91,6 +91,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // there may be anything: staff confirm it.
   ["Sarah le 18 pour moi bisous", claim(18)],
   ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
+  // A size in words after "en"; a number that is no size is left alone there.
+  ["29 en quarante-deux svp", claim([29, "42"])],
+  ["le 5 le 6 pour moi en M tous les deux", claim([5, "M"], [6, "M"])],
+  ["le 23 + le 24 + le 25 en S les trois", claim([23, "S"], [24, "S"], [25, "S"])],
   ["coucou les filles le 4 pour moi 😘", claim(4)],
   ["bonsoir le 4 stp", claim(4)],
   ["la 22 please", claim(22)],

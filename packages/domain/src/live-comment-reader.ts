@@ -265,6 +265,11 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
       before !== undefined && (SPELLED_REF_MARKERS.has(before.text) || listed)
         ? spelledNumberAt(tokens, index)
         : null;
+    // "en quarante-deux": a size in words; "en deux fois" is no number the reader wants.
+    if (spelled === null && before?.text === "en") {
+      const size = spelledNumberAt(tokens, index);
+      if (size !== null && size.value >= MIN_NUMERIC_SIZE && size.value <= MAX_NUMERIC_SIZE) spelled = size;
+    }
     if ((before === undefined || before.text === "@") && spelled === null) {
       const opening = spelledNumberAt(tokens, index);
       // "deux robes svp" counts; "douze pour moi" names a ref.

@@ -1121,6 +1121,8 @@ export const KNOWN_WORDS = keys(
   "tous",
   "toutes",
   "deux",
+  "trois",
+  "quatre",
   "allez",
   "plaisir",
   "fais",
