@@ -91,6 +91,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // there may be anything: staff confirm it.
   ["Sarah le 18 pour moi bisous", claim(18)],
   ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
+  // English and Creole words of taking; "in" before a size.
+  ["can I get the 11 en XL", claim([11, "XL"])],
+  ["mwen ka pran le 28 en M", claim([28, "M"])],
+  ["le 15 in S pour moi", claim([15, "S"])],
   // A size in words after "en"; a number that is no size is left alone there.
   ["29 en quarante-deux svp", claim([29, "42"])],
   ["le 5 le 6 pour moi en M tous les deux", claim([5, "M"], [6, "M"])],

@@ -212,6 +212,10 @@ export const CLAIM_WORDS = keys(
   "siouplait",
   "conclu",
   "marche",
+  // Antillean Creole and Ch'ti: "pou mwen" (for me), "souplé" (please), "pour mi".
+  "mwen",
+  "souple",
+  "mi",
 );
 
 /** "Trop belle le 12 😍" admires the piece; it is no claim unless a claim word comes with it. */
@@ -596,7 +600,8 @@ export const UNITS_AFTER = new Set([
 export const GLUED_UNITS_AFTER = new Set(["m", "k", "x"]);
 
 /** Before a number, they make it a size: "taille 38", "t38", "en 40". */
-export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en"]);
+/** "in" is the English "en" and the Ch'ti one: "in L", "in S". */
+export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en", "in"]);
 
 /** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
 export const SIZE_VERBS = new Set([
@@ -959,6 +964,12 @@ export const CLAIM_VERBS = keys(
   "bloques",
   "bloquez",
   "comandez",
+  // English and Antillean Creole: "I want the 37", "need le 18", "mwen vlé", "mwen ka pran".
+  "want",
+  "wana",
+  "ned",
+  "vle",
+  "pran",
 );
 
 /**
@@ -1121,6 +1132,14 @@ export const KNOWN_WORDS = keys(
   "tous",
   "toutes",
   "deux",
+  "i",
+  "my",
+  "it",
+  "can",
+  "get",
+  "ka",
+  "ba",
+  "pou",
   "trois",
   "quatre",
   "allez",
