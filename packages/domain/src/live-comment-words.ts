@@ -1132,6 +1132,7 @@ export const KNOWN_WORDS = keys(
   "tous",
   "toutes",
   "deux",
+  "in",
   "i",
   "my",
   "it",
