@@ -102,6 +102,8 @@ export interface Segment {
   claimsAfterRef: boolean;
   /** An unknown word right before a ref (or its article): maybe a verb done to the piece. */
   unknownTouchesRef: boolean;
+  /** "me garder", "m'envoyer": a verb of taking done for the viewer, asked of the shop. */
+  asksForMe: boolean;
   /** Words about the piece or the occasion (CONTENT_WORDS): unknown only without a sign of wanting. */
   content: number;
   /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
@@ -204,6 +206,7 @@ function readSegment(
     unknownBeforeRef: 0,
     claimsAfterRef: false,
     unknownTouchesRef: false,
+    asksForMe: false,
     content: 0,
     hadIt: false,
     revived: false,
@@ -350,6 +353,8 @@ function readSegment(
       continue;
     }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
+    if (CLAIM_VERBS.has(key) && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m"))
+      segment.asksForMe = true;
     if (CLAIM_VERBS.has(key) && saysI(tokens, index) && !NOT_TAKING_ALONE.has(key)) segment.takes = true;
     // "ça me rappelle", "il me fait de l'œil": "me" before a verb that is not one of wanting.
     if (
@@ -600,7 +605,8 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
     if (wanting === "bare") return "talk";
     // "le 40 c'est une taille unique ?": only a size, asked about.
     if (!verb && !word) reason ??= "question";
-    if (unknown > 0) reason ??= "question";
+    // "vous auriez la gentillesse de me réserver le 29 ?" asks the shop to keep it for the viewer.
+    if (unknown > (segment.asksForMe ? UNKNOWN_ALLOWED.verb : 0)) reason ??= "question";
   } else if (unknown > UNKNOWN_ALLOWED[wanting]) {
     if (wanting === "bare" && unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
     reason ??= "unclear";

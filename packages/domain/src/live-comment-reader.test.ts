@@ -91,6 +91,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // there may be anything: staff confirm it.
   ["Sarah le 18 pour moi bisous", claim(18)],
   ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
+  // Asking the shop to keep a piece for the viewer is a claim, however politely.
+  ["vous auriez la gentillesse de me réserver le 29 ?", claim(29)],
   // English and Creole words of taking; "in" before a size.
   ["can I get the 11 en XL", claim([11, "XL"])],
   ["mwen ka pran le 28 en M", claim([28, "M"])],
