@@ -91,6 +91,11 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // there may be anything: staff confirm it.
   ["Sarah le 18 pour moi bisous", claim(18)],
   ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
+  // Hurry, a place in the queue, slang for taking, a colour in English: still a claim.
+  ["ptn le 79 en S avant que qqn le prenne", claim([79, "S"])],
+  ["le 2 stp 🙏 je suis la premiere", claim(2)],
+  ["je kidnappe le 26 en S", claim([26, "S"])],
+  ["55 en black please", claim(55)],
   // Asking the shop to keep a piece for the viewer is a claim, however politely.
   ["vous auriez la gentillesse de me réserver le 29 ?", claim(29)],
   // English and Creole words of taking; "in" before a size.
