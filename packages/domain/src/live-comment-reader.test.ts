@@ -92,7 +92,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["Sarah le 18 pour moi bisous", claim(18)],
   ["Zorglub le 18 pour moi bisous", doubt("unclear", 18)],
   // Hurry, a place in the queue, slang for taking, a colour in English: still a claim.
-  ["ptn le 79 en S avant que qqn le prenne", claim([79, "S"])],
+  ["ptn le 79 en S avant qu'il parte", claim([79, "S"])],
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],

@@ -1146,6 +1146,7 @@ export const KNOWN_WORDS = keys(
   "prenne",
   "prene",
   "parte",
+  "ptn",
   // "je suis la première", "premier sur le 7", "je dis oui au 19", "je pose une option".
   "premier",
   "premiere",
