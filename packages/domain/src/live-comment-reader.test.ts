@@ -96,6 +96,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],
+  // One piece given up, "et", another taken.
+  ["supprime le 18 et note le 81 en S svp", both(claim([81, "S"]), unclaim(18))],
+  ["cancel le 26 et à la place le 62 en S", both(claim([62, "S"]), unclaim(26))],
+  ["tu peux m'enlever le 12 et me mettre le 2 et le 7 en S ?", both(claim([2, "S"], [7, "S"]), unclaim(12))],
   // Asking the shop to keep a piece for the viewer is a claim, however politely.
   ["vous auriez la gentillesse de me réserver le 29 ?", claim(29)],
   // English and Creole words of taking; "in" before a size.

@@ -814,8 +814,14 @@ function readClauses(
       refInClause = false;
       continue;
     }
-    // "le 3 je laisse tomber et le 4 pour moi": the refusal ends at "et", before a new ref.
-    if (token.key === "et" && !refInClause && index > start && givesUpBefore(tokens, start, index)) {
+    // "le 3 je laisse tomber et le 4 pour moi": the refusal ends at "et", before a new ref;
+    // "annule le 2 et donne-moi le 3", "supprime le 18 et note le 81": and before a new taking.
+    if (
+      token.key === "et" &&
+      index > start &&
+      givesUpBefore(tokens, start, index) &&
+      (!refInClause || takesAfterAnd(tokens, roles, index))
+    ) {
       close(index, corrects);
       corrects = false;
       start = index + 1;
@@ -912,6 +918,21 @@ function endsBetween(tokens: readonly Token[], from: number, to: number): boolea
 }
 
 /** Whether tokens start..end hold a verb of giving up (and so make a statement of their own). */
+/** After "et": a verb of taking, "me"/"moi" and one, or "à la place" and a ref. */
+function takesAfterAnd(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  let at = index + 1;
+  if (FOR_ME_WORDS.has(tokens[at]?.key ?? "")) at += 1;
+  const word = tokens[at];
+  if (word === undefined) return false;
+  if (CLAIM_VERBS.has(word.key) || GIVE_ME_VERBS.has(word.key)) return true;
+  // "et à la place le 62".
+  return word.key === "a" && tokens[at + 1]?.key === "la" && tokens[at + 2]?.key === "place";
+}
+
 function givesUpBefore(tokens: readonly Token[], start: number, end: number): boolean {
   for (let index = start; index < end; index++)
     if (UNCLAIM_WORDS.has((tokens[index] as Token).key)) return true;
@@ -1114,6 +1135,9 @@ function readClause(
     corrects,
   };
 }
+
+/** "donne-moi", "donnez-moi": giving to the viewer, after "et" only (alone it may give a piece away). */
+const GIVE_ME_VERBS = new Set(["done", "donez"]);
 
 /** Right before a verb of giving up, its subject is someone else: "elle annule", "se désiste". */
 const SOMEONE_ELSE = new Set([
