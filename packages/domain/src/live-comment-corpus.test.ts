@@ -1,5 +1,6 @@
 import heldOutPart from "../corpus/live-comments/held-out.jsonl?raw";
 import thirdHeldOutPart from "../corpus/live-comments/held-out-3.jsonl?raw";
+import fifthHeldOutPart from "../corpus/live-comments/held-out-5.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -22,6 +23,7 @@ const parts = {
   tuning: tuningPart,
   "held-out": heldOutPart,
   "held-out-3": thirdHeldOutPart,
+  "held-out-5": fifthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -59,11 +61,15 @@ describe("the comment reader on the labelled corpus", () => {
    *   figures it first reached (precision 96.4 %, recall 96.6 %, doubts 7.4 %);
    * - held-out-3: written blind, first scored at precision 97.5 %, recall 96.4 %, doubts 17.6 %,
    *   then again (figures only) after four more tuning batches: 98.8 %, 95.8 %, 9.7 %;
+   * - held-out-5: sealed before the last tuning (held-out-4 and a batch of claims joined the
+   *   tuning part) and scored once: precision 98.0 %, two remarks read as sure, recall 95.2 %,
+   *   doubts 16.4 %, short of every target, so its floors are the figures reached.
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
     ["held-out", { claimComments: 100, remarks: 1, precision: 0.96, recall: 0.966, doubts: 0.1 }],
     ["held-out-3", { claimComments: 150, remarks: 1, precision: 0.988, recall: 0.957, doubts: 0.1 }],
+    ["held-out-5", { claimComments: 150, remarks: 2, precision: 0.98, recall: 0.95, doubts: 0.165 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",
