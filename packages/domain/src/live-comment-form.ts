@@ -463,6 +463,8 @@ function refAfterArticle(
 
 /** "ma fille a le 65": someone has the piece already. */
 function owns(tokens: readonly Token[], roles: readonly (Role | undefined)[], index: number): boolean {
+  // "de la 61 à la 62": "à" between two pieces, no one's possession.
+  if (roles[index - 1] === "ref") return false;
   const article = tokens[index + 1];
   return (
     article !== undefined && (article.key === "le" || article.key === "la") && roles[index + 2] === "ref"

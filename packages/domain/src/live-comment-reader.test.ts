@@ -96,6 +96,11 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],
+  // From one piece to another.
+  ["je passe du 100 au 101 en noir", both(claim([101, null, "Noir"]), unclaim(100))],
+  ["je passe de la 61 à la 62", both(claim(62), unclaim(61))],
+  ["jlache le 20 jpars sur le 22", both(claim(22), unclaim(20))],
+  ["je suis passée du 46 au 40 💪", none],
   // One piece given up, "et", another taken.
   ["supprime le 18 et note le 81 en S svp", both(claim([81, "S"]), unclaim(18))],
   ["cancel le 26 et à la place le 62 en S", both(claim([62, "S"]), unclaim(26))],

@@ -167,7 +167,7 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
       // statement gives it up ("je reviens sur le 37, je le veux plus").
       else if (form.voided[at] && (clause.effect === "claim" || !clause.byOther)) return;
       else if (corrected.has(at)) given.add(ref);
-      else if (clause.effect === "claim") wanted.push({ ref, at });
+      else if (clause.effect === "claim" || swap.taken.has(at)) wanted.push({ ref, at });
       else given.add(ref);
     });
   }
@@ -666,6 +666,8 @@ interface Swap {
   givenUp: Set<number>;
   /** A swap word the reader could not read. */
   unparsed: boolean;
+  /** Token indexes of the refs taken where the swap is told with a verb of giving up ("je passe du 7 au 8"). */
+  taken: Set<number>;
 }
 
 /**
@@ -675,6 +677,7 @@ interface Swap {
  */
 function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
   const givenUp = new Set<number>();
+  const taken = new Set<number>();
   let unparsed = false;
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
@@ -705,6 +708,17 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       refAt = swapRefAt(tokens, index + 1);
       if (refAt < 0) unparsed = true;
     }
+    // "je passe du 100 au 101", "je passe de la 61 à la 62": from one piece to the other.
+    const passes = token.key === "jpase" || (token.key === "pase" && before?.key === "je");
+    if (refAt < 0 && passes && OF_WORDS.has(next?.key ?? "")) {
+      const from = swapRefAt(tokens, index + 1);
+      const to = from < 0 ? -1 : passedTo(tokens, from + 1);
+      if (to >= 0) {
+        refAt = from;
+        roles[to] = "ref";
+        taken.add(to);
+      }
+    }
     // "16 ➡️ 61", "16 -> 61": from one piece to the other.
     if (refAt < 0 && token.key === "vers" && before?.kind === "number" && next?.kind === "number") {
       refAt = index - 1;
@@ -721,7 +735,7 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     }
   }
   // "je change, au lieu du 5 je prends le 6": the swap was read after all.
-  return { givenUp, unparsed: unparsed && givenUp.size === 0 };
+  return { givenUp, taken, unparsed: unparsed && givenUp.size === 0 };
 }
 
 /** The number after "du", "de", "le", "mon"... within two words, or -1. */
@@ -735,6 +749,13 @@ function typedByMistake(tokens: readonly Token[], at: number): number {
     if (!SWAP_ARTICLES.has(word.key)) return -1;
   }
   return -1;
+}
+
+/** After the piece left: "au 101", "à la 62", "a 8": the index of the piece taken, or -1. */
+function passedTo(tokens: readonly Token[], at: number): number {
+  const to = tokens[at];
+  if (to === undefined || (to.key !== "au" && to.key !== "a")) return -1;
+  return swapRefAt(tokens, at + 1);
 }
 
 function swapRefAt(tokens: readonly Token[], from: number): number {

@@ -501,6 +501,7 @@ export const CLAUSE_STARTERS = keys(
   "jprends",
   "jprend",
   "jveux",
+  "jpars",
   "jpasse",
   "jlaisse",
   "jannule",
