@@ -104,6 +104,8 @@ export interface Segment {
   unknownTouchesRef: boolean;
   /** "me garder", "m'envoyer": a verb of taking done for the viewer, asked of the shop. */
   asksForMe: boolean;
+  /** "je prendrais bien", "je le voudrais bien": a wish, which a "mais" after may take back. */
+  wishes: boolean;
   /** Words about the piece or the occasion (CONTENT_WORDS): unknown only without a sign of wanting. */
   content: number;
   /** "je l'ai reçu", "elle l'a adoré": a past story about a piece named as a pronoun. */
@@ -207,6 +209,7 @@ function readSegment(
     claimsAfterRef: false,
     unknownTouchesRef: false,
     asksForMe: false,
+    wishes: false,
     content: 0,
     hadIt: false,
     revived: false,
@@ -353,6 +356,7 @@ function readSegment(
       continue;
     }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;
+    if (CLAIM_VERBS.has(key) && /ai[st]$/.test(key) && next?.key === "bien") segment.wishes = true;
     if (CLAIM_VERBS.has(key) && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m"))
       segment.asksForMe = true;
     if (CLAIM_VERBS.has(key) && saysI(tokens, index) && !NOT_TAKING_ALONE.has(key)) segment.takes = true;
@@ -627,7 +631,7 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
       !other.hasRef &&
       !other.claimWord &&
       !other.saysSize &&
-      other.unknown + other.content > 0,
+      (other.unknown + other.content > 0 || (segment.wishes && other.words > 0)),
   );
   if (butAfter) reason ??= "unclear";
   // A question about the piece elsewhere in the comment ("le 12 pour moi, c'est combien ?").

@@ -96,6 +96,9 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],
+  // A wish taken back, a dream: no order.
+  ["je prendrais bien le 20 mais mon compte est à sec", doubt("unclear", 20)],
+  ["dans une autre vie je prends le 66 😭", none],
   // From one piece to another.
   ["je passe du 100 au 101 en noir", both(claim([101, null, "Noir"]), unclaim(100))],
   ["je passe de la 61 à la 62", both(claim(62), unclaim(61))],

@@ -171,6 +171,9 @@ export const NONE_PAIRS = new Set(
     "jour ou",
     "allez y",
     "identique au",
+    // A dream, not an order: "dans une autre vie je prends le 66", "à moi dans mes rêves".
+    "autre vie",
+    "mes reves",
   ].map((pair) => pair.split(" ").map(squeeze).join(" ")),
 );
 
