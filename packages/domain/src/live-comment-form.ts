@@ -360,6 +360,11 @@ function readSegment(
     if (CLAIM_VERBS.has(key) && (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m"))
       segment.asksForMe = true;
     if (CLAIM_VERBS.has(key) && saysI(tokens, index) && !NOT_TAKING_ALONE.has(key)) segment.takes = true;
+    // "mets-le-moi en L", "mettez le nous en XL": the piece asked about, given to the viewer.
+    if (CLAIM_VERBS.has(key) && givesItToMe(tokens, index)) segment.takes = true;
+    // "est-ce qu'il reste le 94 ? si oui pour moi".
+    if (key === "oui" && tokens[index - 1]?.key === "si" && FOR_ME_WORDS.has(tokens[index + 2]?.key ?? ""))
+      segment.takes = true;
     // "ça me rappelle", "il me fait de l'œil": "me" before a verb that is not one of wanting.
     if (
       (key === "me" || key === "m") &&
@@ -508,6 +513,11 @@ function wantsAfterMe(key: string): boolean {
 }
 
 /** "je prends", "je le prends", "j'le veux": the verb at `index` said by the viewer. */
+function givesItToMe(tokens: readonly Token[], index: number): boolean {
+  const pronoun = tokens[index + 1]?.key ?? "";
+  return (pronoun === "le" || pronoun === "la") && FOR_ME_WORDS.has(tokens[index + 2]?.key ?? "");
+}
+
 function saysI(tokens: readonly Token[], index: number): boolean {
   const before = tokens[index - 1]?.key;
   if (before === "je" || before === "j") return true;

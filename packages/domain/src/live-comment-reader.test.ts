@@ -96,6 +96,11 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],
+  // Asked about, then given to the viewer; a shrug; a "never" that is the statement's own.
+  ["askip le 32 taille petit, mets le moi en L", claim([32, "L"])],
+  ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],
+  ["le 39 en noir sinon tant pis", claim([39, null, "Noir"])],
+  ["jamais je mettrais le 66 lol", none],
   // A wish taken back, a dream: no order.
   ["je prendrais bien le 20 mais mon compte est à sec", doubt("unclear", 20)],
   ["dans une autre vie je prends le 66 😭", none],
@@ -383,7 +388,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["zappe le 13 stp", doubt("unclear", 13)],
   ["le 42 dispo pour moi ? en 40 si possible", doubt("question", [42, "40"])],
   // "mais tant pis" shrugs off a reason against it; it gives nothing up.
-  ["le 19 en M pour moi, mon mari va râler mais tant pis", doubt("unclear", [19, "M"])],
+  ["le 19 en M pour moi, mon mari va râler mais tant pis", claim([19, "M"])],
   // A piece written by mistake earlier, put right: the one meant is taken, the other given up.
   ["j'ai mis le 5 par erreur c'était le 15", both(claim(15), unclaim(5))],
   ["c'est pas le 44 c le 45 en XS", both(claim([45, "XS"]), unclaim(44))],

@@ -855,7 +855,8 @@ function readClauses(
       close(index, corrects);
       corrects = false;
       start = index + 1;
-    } else if (index > start && CLAUSE_STARTERS.has(token.key)) {
+    } else if (index > start && CLAUSE_STARTERS.has(token.key) && tokens[index - 1]?.key !== "jamais") {
+      // "jamais je mettrais le 66": the "never" is the statement's own.
       close(index, corrects);
       corrects = false;
       start = index;

@@ -1150,6 +1150,9 @@ export const KNOWN_WORDS = keys(
   "prenne",
   "prene",
   "parte",
+  // "le 39 en noir sinon tant pis": a shrug.
+  "tant",
+  "pis",
   "ptn",
   // "je suis la première", "premier sur le 7", "je dis oui au 19", "je pose une option".
   "premier",
