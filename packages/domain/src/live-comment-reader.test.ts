@@ -101,6 +101,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],
   ["le 39 en noir sinon tant pis", claim([39, null, "Noir"])],
   ["jamais je mettrais le 66 lol", none],
+  // The piece's kind, first-come slang, and the languages viewers mix in.
+  ["les boucles 37 pour moi", claim(37)],
+  ["prems le 107", claim(107)],
+  ["hola chicas para mí el 88 en 38 porfa", claim([88, "38"])],
   // A wish taken back, a dream: no order.
   ["je prendrais bien le 20 mais mon compte est à sec", doubt("unclear", 20)],
   ["dans une autre vie je prends le 66 😭", none],
