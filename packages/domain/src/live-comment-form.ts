@@ -46,6 +46,7 @@ const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
 const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
 const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+const OBJECT_PRONOUN_KEYS = new Set(["le", "la", "l", "les"]);
 const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
 const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
 const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
@@ -140,7 +141,7 @@ export function readForm(
   let start = 0;
   for (let index = 0; index <= tokens.length; index++) {
     const token = tokens[index];
-    if (token !== undefined && !SEGMENT_ENDS.has(token.text)) continue;
+    if (token !== undefined && !SEGMENT_ENDS.has(token.text) && !andITake(tokens, index)) continue;
     const end = token?.text === "?" ? index + 1 : index;
     if (end > start) {
       const segment = readSegment(tokens, roles, start, end, inCondition);
@@ -513,6 +514,15 @@ function wantsAfterMe(key: string): boolean {
 }
 
 /** "je prends", "je le prends", "j'le veux": the verb at `index` said by the viewer. */
+/** "j'ai déjà le 10 et je rajoute le 5": "et", then the viewer taking, opens a new statement. */
+function andITake(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index]?.key !== "et") return false;
+  const subject = tokens[index + 1]?.key;
+  if (subject !== "je" && subject !== "j") return false;
+  const verbAt = OBJECT_PRONOUN_KEYS.has(tokens[index + 2]?.key ?? "") ? index + 3 : index + 2;
+  return CLAIM_VERBS.has(tokens[verbAt]?.key ?? "");
+}
+
 function givesItToMe(tokens: readonly Token[], index: number): boolean {
   const pronoun = tokens[index + 1]?.key ?? "";
   return (pronoun === "le" || pronoun === "la") && FOR_ME_WORDS.has(tokens[index + 2]?.key ?? "");

@@ -101,6 +101,9 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],
   ["le 39 en noir sinon tant pis", claim([39, null, "Noir"])],
   ["jamais je mettrais le 66 lol", none],
+  // "et je" and a verb of taking opens a new statement after a story.
+  ["j'ai déjà le 10 et je rajoute le 5 en S", claim([5, "S"])],
+  ["j'ai payé le 12 et je prends le 13", claim(13)],
   // The piece's kind, first-come slang, and the languages viewers mix in.
   ["les boucles 37 pour moi", claim(37)],
   ["prems le 107", claim(107)],
