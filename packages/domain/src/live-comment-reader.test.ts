@@ -101,6 +101,10 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],
   ["le 39 en noir sinon tant pis", claim([39, null, "Noir"])],
   ["jamais je mettrais le 66 lol", none],
+  // A swap whose first piece was named before its verb, or said by the statements around it.
+  ["le 58 ne m'ira pas, je le remplace par le 59 en M", both(claim([59, "M"]), unclaim(58))],
+  ["le 30 remplacé par le 31 svp", both(claim(31), unclaim(30))],
+  ["je change : pas le 5 mais le 6 en M", both(claim([6, "M"]), unclaim(5))],
   // "et je" and a verb of taking opens a new statement after a story.
   ["j'ai déjà le 10 et je rajoute le 5 en S", claim([5, "S"])],
   ["j'ai payé le 12 et je prends le 13", claim(13)],

@@ -209,7 +209,9 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     const verdict = verdicts.get(piece.ref);
     if (verdict === undefined || verdict === "talk") continue;
     // A swap word the reader could not parse: which piece goes is for staff to say.
-    const reason = verdict ?? (swap.unparsed ? "swap" : compares ? "choice" : null);
+    // "je change : pas le 5 mais le 6": the statements said which piece goes.
+    const swapUnread = swap.unparsed && unclaims.length === 0;
+    const reason = verdict ?? (swapUnread ? "swap" : compares ? "choice" : null);
     if (reason === null) claims.push(piece);
     else doubts.push({ ...piece, reason });
   }
@@ -706,7 +708,13 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
       refAt = swapRefAt(tokens, index + 1);
-      if (refAt < 0) unparsed = true;
+      // "le 58 ne m'ira pas, je le remplace par le 59": the piece given up was named before.
+      const takenAt = refAt < 0 ? joinedRefAt(tokens, index + 1) : -1;
+      const earlier = takenAt < 0 ? -1 : lastArticledNumberBefore(tokens, index);
+      if (earlier >= 0) {
+        refAt = earlier;
+        roles[takenAt] = "ref";
+      } else if (refAt < 0) unparsed = true;
     }
     // "je passe du 100 au 101", "je passe de la 61 à la 62": from one piece to the other.
     const passes = token.key === "jpase" || (token.key === "pase" && before?.key === "je");
@@ -747,6 +755,21 @@ function typedByMistake(tokens: readonly Token[], at: number): number {
     const word = tokens[before] as Token;
     if (WRITING_VERBS.has(word.key)) return at;
     if (!SWAP_ARTICLES.has(word.key)) return -1;
+  }
+  return -1;
+}
+
+/** "par le 59", "contre le 18": the ref after a swap joiner, or -1. */
+function joinedRefAt(tokens: readonly Token[], at: number): number {
+  const joiner = tokens[at];
+  if (joiner === undefined || !SWAP_JOINERS.has(joiner.key)) return -1;
+  return swapRefAt(tokens, at + 1);
+}
+
+/** Swaps are read before refs: the last number written as a piece ("le 58") before `index`. */
+function lastArticledNumberBefore(tokens: readonly Token[], index: number): number {
+  for (let at = index - 1; at > 0; at--) {
+    if (tokens[at]?.kind === "number" && REF_ARTICLES.has((tokens[at - 1] as Token).text)) return at;
   }
   return -1;
 }
