@@ -41,10 +41,16 @@ export function readSlipCorrection(
   const refusedFirst = refusedAt(tokens, roles, first);
   const refusedSecond = refusedAt(tokens, roles, second);
   if (refusedFirst === refusedSecond) {
-    // Without "pas" before one of them, only an earlier slip told in the past is a correction:
-    // "le 7 oups le 8" in one breath is a claim of the 8 alone, read by the clauses.
-    if (refusedFirst || !toldEarlierSlip(tokens, first)) return null;
-    return { givenUpAt: first, takenAt: second, sure: namesTheMeantPiece(tokens, second) };
+    if (refusedFirst) return null;
+    // Without "pas" before one of them, an earlier slip told in the past is a correction, and so
+    // is an apology before the piece meant ("pardon pour le 11 je voulais le 111", "dsl pour le
+    // 12, je prends le 13 à la place"); "le 7 oups le 8" in one breath is a claim of the 8 alone,
+    // read by the clauses.
+    if (toldEarlierSlip(tokens, first))
+      return { givenUpAt: first, takenAt: second, sure: namesTheMeantPiece(tokens, second) };
+    const apologised =
+      slipSaid(tokens) && (namesTheMeantPiece(tokens, second) || insteadAfter(tokens, second));
+    return apologised ? { givenUpAt: first, takenAt: second, sure: true } : null;
   }
   const givenUpAt = refusedFirst ? first : second;
   const takenAt = refusedFirst ? second : first;
@@ -69,11 +75,17 @@ function slipSaid(tokens: readonly Token[]): boolean {
   return tokens.some((token) => SLIP_WORDS.has(token.key) || CORRECTION_WORDS.has(token.key));
 }
 
-/** "j'ai mis le 5", "j'avais écrit 47", "j'ai tapé 140": the first piece was written earlier. */
+/** "le 13 à la place". */
+function insteadAfter(tokens: readonly Token[], at: number): boolean {
+  const rest = tokens.slice(at + 1, at + 8).map((token) => token.key);
+  return rest.some((key, index) => key === "a" && rest[index + 1] === "la" && rest[index + 2] === "place");
+}
+
+/** "j'ai mis le 5", "j'avais écrit 47", "j'ai dit le 14": the first piece was written earlier. */
 function toldEarlierSlip(tokens: readonly Token[], firstRefAt: number): boolean {
   for (let index = 1; index < firstRefAt; index++) {
     const token = tokens[index] as Token;
-    if (!WRITING_VERBS.has(token.key)) continue;
+    if (!WRITING_VERBS.has(token.key) && token.key !== "dit") continue;
     const before = tokens[index - 1] as Token;
     if (PAST_AUXILIARIES.has(before.key) || before.key === "jai") return true;
   }
