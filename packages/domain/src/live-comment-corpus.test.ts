@@ -1,6 +1,7 @@
 import heldOutPart from "../corpus/live-comments/held-out.jsonl?raw";
 import thirdHeldOutPart from "../corpus/live-comments/held-out-3.jsonl?raw";
 import fifthHeldOutPart from "../corpus/live-comments/held-out-5.jsonl?raw";
+import sixthHeldOutPart from "../corpus/live-comments/held-out-6.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -24,6 +25,7 @@ const parts = {
   "held-out": heldOutPart,
   "held-out-3": thirdHeldOutPart,
   "held-out-5": fifthHeldOutPart,
+  "held-out-6": sixthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -63,13 +65,17 @@ describe("the comment reader on the labelled corpus", () => {
    *   then again (figures only) after four more tuning batches: 98.8 %, 95.8 %, 9.7 %;
    * - held-out-5: sealed before the last tuning (held-out-4 and a batch of claims joined the
    *   tuning part) and scored once: precision 98.0 %, two remarks read as sure, recall 95.2 %,
-   *   doubts 16.4 %, short of every target, so its floors are the figures reached.
+   *   doubts 16.4 %, short of every target, so its floors are the figures reached;
+   * - held-out-6: sealed while the reader changed on held-out-4, `x7` and `y8`, and scored once
+   *   after: precision 100 %, nothing read as sure from a comment that takes nothing (the targets),
+   *   recall 95.8 % and doubts 11.5 % (short of 98 % and 10 %: their floors are the figures).
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
     ["held-out", { claimComments: 100, remarks: 1, precision: 0.96, recall: 0.966, doubts: 0.1 }],
     ["held-out-3", { claimComments: 150, remarks: 1, precision: 0.988, recall: 0.957, doubts: 0.1 }],
     ["held-out-5", { claimComments: 150, remarks: 2, precision: 0.98, recall: 0.95, doubts: 0.165 }],
+    ["held-out-6", { claimComments: 150, remarks: 0, precision: 0.995, recall: 0.955, doubts: 0.116 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",
