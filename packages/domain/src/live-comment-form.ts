@@ -47,6 +47,7 @@ const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remet
 const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
 const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
 const OBJECT_PRONOUN_KEYS = new Set(["le", "la", "l", "les"]);
+const GIVE_WORDS = new Set(["done", "donez", "envoie"]);
 const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
 const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
 const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
@@ -354,6 +355,13 @@ function readSegment(
       (tokens[index - 1]?.key === "me" || tokens[index - 1]?.key === "m")
     ) {
       segment.unknown += 1;
+      continue;
+    }
+    // "donne-moi le 25": giving to the viewer (without "moi", "donne" may give a piece away).
+    if (GIVE_WORDS.has(key) && FOR_ME_WORDS.has(next?.key ?? "")) {
+      segment.claimVerb = true;
+      segment.claimWord = true;
+      segment.strongWord = true;
       continue;
     }
     if (CLAIM_VERBS.has(key)) segment.claimVerb = true;

@@ -108,6 +108,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // "et je" and a verb of taking opens a new statement after a story.
   ["j'ai déjà le 10 et je rajoute le 5 en S", claim([5, "S"])],
   ["j'ai payé le 12 et je prends le 13", claim(13)],
+  ["donne moi le 25 tata", claim(25)],
+  ["trop tard pour le 50 🥲", doubt("unclear", 50)],
   // The piece's kind, first-come slang, and the languages viewers mix in.
   ["les boucles 37 pour moi", claim(37)],
   ["prems le 107", claim(107)],

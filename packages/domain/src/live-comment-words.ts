@@ -1206,6 +1206,13 @@ export const KNOWN_WORDS = keys(
   "por",
   "el",
   "chicas",
+  // Words of a viewer's moment: "je suis à la pause", "je vois le 27".
+  "pause",
+  "vois",
+  "vraiment",
+  "franchement",
+  "pendant",
+  "askip",
   // "le 39 en noir sinon tant pis": a shrug.
   "tant",
   "pis",
