@@ -308,11 +308,16 @@ function readSegment(
       if (pronoun !== undefined && pronoun.elided && pronoun.key === "l") segment.hadIt = true;
     }
     // "regarde le 68" speaks to other viewers; "je regarde" is the viewer watching.
-    // "qui regarde avec moi" is someone watching too.
+    // "qui regarde avec moi", "elle regarde le live": someone watching too.
     if (
       (key === "regarde" || key === "regardez") &&
       tokens[index - 1]?.key !== "je" &&
-      tokens[index - 1]?.key !== "qui"
+      tokens[index - 1]?.key !== "qui" &&
+      !(
+        REF_ARTICLES.has(next?.text ?? "") &&
+        roles[index + 2] === undefined &&
+        tokens[index + 2]?.kind === "word"
+      )
     )
       talks = true;
     // "vendu pour moi", "adjugé vendu": the viewer's own word for taking it.

@@ -109,6 +109,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["j'ai déjà le 10 et je rajoute le 5 en S", claim([5, "S"])],
   ["j'ai payé le 12 et je prends le 13", claim(13)],
   ["donne moi le 25 tata", claim(25)],
+  ["ma grand-mère regarde le live avec moi, je prends le 3 en XL pour elle", claim([3, "XL"])],
+  ["regarde le 68 @julie", none],
   ["trop tard pour le 50 🥲", doubt("unclear", 50)],
   // The piece's kind, first-come slang, and the languages viewers mix in.
   ["les boucles 37 pour moi", claim(37)],
