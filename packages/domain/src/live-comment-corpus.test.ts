@@ -2,6 +2,7 @@ import heldOutPart from "../corpus/live-comments/held-out.jsonl?raw";
 import thirdHeldOutPart from "../corpus/live-comments/held-out-3.jsonl?raw";
 import fifthHeldOutPart from "../corpus/live-comments/held-out-5.jsonl?raw";
 import sixthHeldOutPart from "../corpus/live-comments/held-out-6.jsonl?raw";
+import seventhHeldOutPart from "../corpus/live-comments/held-out-7.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -26,6 +27,7 @@ const parts = {
   "held-out-3": thirdHeldOutPart,
   "held-out-5": fifthHeldOutPart,
   "held-out-6": sixthHeldOutPart,
+  "held-out-7": seventhHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -68,7 +70,10 @@ describe("the comment reader on the labelled corpus", () => {
    *   doubts 16.4 %, short of every target, so its floors are the figures reached;
    * - held-out-6: sealed while the reader changed on held-out-4, `x7` and `y8`, and scored once
    *   after: precision 100 %, nothing read as sure from a comment that takes nothing (the targets),
-   *   recall 95.8 % and doubts 11.5 % (short of 98 % and 10 %: their floors are the figures).
+   *   recall 95.8 % and doubts 11.5 % (short of 98 % and 10 %: their floors are the figures);
+   * - held-out-7: sealed after held-out-6 was scored, while the reader still changed, and scored
+   *   once after: doubts 8.5 % (the target), recall 96.4 %, precision 98.2 % with one chatter
+   *   comment read as sure (short of theirs: the floors are the figures).
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
@@ -76,6 +81,7 @@ describe("the comment reader on the labelled corpus", () => {
     ["held-out-3", { claimComments: 150, remarks: 1, precision: 0.988, recall: 0.957, doubts: 0.1 }],
     ["held-out-5", { claimComments: 150, remarks: 2, precision: 0.98, recall: 0.95, doubts: 0.165 }],
     ["held-out-6", { claimComments: 150, remarks: 0, precision: 0.995, recall: 0.955, doubts: 0.116 }],
+    ["held-out-7", { claimComments: 150, remarks: 0, precision: 0.98, recall: 0.96, doubts: 0.09 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",
