@@ -1,32 +1,20 @@
--- Gives the claim's piece to its viewer: the user found or created by handle under the handle's
--- claim lock (as the sidebar's add does), their to-validate order of the live reused or created,
--- the line added by the one add-item path, the hold started and its expiry scheduled (a job of
--- graphile-worker, in this transaction). Raises the orders core's refusal. Returns the order.
+-- Gives the claim's piece to its viewer: their to-validate order of the live reached as the
+-- sidebar's add reaches it (order_open_for_handle), the line added by the one add-item path, the
+-- hold started and its expiry scheduled (a job of graphile-worker, in this transaction). Raises the
+-- orders core's refusal. Returns the order.
 -- Unlike the sidebar's add, a live that ended still gives: holds outlive the live.
 CREATE OR REPLACE FUNCTION live_claim_give(p_claim_id uuid, p_hold_seconds integer, p_rules jsonb) RETURNS uuid AS $$
 DECLARE
   v_claim live_claims;
-  v_user_id uuid;
   v_order_id uuid;
   v_line_id uuid;
   v_until timestamptz;
 BEGIN
   SELECT * INTO v_claim FROM live_claims c WHERE c.id = p_claim_id;
-  PERFORM pg_advisory_xact_lock(hashtext((p_rules ->> 'lockKeyPrefix') || v_claim.handle));
-  SELECT u.id INTO v_user_id FROM users u WHERE lower(u.tiktok_username) = v_claim.handle FOR UPDATE;
-  IF NOT FOUND THEN
-    INSERT INTO users (tiktok_username, email) VALUES (v_claim.handle, v_claim.handle || (p_rules ->> 'emailSuffix'))
-      RETURNING id INTO v_user_id;
-  END IF;
-  SELECT o.id INTO v_order_id FROM orders o
-   WHERE o.user_id = v_user_id AND o.live_id = v_claim.live_id AND o.status = 'to-validate'
-   ORDER BY o.order_date DESC LIMIT 1 FOR UPDATE;
-  IF v_order_id IS NULL THEN
-    PERFORM order_product_to_add(v_claim.live_id, NULL, v_claim.product_id);
-    SELECT c.created_id INTO v_order_id
-      FROM order_create(v_claim.live_id, v_user_id, NULL, (p_rules ->> 'fee')::integer,
-                        p_rules ->> 'shippingType', p_rules ->> 'prefix') c;
-  END IF;
+  SELECT o.order_id INTO v_order_id
+    FROM order_open_for_handle(v_claim.live_id, v_claim.product_id, v_claim.handle,
+                               (p_rules ->> 'lockKeyPrefix') || v_claim.handle, v_claim.handle || (p_rules ->> 'emailSuffix'),
+                               NULL, (p_rules ->> 'fee')::integer, p_rules ->> 'shippingType', p_rules ->> 'prefix') o;
   v_line_id := order_add_item(v_order_id, v_claim.product_id, v_claim.event_id, live_claim_editable(p_rules));
   v_until := now() + make_interval(secs => p_hold_seconds);
   UPDATE live_claims c

@@ -37,22 +37,9 @@ BEGIN
       END IF;
     END LOOP;
     FOR v_piece IN SELECT value FROM jsonb_array_elements(coalesce(v_item -> 'claims', '[]')) LOOP
-      SELECT p.id INTO v_product_id FROM products p
-       WHERE p.live_id = p_live_id AND p.ref = (v_piece ->> 'ref')::integer;
-      IF v_product_id IS NULL THEN
-        PERFORM live_claim_unknown_ref(p_live_id, v_item, v_piece);
-        CONTINUE;
-      END IF;
-      -- A repeated claim is not a new one.
-      CONTINUE WHEN EXISTS (SELECT 1 FROM live_claims c
-                             WHERE c.product_id = v_product_id AND c.handle = v_handle AND c.state <> 'released');
-      v_held := live_claim_piece_held(v_product_id, NULL);
-      -- Nor is a claim of a piece already in one of the viewer's orders (added by hand).
-      CONTINUE WHEN v_held AND EXISTS (
-        SELECT 1 FROM held_pieces h JOIN orders o ON o.id = h.order_id JOIN users u ON u.id = o.user_id
-         WHERE h.product_id = v_product_id AND lower(u.tiktok_username) = v_handle);
-      -- A piece sold outside claims: answered at once, never queued.
-      CONTINUE WHEN v_held AND live_claim_sold(p_live_id, v_item, v_piece, v_product_id, NULL);
+      SELECT r.piece_id, r.piece_held INTO v_product_id, v_held
+        FROM live_claim_read_piece(p_live_id, v_item, v_piece, NULL) r;
+      CONTINUE WHEN v_product_id IS NULL;
       -- In automatic mode a piece that is not what the comment asked for is not given by itself:
       -- the claim waits for staff as a doubt, at its rank, like the reader's own doubts.
       IF v_state.mode = 'automatique'
@@ -74,20 +61,9 @@ BEGIN
       END IF;
     END LOOP;
     FOR v_piece IN SELECT value FROM jsonb_array_elements(coalesce(v_item -> 'doubts', '[]')) LOOP
-      SELECT p.id INTO v_product_id FROM products p
-       WHERE p.live_id = p_live_id AND p.ref = (v_piece ->> 'ref')::integer;
-      IF v_product_id IS NULL THEN
-        PERFORM live_claim_unknown_ref(p_live_id, v_item, v_piece);
-        CONTINUE;
-      END IF;
-      -- A viewer who already claims the piece, or holds it, adds nothing by doubting it.
-      CONTINUE WHEN EXISTS (SELECT 1 FROM live_claims c
-                             WHERE c.product_id = v_product_id AND c.handle = v_handle AND c.state <> 'released');
-      v_held := live_claim_piece_held(v_product_id, NULL);
-      CONTINUE WHEN v_held AND EXISTS (
-        SELECT 1 FROM held_pieces h JOIN orders o ON o.id = h.order_id JOIN users u ON u.id = o.user_id
-         WHERE h.product_id = v_product_id AND lower(u.tiktok_username) = v_handle);
-      CONTINUE WHEN v_held AND live_claim_sold(p_live_id, v_item, v_piece, v_product_id, v_piece ->> 'reason');
+      SELECT r.piece_id, r.piece_held INTO v_product_id, v_held
+        FROM live_claim_read_piece(p_live_id, v_item, v_piece, v_piece ->> 'reason') r;
+      CONTINUE WHEN v_product_id IS NULL;
       PERFORM live_claim_insert_doubt(p_live_id, v_state, v_item, v_piece, v_product_id, v_held,
                                       v_piece ->> 'reason', p_rules);
     END LOOP;
