@@ -80,10 +80,9 @@ async function buildServer() {
     },
     logLevel: "warning",
   });
-  // migrate.ts reads ./migrations beside itself, which is beside the bundle once built.
-  cpSync(path.join(root, "apps/server/src/db/migrations"), path.join(output, "migrations"), {
-    recursive: true,
-  });
+  // migrate.ts reads ./migrations and ./functions beside itself, which is beside the bundle once built.
+  for (const folder of ["migrations", "functions"])
+    cpSync(path.join(root, "apps/server/src/db", folder), path.join(output, folder), { recursive: true });
 }
 
 function listFiles(target) {

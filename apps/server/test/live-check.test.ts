@@ -213,9 +213,12 @@ describe("live:check", () => {
       "a free piece with a waitlist",
       INVARIANT.earliest,
       async ({ ids }: Awaited<ReturnType<typeof cleanLive>>) => {
+        // No path of the engine makes this move: the database's guard of claim moves is set aside.
+        await db.query("ALTER TABLE live_claims DISABLE TRIGGER live_claims_guard_move");
         await db.query("UPDATE live_claims SET state = 'waitlisted', release_reason = NULL WHERE id = $1", [
           ids.emma,
         ]);
+        await db.query("ALTER TABLE live_claims ENABLE TRIGGER live_claims_guard_move");
       },
     ],
     [

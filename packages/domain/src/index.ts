@@ -37,6 +37,7 @@ export * from "./impersonation";
 export * from "./hold-time";
 export * from "./live";
 export * from "./live-claim";
+export * from "./live-claim-transitions";
 export * from "./message-template";
 export * from "./money";
 export * from "./order-minimum";

@@ -1,20 +1,6 @@
--- Every change to an order's lines (an added, removed or re-priced line, by any path: the order
--- page, the live sidebar's live_sidebar_add, a future one) bumps the order's items_version in the
--- same transaction: a payment form issued for an earlier version no longer pays.
-CREATE FUNCTION order_items_bump_version() RETURNS trigger AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    UPDATE orders SET items_version = items_version + 1 WHERE id = OLD.order_id;
-  ELSE
-    UPDATE orders SET items_version = items_version + 1 WHERE id = NEW.order_id;
-  END IF;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+-- Now in db/functions/order_items_bump_version.sql
 --> statement-breakpoint
-CREATE TRIGGER order_items_bump_version
-  AFTER INSERT OR DELETE OR UPDATE OF price_cents, quantity, order_id ON order_items
-  FOR EACH ROW EXECUTE FUNCTION order_items_bump_version();
+-- Now in db/functions/trigger.order_items.order_items_bump_version.sql
 --> statement-breakpoint
 -- The transactions that paid an order before this table existed, from the notification trail, so
 -- that a replay of one of them pays nothing either.

@@ -9,28 +9,9 @@ ALTER TABLE "customer_notices" DROP CONSTRAINT "customer_notices_kind";--> state
 ALTER TABLE "customer_notices" ADD CONSTRAINT "customer_notices_kind" CHECK ("customer_notices"."kind" in ('claim-reserved', 'claim-reminder', 'claim-expired', 'claim-handed-over', 'paid', 'shipped'));--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_notices_order_status_once" ON "customer_notices" USING btree ("order_id","kind") WHERE "customer_notices"."claim_id" IS NULL;--> statement-breakpoint
 
--- Only a customer with an account hears of it, as for the claims' notices; the notices job
--- batches and sends.
-CREATE FUNCTION orders_status_customer_notice() RETURNS trigger AS $$
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM users WHERE id = NEW.user_id AND auth_id IS NOT NULL) THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO customer_notices (user_id, kind, live_id, order_id)
-  VALUES (NEW.user_id, NEW.status::text, NEW.live_id, NEW.id)
-  ON CONFLICT (order_id, kind) WHERE claim_id IS NULL DO NOTHING;
-  IF FOUND THEN
-    PERFORM graphile_worker.add_job('customer_notices', json_build_object('userId', NEW.user_id),
-      run_at := now(), max_attempts := 8, job_key := 'customer-notices:' || NEW.user_id,
-      job_key_mode := 'preserve_run_at');
-  END IF;
-  RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
+-- Now in db/functions/orders_status_customer_notice.sql
 --> statement-breakpoint
-CREATE TRIGGER orders_status_customer_notice AFTER UPDATE OF status ON orders
-  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status AND NEW.status IN ('paid', 'shipped'))
-  EXECUTE FUNCTION orders_status_customer_notice();
+-- Now in db/functions/trigger.orders.orders_status_customer_notice.sql
 --> statement-breakpoint
 
 -- The two templates say the order's number, and the shipment its tracking number and link

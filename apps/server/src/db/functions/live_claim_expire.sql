@@ -1,0 +1,44 @@
+-- A hold's end (decision 030), the payment form's deferral now given once per claim: the first
+-- time the end finds a form of the order still running it moves to that form's end and notes it
+-- (hold_deferred_at); from then on no form moves it again, and the end that follows releases the
+-- piece. A new claim, even into the same order, gets its own deferral.
+CREATE OR REPLACE FUNCTION live_claim_expire(p_claim_id uuid, p_rules jsonb) RETURNS jsonb AS $$
+DECLARE
+  v_live_id uuid;
+  v_state live_claim_state;
+  v_claim live_claims;
+  v_order orders;
+  v_until timestamptz;
+  v_release record;
+BEGIN
+  SELECT c.live_id INTO v_live_id FROM live_claims c WHERE c.id = p_claim_id;
+  IF v_live_id IS NULL THEN
+    RETURN jsonb_build_object('outcome', 'none');
+  END IF;
+  v_state := live_claim_lock(v_live_id);
+  SELECT * INTO v_claim FROM live_claims c WHERE c.id = p_claim_id;
+  IF v_claim.state <> 'in-order' OR v_claim.order_id IS NULL THEN
+    RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
+  END IF;
+  SELECT * INTO v_order FROM orders o WHERE o.id = v_claim.order_id FOR UPDATE;
+  IF NOT (v_order.status = ANY (live_claim_editable(p_rules))) THEN
+    RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
+  END IF;
+  v_until := v_claim.held_until;
+  IF v_claim.hold_deferred_at IS NULL THEN
+    v_until := greatest(v_until,
+      v_order.payment_started_at + make_interval(secs => (p_rules ->> 'paymentWindowSeconds')::integer));
+  END IF;
+  IF v_until > now() THEN
+    IF v_until > v_claim.held_until THEN
+      UPDATE live_claims c SET held_until = v_until, hold_deferred_at = now() WHERE c.id = p_claim_id;
+    END IF;
+    PERFORM graphile_worker.add_job('claim_hold_expired', json_build_object('claimId', p_claim_id),
+      run_at := v_until, max_attempts := 10, job_key := 'claim-hold:' || p_claim_id);
+    RETURN jsonb_build_object('outcome', 'deferred', 'liveId', v_live_id);
+  END IF;
+  SELECT * INTO v_release FROM live_claim_release(v_state, p_claim_id, 'hold-expired', false, p_rules);
+  RETURN jsonb_build_object('outcome', v_release.outcome, 'liveId', v_live_id,
+                            'orders', to_jsonb(v_release.orders_changed));
+END;
+$$ LANGUAGE plpgsql;
