@@ -138,8 +138,7 @@ export default tseslint.config(
                 return {
                   ...zone,
                   except: [`./${feature}`, `./${adminShared}`, ...publicSurfaces],
-                  message:
-                    "An admin area never imports another area (move what they share to features/admin-shared), and imports a back-office feature (live-feed, live-claims, label-batches) through its index.ts only.",
+                  message: `An admin area never imports another area (move what they share to features/admin-shared), and imports a back-office feature (${backOfficeFeatures.join(", ")}) through its index.ts only.`,
                 };
               }
               if (isBackOfficeFeature(feature)) {
