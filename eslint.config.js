@@ -1,10 +1,15 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { backOfficeFeatures } from "./apps/web/back-office-features.mjs";
+
+// import/no-restricted-paths resolves its zones against the directory eslint runs from unless given
+// a base: without it, run from apps/web, no zone matched any file and every boundary passed.
+const repositoryRoot = fileURLToPath(new URL(".", import.meta.url));
 
 const web = "./apps/web/src";
 // Every folder under features/ is a feature: a new one is isolated as soon as it exists.
@@ -12,9 +17,23 @@ const webFeatures = readdirSync(new URL(`${web}/features`, import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 // The back office is one feature per area (admin-orders, admin-users...): what areas share sits in
-// admin-shared, the one feature an area may import; admin-shared imports no area.
+// admin-shared (components, API reads, hooks), which any area may import and which imports no
+// feature; the larger pieces several areas use (the live feed, the claims view, the label batches)
+// are features of their own, which an area imports through their index.ts only (a test also through
+// their testing.ts), and which import admin-shared and nothing else.
 const adminShared = "admin-shared";
-const isAdminArea = (feature) => feature.startsWith("admin-") && feature !== adminShared;
+const isBackOfficeFeature = (feature) => backOfficeFeatures.includes(feature);
+const isAdminArea = (feature) =>
+  feature.startsWith("admin-") && feature !== adminShared && !isBackOfficeFeature(feature);
+for (const feature of backOfficeFeatures) {
+  if (!existsSync(new URL(`${web}/features/${feature}/index.ts`, import.meta.url))) {
+    throw new Error(`The back-office feature ${feature} has no index.ts: areas import it through it.`);
+  }
+}
+const publicSurfaces = backOfficeFeatures.flatMap((feature) => [
+  `./${feature}/index.ts`,
+  `./${feature}/testing.ts`,
+]);
 
 const server = "./apps/server/src";
 const entriesOf = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true });
@@ -51,6 +70,14 @@ const zodClassicInTheBrowser = {
   name: "zod",
   message: "Import zod/mini in code that runs in the browser (decision 012).",
 };
+
+const webRestrictedPaths = [
+  {
+    name: "sonner",
+    message: "Use lib/toast: sonner loads with the first toast, not with the customer's first page.",
+  },
+  zodClassicInTheBrowser,
+];
 
 export default tseslint.config(
   {
@@ -89,13 +116,12 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
+          paths: webRestrictedPaths,
+          patterns: [
             {
-              name: "sonner",
-              message:
-                "Use lib/toast: sonner loads with the first toast, not with the customer's first page.",
+              regex: "(^|/)testing$",
+              message: "A feature's testing.ts builds data for the tests: the app never imports it.",
             },
-            zodClassicInTheBrowser,
           ],
         },
       ],
@@ -104,26 +130,33 @@ export default tseslint.config(
       "import/no-restricted-paths": [
         "error",
         {
+          basePath: repositoryRoot,
           zones: [
-            ...webFeatures.map((feature) =>
-              isAdminArea(feature)
-                ? {
-                    target: `${web}/features/${feature}`,
-                    from: `${web}/features`,
-                    except: [`./${feature}`, `./${adminShared}`],
-                    message:
-                      "An admin area never imports another area: move what they share to features/admin-shared.",
-                  }
-                : {
-                    target: `${web}/features/${feature}`,
-                    from: `${web}/features`,
-                    except: [`./${feature}`],
-                    message:
-                      feature === adminShared
-                        ? "admin-shared serves every admin area and imports none of them."
-                        : "A feature never imports another feature: move what they share to components/ or lib/.",
-                  },
-            ),
+            ...webFeatures.map((feature) => {
+              const zone = { target: `${web}/features/${feature}`, from: `${web}/features` };
+              if (isAdminArea(feature)) {
+                return {
+                  ...zone,
+                  except: [`./${feature}`, `./${adminShared}`, ...publicSurfaces],
+                  message: `An admin area never imports another area (move what they share to features/admin-shared), and imports a back-office feature (${backOfficeFeatures.join(", ")}) through its index.ts only.`,
+                };
+              }
+              if (isBackOfficeFeature(feature)) {
+                return {
+                  ...zone,
+                  except: [`./${feature}`, `./${adminShared}`],
+                  message: "A back-office feature imports features/admin-shared and no other feature.",
+                };
+              }
+              return {
+                ...zone,
+                except: [`./${feature}`],
+                message:
+                  feature === adminShared
+                    ? "admin-shared serves every admin area and back-office feature and imports none of them."
+                    : "A feature never imports another feature: move what they share to components/ or lib/.",
+              };
+            }),
             {
               target: `${web}/features`,
               from: `${web}/app`,
@@ -149,7 +182,7 @@ export default tseslint.config(
       "import/no-restricted-paths": [
         "error",
         {
-          basePath: fileURLToPath(new URL(".", import.meta.url)),
+          basePath: repositoryRoot,
           zones: [
             ...serverModules.map((name) => ({
               target: outsideModule(name),
@@ -172,6 +205,11 @@ export default tseslint.config(
     files: ["packages/domain/src/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { paths: [zodClassicInTheBrowser] }] },
+  },
+  {
+    // The web's tests build their data with the testing.ts of the feature they need.
+    files: ["apps/web/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: webRestrictedPaths }] },
   },
   {
     // The one place that mounts sonner's toaster, loaded with the first toast.

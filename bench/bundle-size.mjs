@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import { backOfficeFeatures } from "../apps/web/back-office-features.mjs";
 
 const dist = path.resolve("apps/web/dist");
 /** The customer first-load budget: its JavaScript, gzip, at most (decision 013). */
@@ -27,6 +28,7 @@ const customerFirstLoadPages = {
 const onDemand = {
   "back office": (src) =>
     src.startsWith("src/features/admin-") ||
+    backOfficeFeatures.some((feature) => src.startsWith(`src/features/${feature}/`)) ||
     src === "src/app/admin-sections.ts" ||
     src === "src/app/admin-shell.tsx" ||
     src === "src/app/admin-routes.tsx",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claim } from "../admin-shared/live-claims/test-claims";
+import { claim } from "../live-claims/testing";
 import { doubtAnnouncements, type DoubtsAnnounced } from "./doubt-announcements";
 
 const END = Date.parse("2026-11-26T10:00:45.000Z");

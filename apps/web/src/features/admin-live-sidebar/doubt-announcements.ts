@@ -1,5 +1,5 @@
 import type { LiveClaimView } from "@vitrine/domain";
-import { doubtReasonText, doubtSecondsLeft } from "../admin-shared/live-claims/claims-view";
+import { doubtReasonText, doubtSecondsLeft } from "../live-claims";
 
 /** Below this many seconds left, a doubt still unanswered is announced once more. */
 export const DOUBT_LAST_CALL_SECONDS = 10;

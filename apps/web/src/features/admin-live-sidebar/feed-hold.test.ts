@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { heldFeedView, waitingCommentsText } from "./feed-hold";
-import { mergeFeedEvents } from "../admin-shared/live-feed/feed-merge";
-import { chat } from "../admin-shared/live-feed/test-events";
+import { chat, mergeFeedEvents } from "../live-feed/testing";
 
 describe("the feed held still", () => {
   const before = [chat(1, "lea", "1"), chat(2, "zoe", "2")];

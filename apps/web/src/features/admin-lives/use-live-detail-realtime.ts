@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useLiveFeed } from "../admin-shared/live-feed/use-live-feed";
+import { useLiveFeed } from "../live-feed";
 import { liveEventsQueryOptions, liveViewersQueryOptions } from "./api";
 
 /** A burst of comments asks for one read of the tables, not one per comment. */

@@ -5,7 +5,7 @@ import type { Ref } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
-import { claimBadgeText, doubtAnswerText } from "../../admin-shared/live-claims/claims-view";
+import { claimBadgeText, doubtAnswerText } from "../../live-claims";
 import { claimActionName } from "../use-claim-actions";
 import { DoubtButtons, DoubtNote, type PendingClaimAction } from "./doubt-answer";
 

@@ -4,11 +4,7 @@ import { useEffect, useState } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { cn } from "../../../lib/cn";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
-import {
-  doubtReasonText,
-  doubtSecondsLeft,
-  doubtTimeLeftText,
-} from "../../admin-shared/live-claims/claims-view";
+import { doubtReasonText, doubtSecondsLeft, doubtTimeLeftText } from "../../live-claims";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
 
 /** The action running, if any: its button shows busy, every claim button waits for it. */

@@ -16,17 +16,17 @@ import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
-import { ClaimModeSelect } from "../../admin-shared/live-claims/claim-mode-select";
 import {
   claimedPieces,
+  type ClaimedPieceView,
+  ClaimModeSelect,
   counterItems,
   doubtAnswerText,
   holderText,
   readText,
   saleOrderText,
   salePaymentText,
-  type ClaimedPieceView,
-} from "../../admin-shared/live-claims/claims-view";
+} from "../../live-claims";
 import { claimActionLabels, claimActionName } from "../use-claim-actions";
 import { DoubtButtons, DoubtNote, type PendingClaimAction } from "./doubt-answer";
 

@@ -22,8 +22,7 @@ import { isApiError } from "../../../lib/api-client";
 import { staffRefusalMessage } from "../../../lib/refusal-message";
 import { toast } from "../../../lib/toast";
 import { liveClaimsQueryOptions, useSaveClaimSettings } from "../../admin-shared/api/live-claims";
-import { parseDoubtSeconds } from "../../admin-shared/live-claims/claims-view";
-import { ClaimModeOptions, claimModeHints } from "../../admin-shared/live-claims/claim-mode-select";
+import { claimModeHints, ClaimModeOptions, parseDoubtSeconds } from "../../live-claims";
 
 /** The live's claims settings: its mode, its own hold and doubt wait (empty: the shop's). */
 export function ClaimSettingsCard({ liveId }: { liveId: string }) {

@@ -14,7 +14,7 @@ import { doubtAnswersUrl } from "../../admin-shared/api/live-claims";
 import { CsvExportButton } from "../../admin-shared/components/csv-export-button";
 import { FileDownloadButton } from "../../admin-shared/components/file-download-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
-import { LiveLabelsCard } from "../../admin-shared/label-batches/components/live-labels-card";
+import { LiveLabelsCard } from "../../label-batches";
 import { useLive } from "../api";
 import { useLiveDetailRealtime } from "../use-live-detail-realtime";
 import { ClaimSettingsCard } from "../components/claim-settings-form";

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
-import { amountReceived } from "../../admin-shared/amount-received";
-import { usePaymentReviews } from "../../admin-shared/api/payment-reviews";
+import { amountReceived, usePaymentReviews } from "../../admin-shared/api/payment-reviews";
 
 /** On an order's page: each payment of this order still to review, with what staff need to find it. */
 export function PaymentReviewBanner({ orderId }: { orderId: string }) {

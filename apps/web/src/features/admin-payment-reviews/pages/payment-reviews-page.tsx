@@ -18,8 +18,7 @@ import { formatDateTime } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { PageHeader } from "../../admin-shared/components/page-header";
-import { amountReceived } from "../../admin-shared/amount-received";
-import { usePaymentReviews } from "../../admin-shared/api/payment-reviews";
+import { amountReceived, usePaymentReviews } from "../../admin-shared/api/payment-reviews";
 import { useResolvePaymentReview, type PaymentReviewAction } from "../api";
 
 type Action = PaymentReviewAction;

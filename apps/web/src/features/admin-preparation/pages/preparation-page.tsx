@@ -7,7 +7,7 @@ import { Label } from "../../../components/ui/label";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useUrlParam } from "../../../lib/use-url-param";
 import { PageHeader } from "../../admin-shared/components/page-header";
-import { PreparationLabelsPanel } from "../../admin-shared/label-batches/components/preparation-labels-panel";
+import { PreparationLabelsPanel } from "../../label-batches";
 import { usePreparationOrders } from "../api";
 import { PreparationOrderCard } from "../components/preparation-order-card";
 import { ParcelSuggestions } from "../../admin-shared/components/parcel-suggestions";

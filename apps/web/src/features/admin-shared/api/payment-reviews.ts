@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { paymentReviewListResponseSchema } from "@vitrine/domain";
+import { formatEuros, paymentReviewListResponseSchema, type PaymentReview } from "@vitrine/domain";
 import { apiFetch } from "../../../lib/api-client";
 
 export const REVIEWS_URL = "/api/admin/payment-reviews";
@@ -23,4 +23,11 @@ export function paymentReviewsQueryOptions(orderId?: string) {
 
 export function usePaymentReviews(orderId?: string) {
   return useQuery(paymentReviewsQueryOptions(orderId));
+}
+
+/** The amount as the provider took it: in euros for the shop's own currency. */
+export function amountReceived(review: Pick<PaymentReview, "amountCents" | "currency">): string {
+  return review.currency === "EUR"
+    ? formatEuros(review.amountCents)
+    : `${review.amountCents} ${review.currency}`;
 }

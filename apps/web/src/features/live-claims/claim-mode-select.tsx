@@ -1,10 +1,10 @@
 import { CLAIM_MODES, claimModeLabels, liveClaimMessages, type ClaimMode } from "@vitrine/domain";
 import { useId } from "react";
-import { Field } from "../../../components/ui/field";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { staffRefusalMessage } from "../../../lib/refusal-message";
-import { toast } from "../../../lib/toast";
-import { liveClaimsQueryOptions, useSaveClaimSettings } from "../api/live-claims";
+import { Field } from "../../components/ui/field";
+import { NativeSelect } from "../../components/ui/native-select";
+import { staffRefusalMessage } from "../../lib/refusal-message";
+import { toast } from "../../lib/toast";
+import { liveClaimsQueryOptions, useSaveClaimSettings } from "../admin-shared/api/live-claims";
 import { useQuery } from "@tanstack/react-query";
 
 export const claimModeHints: Record<ClaimMode, string> = {

@@ -1,3 +1,5 @@
+// What the unit tests need to build claims, this feature's and the areas' (a test may import a
+// feature's testing.ts; the code never does).
 import type { LiveClaimView } from "@vitrine/domain";
 
 /** A claim as the server shows it, for the unit tests: pending on réf 12 unless told otherwise. */

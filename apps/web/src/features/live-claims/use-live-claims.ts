@@ -6,7 +6,7 @@ import type {
   LiveClaimView,
 } from "@vitrine/domain";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { liveClaimsQueryOptions } from "../api/live-claims";
+import { liveClaimsQueryOptions } from "../admin-shared/api/live-claims";
 import { highestVersion, mergeClaims, mergeUnknownRefs, numberWaitlists } from "./claims-view";
 
 interface Heard {

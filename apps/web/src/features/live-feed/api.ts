@@ -4,8 +4,8 @@ import {
   liveFeedResponseSchema,
   liveSourceStatusListResponseSchema,
 } from "@vitrine/domain";
-import { apiFetch } from "../../../lib/api-client";
-import { query } from "../api/query-string";
+import { apiFetch } from "../../lib/api-client";
+import { query } from "../admin-shared/api/query-string";
 
 const feedUrl = "/api/admin/live-feed";
 

@@ -1,5 +1,5 @@
 import { labelBatchTexts } from "@vitrine/domain";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { LiveLabelsPanel } from "./live-labels-panel";
 
 /** The live page's card for its labels and pick list. */

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { labelBatchesUrl, labelBatchStatusSchema, labelBatchViewSchema } from "@vitrine/domain";
 import { useEffect, useRef } from "react";
 import * as z from "zod/mini";
-import { apiFetch } from "../../../lib/api-client";
-import { ordersKey } from "../api/orders";
+import { apiFetch } from "../../lib/api-client";
+import { ordersKey } from "../admin-shared/api/orders";
 
 const batchResponseSchema = z.object({ batch: labelBatchViewSchema });
 

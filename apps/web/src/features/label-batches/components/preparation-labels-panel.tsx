@@ -1,9 +1,9 @@
 import { labelBatchTexts } from "@vitrine/domain";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Field } from "../../../../components/ui/field";
-import { NativeSelect } from "../../../../components/ui/native-select";
-import { useUrlParam } from "../../../../lib/use-url-param";
-import { useLives } from "../../api/lives";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Field } from "../../../components/ui/field";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { useUrlParam } from "../../../lib/use-url-param";
+import { useLives } from "../../admin-shared/api/lives";
 import { LiveLabelsPanel } from "./live-labels-panel";
 
 /** The preparation board's way to a live's labels and pick list: choose the live, then the panel. */

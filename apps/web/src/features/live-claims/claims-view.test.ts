@@ -18,7 +18,7 @@ import {
   saleText,
   waitlistText,
 } from "./claims-view";
-import { claim } from "./test-claims";
+import { claim } from "./testing";
 
 const NBSP = "\u00a0";
 

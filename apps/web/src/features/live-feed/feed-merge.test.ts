@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lastSeqOf, mergeFeedEvents } from "./feed-merge";
-import { chat } from "./test-events";
+import { chat } from "./testing";
 
 describe("mergeFeedEvents", () => {
   it("orders by seq whatever the arrival order", () => {

@@ -6,12 +6,12 @@ import {
   type LabelBatchView,
 } from "@vitrine/domain";
 import { DownloadIcon, ListChecksIcon, TagIcon } from "lucide-react";
-import { LoadError } from "../../../../components/load-error";
-import { Button } from "../../../../components/ui/button";
-import { BusyButton } from "../../../../components/ui/busy-button";
-import { Skeleton } from "../../../../components/ui/skeleton";
-import { staffRefusalMessage } from "../../../../lib/refusal-message";
-import { toast } from "../../../../lib/toast";
+import { LoadError } from "../../../components/load-error";
+import { Button } from "../../../components/ui/button";
+import { BusyButton } from "../../../components/ui/busy-button";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { staffRefusalMessage } from "../../../lib/refusal-message";
+import { toast } from "../../../lib/toast";
 import { useLabelBatchStatus, useRetryLabelBatch, useStartLabelBatch } from "../api";
 
 /**

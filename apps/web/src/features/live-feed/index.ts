@@ -1,0 +1,4 @@
+// The live's feed as the back office reads it: the comments and events as they come, the stream's
+// state, and the comments a gap let through. What the areas use; the rest stays inside.
+export { missedCommentsText } from "./feed-gaps";
+export { streamStateLabels, useLiveFeed } from "./use-live-feed";
