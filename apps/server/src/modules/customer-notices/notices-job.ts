@@ -17,6 +17,7 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { noticeMail, orderStatusMail } from "../../integrations/mail/template-mails";
+import { markClaimReminderSent } from "../orders";
 import type { PushSender } from "./push";
 
 export const NOTICES_TASK = "customer_notices";
@@ -345,7 +346,7 @@ export function createNoticeJobs({
       if (held.length === 0) return;
       const customer = await customerOf(tx, order.user_id);
       if (!isTold(customer)) return;
-      await tx.execute(sql`UPDATE orders SET claim_reminder_sent_at = now() WHERE id = ${orderId}`);
+      await markClaimReminderSent(tx, orderId);
       const notice: Notice = { kind: "claim-reminder", orderId, pieces: held, heldUntil: earliest(held) };
       sent = { userId: order.user_id, title: await mail(tx, customer.email, notice), notice };
     });

@@ -14,11 +14,31 @@ export {
   lockOrderForCustomerChange,
   type OrderViewer,
 } from "./customer-view";
+export {
+  claimOrderLabel,
+  clearOrderLabel,
+  joinOrderToParcel,
+  markClaimReminderSent,
+  moveOrdersToUser,
+  paymentColumns,
+  recordOrderLabel,
+  releaseOrderLabelClaim,
+  setOrderAddress,
+  startOrderPayment,
+} from "./columns";
 export { customerParcelsOf } from "./parcel-view";
-export { availableProductsByRef, isHeld, isRefSold } from "./held";
+export { availableProductsByRef, holdsItsPieces, isHeld, isPaidStatus, isRefSold } from "./held";
+export { liveOrderFigures, paidPiecesCents } from "./revenue";
 export { orderContentOf, orderLinesByOrder, orderLinesJson, orderLinesOf, type OrderLine } from "./lines";
 export { alreadySold, breaksSoldOnce, orderNotFound, orderRefusal, SOLD_ONCE_INDEX } from "./refusals";
-export { assertOrderMove, moveOrderStatus, type OrderStatusMoveRequest } from "./status";
+export {
+  assertOrderMove,
+  moveOrderStatus,
+  writeOrderStatus,
+  type OrderColumnsWithStatus,
+  type OrderStatusMoveRequest,
+  type WrittenOrder,
+} from "./status";
 export {
   addItem,
   addItemForHandle,
