@@ -1,4 +1,5 @@
 import {
+  EMPTIED_ORDER_STATUS,
   customerNoticeLabels,
   isRealEmail,
   ITEMS_EDITABLE_STATUSES,
@@ -310,7 +311,7 @@ export function createNoticeJobs({
             orderId: group.orderId,
             pieces: still,
             heldUntil: expiry ? null : earliest(still),
-            orderEmptied: expiry && (await orderStatusOf(tx, group.orderId)) === "cancelled-empty",
+            orderEmptied: expiry && (await orderStatusOf(tx, group.orderId)) === EMPTIED_ORDER_STATUS,
           };
           sent.push({ title: await mail(tx, customer.email, notice), notice });
           if (group.kind !== "claim-expired") await scheduleReminder(tx, group.orderId);

@@ -66,7 +66,7 @@ export function createPaymentService({
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
     if (!order) throw notFound();
-    if (order.status === "cancelled-empty") throw new DomainError("CONFLICT", orderContentMessages.empty);
+    if (order.status === EMPTIED_ORDER_STATUS) throw new DomainError("CONFLICT", orderContentMessages.empty);
     if (!customerMayPay(order.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
     return order;
   }
@@ -266,7 +266,7 @@ export function createPaymentService({
     async checkPayment(userId: string, orderId: string, log: FastifyBaseLogger): Promise<CustomerOrder> {
       const before = await findCustomerOrder(userId, orderId);
       if (!before) throw notFound();
-      if (before.status !== "to-pay") {
+      if (!customerMayPay(before.status)) {
         if (before.paymentDate) return before;
         throw new DomainError("CONFLICT", paymentMessages.notPayable);
       }
@@ -294,7 +294,7 @@ export function createPaymentService({
       if (!paid) {
         // The transaction may have paid the order since it was read (its notification, another check).
         const now = await findCustomerOrder(userId, orderId);
-        if (now && now.status !== "to-pay" && now.paymentDate) return now;
+        if (now && !customerMayPay(now.status) && now.paymentDate) return now;
         throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
       }
       const outcome = await applyVerifiedPayment(
@@ -312,7 +312,7 @@ export function createPaymentService({
       }
       const after = await findCustomerOrder(userId, orderId);
       if (!after) throw notFound();
-      if (after.status === "to-pay") throw new DomainError("CONFLICT", paymentMessages.statusUpdateFailed);
+      if (customerMayPay(after.status)) throw new DomainError("CONFLICT", paymentMessages.statusUpdateFailed);
       return after;
     },
   };
