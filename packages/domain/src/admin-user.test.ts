@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addresseeName,
   adminUserMessages,
   adminUserUpdateSchema,
   userDisplayName,
@@ -90,6 +91,13 @@ describe("naming and finding users", () => {
     };
     expect(userDisplayName(viewer)).toBe("@lea");
     expect(userFullName({ firstName: "Julie", lastName: null })).toBe("Julie");
+  });
+
+  it("names an address's addressee as a person, the missing part left out", () => {
+    expect(addresseeName({ first_name: "Julie", last_name: "Martin" })).toBe("Julie Martin");
+    expect(addresseeName({ first_name: " Julie ", last_name: "" })).toBe("Julie");
+    expect(addresseeName({ last_name: "Martin" })).toBe("Martin");
+    expect(addresseeName({ first_name: null, last_name: null })).toBe("");
   });
 
   it("searches e-mail, handle and 'first last', ignoring case", () => {

@@ -96,6 +96,11 @@ export function userFullName(user: Pick<NamedUser, "firstName" | "lastName">): s
   return [present(user.firstName), present(user.lastName)].filter(Boolean).join(" ");
 }
 
+/** A shipping address's addressee, "first last" as `userFullName` puts it, or "". */
+export function addresseeName(address: { first_name?: string | null; last_name?: string | null }): string {
+  return userFullName({ firstName: address.first_name ?? null, lastName: address.last_name ?? null });
+}
+
 /**
  * How a person is named to staff (spec: display name, or first or last name, or e-mail); the
  * handle when there is no mailbox (a live viewer's placeholder is none), and "" when nothing is known.

@@ -57,5 +57,29 @@ export function isCancelledStatus(status: OrderStatus): boolean {
 /** Statuses of an order whose payment went through: what revenue counts. */
 export const PAID_ORDER_STATUSES = ["paid", "preparing", "to-ship", "shipped", "delivered"] as const;
 
+/*
+ * The statuses and groups that code names, so that no module spells a status in a string (SQL
+ * included) that nothing checks.
+ */
+
+/** The status a payment gives an order (the provider's, a review accepted, staff by hand). */
+export const PAID_ORDER_STATUS = "paid" satisfies OrderStatus;
+
+/** The claims engine's cancellation: the order lost its last piece before it was paid. */
+export const EMPTIED_ORDER_STATUS = "cancelled-empty" satisfies OrderStatus;
+
+/** Statuses of an order still waiting for its payment (validated or not). */
+export const AWAITING_PAYMENT_ORDER_STATUSES = [
+  "to-validate",
+  "to-pay",
+] as const satisfies readonly OrderStatus[];
+
+/** Paid orders whose parcel has not left yet: a live's label batch labels their parcels. */
+export const AWAITING_SHIPMENT_ORDER_STATUSES = [
+  "paid",
+  "preparing",
+  "to-ship",
+] as const satisfies readonly OrderStatus[];
+
 /** The shop's own time zone: weeks (from Monday) and months of the dashboard are counted in it. */
 export const SHOP_TIME_ZONE = "Europe/Paris";

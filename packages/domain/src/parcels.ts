@@ -1,5 +1,5 @@
 import { storedShippingAddress } from "./stored-address";
-import { orderStatusLabels, type OrderStatus } from "./order-status";
+import { AWAITING_PAYMENT_ORDER_STATUSES, orderStatusLabels, type OrderStatus } from "./order-status";
 
 /**
  * Combined parcels (decision 033): a customer's orders to one address travel in one parcel, led by
@@ -14,7 +14,7 @@ export const PARCEL_JOINABLE_STATUSES = [
   "paid",
 ] as const satisfies readonly OrderStatus[];
 /** The statuses a member may be in and ride free (its fee set aside rather than refunded). */
-export const PARCEL_UNPAID_STATUSES = ["to-validate", "to-pay"] as const satisfies readonly OrderStatus[];
+export const PARCEL_UNPAID_STATUSES = AWAITING_PAYMENT_ORDER_STATUSES;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

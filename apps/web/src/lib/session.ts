@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { sessionResponseSchema, type SessionUser } from "@vitrine/domain";
+import { sessionResponseSchema, userFullName, type SessionUser } from "@vitrine/domain";
 import { apiFetch, isApiError } from "./api-client";
 
 /** The signed-in person, shared by the guards, the shells and every auth page. */
@@ -15,11 +15,7 @@ export function useSession() {
 }
 
 export function sessionUserDisplayName(user: SessionUser): string {
-  const fullName = [user.firstName, user.lastName]
-    .map((part) => part?.trim() ?? "")
-    .filter((part) => part.length > 0)
-    .join(" ");
-  return fullName.length > 0 ? fullName : user.email;
+  return userFullName(user) || user.email;
 }
 
 export type SessionState =

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE, type ShippingAddress } from "@vitrine/domain";
+import { addresseeName, SHOP_TIME_ZONE, type ShippingAddress } from "@vitrine/domain";
 import { toBuffer as barcodePng } from "bwip-js/node";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import {
@@ -90,7 +90,7 @@ function senderLines(sender: LabelSender, fonts: Fonts) {
 
 function addresseeLines(address: ShippingAddress, fonts: Fonts) {
   return [
-    { text: `${address.first_name} ${address.last_name}`, font: fonts.bold, size: 12 },
+    { text: addresseeName(address), font: fonts.bold, size: 12 },
     { text: address.street, font: fonts.regular, size: 11 },
     { text: `${address.zip} ${address.city.toUpperCase()}`, font: fonts.bold, size: 12 },
     { text: address.country.toUpperCase(), font: fonts.regular, size: 10 },

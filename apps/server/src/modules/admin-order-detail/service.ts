@@ -4,13 +4,20 @@ import {
   type ShippingAddress,
   type ProductSuggestionsResponse,
 } from "@vitrine/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
 import { orders } from "../../db/schema";
 import { isUuid } from "../../http/uuid";
-import { addItem, availableProductsByRef, isRefSold, orderNotFound, removeItem } from "../orders";
+import {
+  addItem,
+  availableProductsByRef,
+  isRefSold,
+  orderNotFound,
+  removeItem,
+  setOrderAddress,
+} from "../orders";
 import { changeOrderStatusOrThrow, listOrderRefunds } from "../refunds";
 import { findAdminOrder } from "./queries";
 
@@ -51,12 +58,7 @@ export function createAdminOrderDetailService({ db, provider }: { db: Database; 
     /** Staff correct the address whatever the status; the status stays as it is. */
     async updateAddress(orderId: string, address: ShippingAddress): Promise<AdminOrder> {
       if (!isUuid(orderId)) throw orderNotFound();
-      const updated = await db
-        .update(orders)
-        .set({ shippingAddress: address, updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId))
-        .returning({ id: orders.id });
-      if (updated.length === 0) throw orderNotFound();
+      if (!(await setOrderAddress(db, orderId, address))) throw orderNotFound();
       return getOrder(orderId);
     },
 

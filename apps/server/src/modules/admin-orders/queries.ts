@@ -1,4 +1,5 @@
 import {
+  EMPTIED_ORDER_STATUS,
   orderSearchPattern,
   type AdminOrderFilters,
   type AdminOrderRow,
@@ -56,7 +57,7 @@ function whereOf(shape: FilterShape): SQL {
   const conditions: SQL[] = [];
   // Orders the claims engine emptied are no work for staff: listed only when asked for by status.
   if (shape.status) conditions.push(sql`o.status = ${sql.placeholder("status")}`);
-  else conditions.push(sql`o.status <> 'cancelled-empty'`);
+  else conditions.push(sql`o.status <> ${EMPTIED_ORDER_STATUS}`);
   if (shape.liveId) conditions.push(sql`o.live_id = ${sql.placeholder("liveId")}`);
   if (shape.userId) conditions.push(sql`o.user_id = ${sql.placeholder("userId")}`);
   if (shape.text) {

@@ -1,4 +1,5 @@
 import {
+  addresseeName,
   isRealEmail,
   storedShippingAddress,
   type AdminUser,
@@ -62,7 +63,7 @@ export function displayAddress(stored: unknown): AdminUserOrderAddress | null {
   if (!address) return null;
   const { street, zip, city, country } = address;
   return {
-    name: [address.first_name, address.last_name].filter(Boolean).join(" "),
+    name: addresseeName(address),
     street,
     zip,
     city,

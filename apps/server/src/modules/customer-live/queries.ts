@@ -9,7 +9,8 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
+import { paidOrderStatuses } from "../../db/order-status-sql";
+import { holdsItsPieces } from "../orders";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -117,7 +118,7 @@ async function readOrders(db: Queryable, liveId: string, userId: string): Promis
   }>(sql`
     SELECT id, order_number, status, total_amount_cents FROM orders
      WHERE live_id = ${liveId}::uuid AND user_id = ${userId}::uuid
-       AND NOT (status = ANY (${cancelledOrderStatuses}))
+       AND ${holdsItsPieces(sql`status`)}
        -- An order without a piece (staff took its last line away) has nothing to validate or pay.
        AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id)
      ORDER BY created_at, id`);

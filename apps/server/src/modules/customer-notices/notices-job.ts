@@ -1,4 +1,5 @@
 import {
+  EMPTIED_ORDER_STATUS,
   customerNoticeLabels,
   isRealEmail,
   ITEMS_EDITABLE_STATUSES,
@@ -17,6 +18,7 @@ import type { AppConfig } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../../integrations/mail/mailer";
 import { noticeMail, orderStatusMail } from "../../integrations/mail/template-mails";
+import { markClaimReminderSent } from "../orders";
 import type { PushSender } from "./push";
 
 export const NOTICES_TASK = "customer_notices";
@@ -309,7 +311,7 @@ export function createNoticeJobs({
             orderId: group.orderId,
             pieces: still,
             heldUntil: expiry ? null : earliest(still),
-            orderEmptied: expiry && (await orderStatusOf(tx, group.orderId)) === "cancelled-empty",
+            orderEmptied: expiry && (await orderStatusOf(tx, group.orderId)) === EMPTIED_ORDER_STATUS,
           };
           sent.push({ title: await mail(tx, customer.email, notice), notice });
           if (group.kind !== "claim-expired") await scheduleReminder(tx, group.orderId);
@@ -345,7 +347,7 @@ export function createNoticeJobs({
       if (held.length === 0) return;
       const customer = await customerOf(tx, order.user_id);
       if (!isTold(customer)) return;
-      await tx.execute(sql`UPDATE orders SET claim_reminder_sent_at = now() WHERE id = ${orderId}`);
+      await markClaimReminderSent(tx, orderId);
       const notice: Notice = { kind: "claim-reminder", orderId, pieces: held, heldUntil: earliest(held) };
       sent = { userId: order.user_id, title: await mail(tx, customer.email, notice), notice };
     });

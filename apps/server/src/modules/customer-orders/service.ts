@@ -1,4 +1,5 @@
 import {
+  EMPTIED_ORDER_STATUS,
   customerMayEditAddress,
   customerMayReopen,
   customerOrderMessages,
@@ -13,7 +14,7 @@ import {
   type OrderStatus,
   type ShippingAddress,
 } from "@vitrine/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
 import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
@@ -23,6 +24,8 @@ import {
   listCustomerOrders,
   lockOrderForCustomerChange,
   orderContentOf,
+  writeOrderStatus,
+  type OrderColumnsWithStatus,
 } from "../orders";
 import { handleProofCodeOf } from "../profile";
 import { minimumOrderCentsOf } from "../shop-settings";
@@ -32,7 +35,9 @@ const notFound = () => new DomainError("NOT_FOUND", customerOrderMessages.notFou
 interface CustomerTransition {
   /** The statuses the order may be in for the move; checked by the UPDATE itself. */
   from: readonly OrderStatus[];
-  set: Partial<typeof orders.$inferInsert>;
+  to: OrderStatus;
+  /** What the move writes besides the status (the address it validates). */
+  set?: OrderColumnsWithStatus;
   /** Why the move is refused when the order is visible but in another status. */
   refusal: string;
   /** A further rule read with the order locked, before a move its status allows. */
@@ -111,16 +116,18 @@ export function createCustomerOrderService({
         return null;
       // A move its status refuses, or an order not theirs, is told so below, not by the guard.
       if (current && move.from.includes(current.status)) await move.guard?.(tx);
-      const [updated] = await tx
-        .update(orders)
-        .set({ ...move.set, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, move.from)))
-        .returning({ id: orders.id });
+      const [updated] = await writeOrderStatus(tx, {
+        where: [eq(orders.id, orderId), eq(orders.userId, userId)],
+        from: move.from,
+        to: move.to,
+        actor: "customer",
+        set: move.set,
+      });
       const order = await findCustomerOrder(tx, viewer, orderId);
       if (!order) throw notFound();
       if (!updated) {
         // Emptied by the claims engine: the order is not closed so much as there is nothing in it.
-        const refusal = order.status === "cancelled-empty" ? orderContentMessages.empty : move.refusal;
+        const refusal = order.status === EMPTIED_ORDER_STATUS ? orderContentMessages.empty : move.refusal;
         throw new DomainError("CONFLICT", refusal);
       }
       return order;
@@ -155,7 +162,8 @@ export function createCustomerOrderService({
     ): Promise<CustomerOrder> {
       return moveOrder(userId, orderId, {
         from: ORDER_STATUSES.filter(customerMayEditAddress),
-        set: { shippingAddress: address, status: "to-pay" },
+        to: "to-pay",
+        set: { shippingAddress: address },
         refusal: customerOrderMessages.addressLocked,
         guard: async (tx) => {
           await refuseUnfitContent(tx, orderId);
@@ -172,7 +180,7 @@ export function createCustomerOrderService({
     async reopenOrder(userId: string, orderId: string): Promise<CustomerOrder> {
       return moveOrder(userId, orderId, {
         from: ORDER_STATUSES.filter(customerMayReopen),
-        set: { status: "to-validate" },
+        to: "to-validate",
         refusal: customerOrderMessages.reopenRefused,
         // 'Modifier' is there to send a validated order elsewhere.
         takesFromCommenter: () => true,

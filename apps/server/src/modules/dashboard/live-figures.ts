@@ -8,7 +8,8 @@ import {
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
+import { paidOrderStatuses } from "../../db/order-status-sql";
+import { holdsItsPieces, isPaidStatus, liveOrderFigures } from "../orders";
 
 type Count = string | number | null;
 
@@ -38,19 +39,8 @@ type FiguresRow = {
 async function figuresOf(db: Queryable, chosen: SQL): Promise<LiveFigures[]> {
   const { rows } = await db.execute<FiguresRow>(sql`
     WITH l AS (${chosen}),
-    live_orders AS (
-      SELECT o.id, o.live_id, o.status = ANY (${paidOrderStatuses}) AS paid
-        FROM orders o JOIN l ON l.id = o.live_id
-       WHERE NOT (o.status = ANY (${cancelledOrderStatuses}))
-    ), order_figures AS (
-      -- Revenue as decision 042 counts it (paidPiecesCents): pieces of paid orders, shipping apart.
-      SELECT o.live_id, count(DISTINCT o.id) AS orders,
-             coalesce(sum(i.price_cents * i.quantity) FILTER (WHERE NOT o.paid), 0) AS revenue_held,
-             coalesce(sum(i.price_cents * i.quantity) FILTER (WHERE o.paid), 0) AS revenue_paid,
-             coalesce(sum(i.quantity) FILTER (WHERE o.paid), 0) AS pieces_sold
-        FROM live_orders o LEFT JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
-       GROUP BY o.live_id
-    ), claim_figures AS (
+    order_figures AS (${liveOrderFigures(sql`SELECT id FROM l`)}),
+    claim_figures AS (
       SELECT c.live_id, count(*) AS claims,
              count(*) FILTER (WHERE c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses})) AS paid_claims,
              count(*) FILTER (WHERE c.release_reason = 'hold-expired') AS unpaid_releases
@@ -141,12 +131,12 @@ export async function readLivePerMinute(db: Queryable, liveId: string): Promise<
         FROM span WHERE span.first IS NOT NULL
     ), lines AS (
       SELECT date_trunc('minute', coalesce(c.created_at, i.created_at)) AS minute,
-             o.status = ANY (${paidOrderStatuses}) AS paid, i.price_cents * i.quantity AS amount
+             ${isPaidStatus(sql`o.status`)} AS paid, i.price_cents * i.quantity AS amount
         FROM orders o
         JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
         LEFT JOIN LATERAL (SELECT min(c.created_at) AS created_at FROM live_claims c
                             WHERE c.order_item_id = i.id) c ON true
-       WHERE o.live_id = ${liveId}::uuid AND NOT (o.status = ANY (${cancelledOrderStatuses}))
+       WHERE o.live_id = ${liveId}::uuid AND ${holdsItsPieces(sql`o.status`)}
     )
     SELECT m.minute,
            coalesce(sum(lines.amount) FILTER (WHERE lines.paid), 0) AS paid,

@@ -10,11 +10,9 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { paidPiecesCents } from "../../db/live-revenue-sql";
-import { cancelledOrderStatuses } from "../../db/order-status-sql";
 import { lives, products } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { isHeld } from "../orders";
+import { holdsItsPieces, isHeld, paidPiecesCents } from "../orders";
 import {
   readComparedLives,
   readDefaultLiveId,
@@ -74,7 +72,7 @@ export function createDashboardService({ db }: { db: Queryable }) {
       SELECT l.id, l.title, to_char(l.live_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS live_date,
              ${paidPiecesCents(sql`o.live_id = l.id`)}::int AS revenue_cents,
              coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-                       WHERE o.live_id = l.id AND NOT (o.status = ANY (${cancelledOrderStatuses}))), 0)::int AS items_sold
+                       WHERE o.live_id = l.id AND ${holdsItsPieces(sql`o.status`)}), 0)::int AS items_sold
       FROM (SELECT * FROM lives ORDER BY live_date DESC LIMIT ${DASHBOARD_CHART_LIVES}) l
       ORDER BY l.live_date ASC`);
     return rows.map((row) => ({

@@ -8,12 +8,13 @@ import {
   PAID_ORDER_STATUSES,
   type LiveSaleState,
   type OrderStatus,
+  userFullName,
 } from "@vitrine/domain";
 import type { OrderExportRow } from "../admin-orders";
 
 /** How a buyer is named in a file: first and last name, else the name they go by. */
 function personName(row: { firstName: string | null; lastName: string | null; displayName: string | null }) {
-  return [row.firstName, row.lastName].filter(Boolean).join(" ") || (row.displayName ?? "");
+  return userFullName(row) || (row.displayName ?? "");
 }
 
 /** A live viewer's placeholder address is no mailbox: the file shows none, as the screens do. */

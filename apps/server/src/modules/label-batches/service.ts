@@ -1,4 +1,8 @@
 import {
+  AWAITING_SHIPMENT_ORDER_STATUSES,
+  PAID_ORDER_STATUS,
+  addresseeName,
+  userFullName,
   labelBatchMessages,
   shippingAddressSchema,
   shippingLabelMessages,
@@ -9,13 +13,14 @@ import { sql, type SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { JobHelpers } from "graphile-worker";
 import type { Queryable } from "../../db/client";
-import { cancelledOrderStatuses, orderStatusArray } from "../../db/order-status-sql";
+import { orderStatusArray } from "../../db/order-status-sql";
 import { DomainError } from "../../http/errors";
 import { createLabelProvider } from "../../integrations/labels/create-label-provider";
 import { isLabelProviderError, type LabelProvider } from "../../integrations/labels/label-provider";
 import { createStorage } from "../../integrations/storage/create-storage";
 import type { Storage } from "../../integrations/storage/storage";
 import type { AppContext } from "../module";
+import { holdsItsPieces } from "../orders";
 import { createShippingLabelService, LABEL_CLAIM_SECONDS } from "../shipping-labels";
 import { labelFailureReason } from "./failure-reason";
 import type { PickListLine } from "./pdf";
@@ -32,7 +37,7 @@ const BUSY_RETRY_SECONDS = 5;
 const PARCEL_ORDER = sql.raw("o.order_date, o.order_number, o.id");
 
 /** The statuses of a parcel on its way (the pick list and the labels PDF show them). */
-const TO_SHIP = orderStatusArray(["paid", "preparing", "to-ship"]);
+const TO_SHIP = orderStatusArray(AWAITING_SHIPMENT_ORDER_STATUSES);
 
 /** A label claim younger than this is another request's call in progress (shipping-labels). */
 const LIVE_CLAIM = sql`o.label_requested_at IS NOT NULL AND o.label_requested_at >= now() - make_interval(secs => ${LABEL_CLAIM_SECONDS})`;
@@ -97,11 +102,11 @@ export async function createLabelBatchService(
     const rows = await rowsOf<{ id: string; shipping_address: unknown }>(
       tx,
       sql`SELECT o.id, o.shipping_address FROM orders o
-           WHERE o.live_id = ${liveId} AND o.status = 'paid' AND o.parcel_lead_id IS NULL
+           WHERE o.live_id = ${liveId} AND o.status = ${PAID_ORDER_STATUS} AND o.parcel_lead_id IS NULL
              AND o.shipping_label_path IS NULL AND o.shipping_address IS NOT NULL
              AND NOT (${LIVE_CLAIM})
              AND NOT EXISTS (SELECT 1 FROM orders m WHERE m.parcel_lead_id = o.id
-                              AND m.status <> 'paid' AND NOT (m.status = ANY (${cancelledOrderStatuses})))
+                              AND m.status <> ${PAID_ORDER_STATUS} AND ${holdsItsPieces(sql`m.status`)})
            ORDER BY ${PARCEL_ORDER}`,
     );
     return rows
@@ -220,7 +225,7 @@ export async function createLabelBatchService(
         if (!next) return;
         try {
           const outcome: Outcome =
-            next.status !== "paid" || next.parcel_lead_id !== null
+            next.status !== PAID_ORDER_STATUS || next.parcel_lead_id !== null
               ? { state: "failed", reason: labelBatchMessages.noLongerToShip }
               : await labelOne(next.order_id);
           if (outcome.state === "busy") continue;
@@ -383,6 +388,8 @@ export async function createLabelBatchService(
         order_numbers: string[];
         first_name: string | null;
         last_name: string | null;
+        user_first_name: string | null;
+        user_last_name: string | null;
         customer: string;
         ref: number;
         name: string;
@@ -399,15 +406,15 @@ export async function createLabelBatchService(
               SELECT p.id AS lead_id, p.rank, p.shipping_address, p.user_id, m.order_number, i.quantity,
                      pr.ref, pr.name, pr.size, i.color->>'name' AS colour
                 FROM parcels p
-                JOIN orders m ON (m.id = p.id OR m.parcel_lead_id = p.id) AND NOT (m.status = ANY (${cancelledOrderStatuses}))
+                JOIN orders m ON (m.id = p.id OR m.parcel_lead_id = p.id) AND ${holdsItsPieces(sql`m.status`)}
                 JOIN order_items i ON i.order_id = m.id AND NOT i.is_released
                 JOIN products pr ON pr.id = i.product_id)
             SELECT x.lead_id, x.rank, x.ref, x.name, x.size, x.colour, sum(x.quantity)::int AS quantity,
                    (SELECT array_agg(DISTINCT y.order_number ORDER BY y.order_number) FROM pieces y
                      WHERE y.lead_id = x.lead_id) AS order_numbers,
                    x.shipping_address->>'first_name' AS first_name, x.shipping_address->>'last_name' AS last_name,
-                   coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.display_name,
-                            u.tiktok_username, u.email, '') AS customer
+                   u.first_name AS user_first_name, u.last_name AS user_last_name,
+                   coalesce(u.display_name, u.tiktok_username, u.email, '') AS customer
               FROM pieces x JOIN users u ON u.id = x.user_id
              GROUP BY x.lead_id, x.rank, x.ref, x.name, x.size, x.colour, x.shipping_address, u.id
              ORDER BY x.rank, x.ref`,
@@ -416,7 +423,10 @@ export async function createLabelBatchService(
       const lines: PickListLine[] = rows.map((row) => ({
         parcelRank: row.rank,
         orderNumbers: row.order_numbers,
-        customer: [row.first_name, row.last_name].filter(Boolean).join(" ").trim() || row.customer,
+        customer:
+          addresseeName(row) ||
+          userFullName({ firstName: row.user_first_name, lastName: row.user_last_name }) ||
+          row.customer,
         ref: row.ref,
         name: row.name,
         colour: row.colour,

@@ -17,7 +17,8 @@ import {
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
+import { paidOrderStatuses } from "../../db/order-status-sql";
+import { liveOrderFigures } from "../orders";
 
 type ClaimRow = {
   id: string;
@@ -242,27 +243,21 @@ export async function readClaimCounters(db: Queryable, liveId: string): Promise<
   const { rows } = await db.execute<{
     comments: string | number | null;
     claims: string | number;
-    pieces_held: string | number;
-    orders: string | number;
-    revenue_held: string | number;
-    revenue_paid: string | number;
+    pieces_held: string | number | null;
+    orders: string | number | null;
+    revenue_held: string | number | null;
+    revenue_paid: string | number | null;
     unpaid_releases: string | number;
     sold_claims: string | number;
     unknown_refs: string | number;
   }>(sql`
-    WITH live_orders AS (
-      SELECT o.id, o.status FROM orders o
-       WHERE o.live_id = ${liveId}::uuid AND NOT (o.status = ANY (${cancelledOrderStatuses}))
-    ), lines AS (
-      SELECT o.status, i.price_cents * i.quantity AS amount
-        FROM live_orders o JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
-    )
+    WITH f AS (${liveOrderFigures(sql`SELECT ${liveId}::uuid`)})
     SELECT (SELECT s.comments FROM live_claim_state s WHERE s.live_id = ${liveId}::uuid) AS comments,
            (SELECT count(*) FROM live_claims c WHERE c.live_id = ${liveId}::uuid) AS claims,
-           (SELECT count(*) FROM lines WHERE NOT (status = ANY (${paidOrderStatuses}))) AS pieces_held,
-           (SELECT count(*) FROM live_orders) AS orders,
-           (SELECT coalesce(sum(amount), 0) FROM lines WHERE NOT (status = ANY (${paidOrderStatuses}))) AS revenue_held,
-           (SELECT coalesce(sum(amount), 0) FROM lines WHERE status = ANY (${paidOrderStatuses})) AS revenue_paid,
+           (SELECT pieces_held FROM f) AS pieces_held,
+           (SELECT orders FROM f) AS orders,
+           (SELECT revenue_held FROM f) AS revenue_held,
+           (SELECT revenue_paid FROM f) AS revenue_paid,
            (SELECT count(*) FROM live_claims c
              WHERE c.live_id = ${liveId}::uuid AND c.release_reason = 'hold-expired') AS unpaid_releases,
            (SELECT count(*) FROM live_claims c

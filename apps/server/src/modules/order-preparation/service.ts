@@ -1,5 +1,4 @@
 import {
-  CANCELLED_ORDER_STATUSES,
   customerOrderMessages,
   parcelMessages,
   PREPARED_ORDER_STATUS,
@@ -8,15 +7,14 @@ import {
   TO_PREPARE_ORDER_STATUSES,
   type PreparationOrder,
 } from "@vitrine/domain";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { lives, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
-import { orderLinesByOrder } from "../orders";
+import { holdsItsPieces, orderLinesByOrder, writeOrderStatus } from "../orders";
 
 /** The statuses of the orders waiting to be prepared: paid, or started. */
 const TO_PREPARE = [...TO_PREPARE_ORDER_STATUSES];
-const CANCELLED = [...CANCELLED_ORDER_STATUSES];
 
 /** Paid orders on their way to the parcel, and those in preparation (spec: /admin/orders-preparation). */
 export function createOrderPreparationService({ db }: { db: Database }) {
@@ -69,7 +67,7 @@ export function createOrderPreparationService({ db }: { db: Database }) {
                 leadId: orders.parcelLeadId,
               })
               .from(orders)
-              .where(and(inArray(orders.parcelLeadId, leadIds), notInArray(orders.status, CANCELLED)))
+              .where(and(inArray(orders.parcelLeadId, leadIds), holdsItsPieces(orders.status)))
               .orderBy(asc(orders.orderDate), asc(orders.id));
       const items = await orderLinesByOrder(
         db,
@@ -123,16 +121,17 @@ export function createOrderPreparationService({ db }: { db: Database }) {
         const members = await tx
           .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
           .from(orders)
-          .where(and(eq(orders.parcelLeadId, order.id), notInArray(orders.status, CANCELLED)))
+          .where(and(eq(orders.parcelLeadId, order.id), holdsItsPieces(orders.status)))
           .orderBy(asc(orders.id))
           .for("update");
         const unpaid = members.find((member) => !TO_PREPARE.some((status) => status === member.status));
         if (unpaid) throw new DomainError("CONFLICT", parcelMessages.memberUnpaid(unpaid.orderNumber));
-        const [moved] = await tx
-          .update(orders)
-          .set({ status: PREPARED_ORDER_STATUS, updatedAt: sql`now()` })
-          .where(inArray(orders.id, [order.id, ...members.map((member) => member.id)]))
-          .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
+        const [moved] = await writeOrderStatus(tx, {
+          where: [inArray(orders.id, [order.id, ...members.map((member) => member.id)])],
+          from: TO_PREPARE,
+          to: PREPARED_ORDER_STATUS,
+          actor: "staff",
+        });
         // The lead is in the list: returning order follows the rows updated, so pick it by id.
         return {
           id: order.id,

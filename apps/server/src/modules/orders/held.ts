@@ -1,7 +1,8 @@
 import { PRODUCT_SUGGESTIONS_LIMIT, type ProductSuggestion } from "@vitrine/domain";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../db/client";
+import { cancelledOrderStatuses, paidOrderStatuses } from "../../db/order-status-sql";
 import { heldPieces, productColors, products } from "../../db/schema";
 
 /*
@@ -9,6 +10,19 @@ import { heldPieces, productColors, products } from "../../db/schema";
  * order_core), the lines not given back by a cancelled order. The add-item SQL function reads it
  * too; every query here asks it through `isHeld`.
  */
+
+/**
+ * Whether an order of this status holds its pieces: any status but a cancelled one, whose lines
+ * went back on sale. `status` is the enclosing query's order status (a column or `o.status`).
+ */
+export function holdsItsPieces(status: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`NOT (${status} = ANY (${cancelledOrderStatuses}))`;
+}
+
+/** Whether an order of this status is paid (PAID_ORDER_STATUSES): what revenue counts. */
+export function isPaidStatus(status: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`${status} = ANY (${paidOrderStatuses})`;
+}
 
 /** Whether an order holds the product whose id is `productId` (a column of the enclosing query). */
 export function isHeld(productId: AnyPgColumn): SQL<boolean> {

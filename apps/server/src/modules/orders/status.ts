@@ -3,12 +3,15 @@ import {
   movesWithParcel,
   orderMoveMessages,
   orderMoveRefusal,
+  orderStatusMove,
   type OrderMoveActor,
   type OrderStatus,
 } from "@vitrine/domain";
-import { sql } from "drizzle-orm";
-import type { Transaction } from "../../db/client";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Queryable, Transaction } from "../../db/client";
 import { cancelledOrderStatuses } from "../../db/order-status-sql";
+import { orders } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import { breaksSoldOnce, orderNotFound } from "./refusals";
@@ -107,4 +110,46 @@ export async function moveOrderStatus(tx: Transaction, request: OrderStatusMoveR
         : error;
     });
   return ids;
+}
+
+/** An order whose status a module wrote: the rows `writeOrderStatus` changed. */
+export interface WrittenOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+}
+
+/** The columns a status write may carry with it (a payment's, an address), never the status itself. */
+export type OrderColumnsWithStatus = Omit<PgUpdateSetSource<typeof orders>, "status" | "id">;
+
+/**
+ * Writes `to` on the orders that meet every condition of `where` and are in one of `from`, with the columns that go
+ * with the move (a payment's, an address), for a module that decided the move under its own
+ * rules and locks: a payment (system), the customer's address or 'Modifier', staff's preparation.
+ * The status table (ORDER_STATUS_MOVES) must list every `from` → `to` for `actor`, or this throws
+ * before writing: no module writes a move the table does not have. Returns the orders written.
+ */
+export async function writeOrderStatus(
+  db: Queryable,
+  {
+    where,
+    from,
+    to,
+    actor,
+    set = {},
+  }: {
+    where: SQL[];
+    from: readonly OrderStatus[];
+    to: OrderStatus;
+    actor: OrderMoveActor;
+    set?: OrderColumnsWithStatus;
+  },
+): Promise<WrittenOrder[]> {
+  const unlisted = from.find((status) => status !== to && !orderStatusMove(status, to, actor));
+  if (unlisted) throw new Error(`the status table has no move ${unlisted} → ${to} for ${actor}`);
+  return db
+    .update(orders)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(...where, inArray(orders.status, [...from])))
+    .returning({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status });
 }

@@ -1,4 +1,6 @@
 import {
+  PAID_ORDER_STATUS,
+  PARCEL_JOINABLE_STATUSES,
   chooseParcelLead,
   isParcelUnpaidStatus,
   parcelMessages,
@@ -12,9 +14,11 @@ import {
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable, Transaction } from "../../db/client";
+import { orderStatusArray } from "../../db/order-status-sql";
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { PaymentProvider } from "../../integrations/payments/payment-provider";
+import { joinOrderToParcel } from "../orders";
 import { makeRefund, requestRefund, type RefundIntent } from "../refunds";
 import { LABEL_CLAIM_SECONDS } from "../shipping-labels";
 
@@ -150,7 +154,7 @@ function joining(rows: ParcelRow[], leadId: string): ParcelRow[] {
  * a new combine; an order paid again after a refund has a new payment, and its fee is owed anew.
  */
 async function owesFeeRefund(db: Queryable, member: ParcelRow): Promise<boolean> {
-  if (member.status !== "paid" || member.shipping_fee_cents === 0) return false;
+  if (member.status !== PAID_ORDER_STATUS || member.shipping_fee_cents === 0) return false;
   const { rows } = await db.execute<{ given: boolean }>(sql`
     SELECT EXISTS (
       SELECT 1 FROM order_refunds r
@@ -241,15 +245,7 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
         }
         for (const member of joiningNow) {
           const waives = isParcelUnpaidStatus(member.status) && member.shipping_fee_cents > 0;
-          // A fee set aside changes what the order costs: a payment form issued for the old total
-          // no longer pays (items_version), and the total follows by trigger.
-          await tx.execute(sql`
-            UPDATE orders SET parcel_lead_id = ${lead.id},
-              waived_shipping_fee_cents = CASE WHEN ${waives} THEN coalesce(waived_shipping_fee_cents, 0) + shipping_fee_cents ELSE waived_shipping_fee_cents END,
-              shipping_fee_cents = CASE WHEN ${waives} THEN 0 ELSE shipping_fee_cents END,
-              items_version = CASE WHEN ${waives} THEN items_version + 1 ELSE items_version END,
-              updated_at = now()
-            WHERE id = ${member.id}`);
+          await joinOrderToParcel(tx, member.id, lead.id, waives);
         }
         if (failure) {
           const refusedNumber = rows.find((row) => row.id === failure?.orderId)?.order_number ?? "";
@@ -299,7 +295,7 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
       if (!order || !isParcelUnpaidStatus(order.status)) return { parcel: null, joinable: [] };
       const { rows: leads } = await db.execute<{ id: string; order_number: string }>(sql`
         SELECT o.id, o.order_number FROM orders o
-        WHERE o.user_id = ${order.user_id} AND o.status = 'paid' AND o.parcel_lead_id IS NULL
+        WHERE o.user_id = ${order.user_id} AND o.status = ${PAID_ORDER_STATUS} AND o.parcel_lead_id IS NULL
           AND o.shipping_label_path IS NULL AND o.id <> ${orderId}
         ORDER BY o.order_date, o.id`);
       const joinable: { leadId: string; orderNumber: string }[] = [];
@@ -332,9 +328,9 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
       >(sql`
         SELECT ${ROW_COLUMNS}, u.first_name, u.last_name, u.display_name, u.tiktok_username, u.email
         FROM orders o JOIN users u ON u.id = o.user_id
-        WHERE o.status IN ('to-validate', 'to-pay', 'paid') AND o.shipping_label_path IS NULL
+        WHERE o.status = ANY (${orderStatusArray(PARCEL_JOINABLE_STATUSES)}) AND o.shipping_label_path IS NULL
           AND o.shipping_address IS NOT NULL
-          AND o.user_id IN (SELECT user_id FROM orders WHERE status = 'paid' AND shipping_label_path IS NULL
+          AND o.user_id IN (SELECT user_id FROM orders WHERE status = ${PAID_ORDER_STATUS} AND shipping_label_path IS NULL
                             GROUP BY user_id HAVING count(*) FILTER (WHERE parcel_lead_id IS NULL) >= 1)
         ORDER BY o.user_id, o.order_date, o.id`);
       const byUser = new Map<string, typeof rows>();
@@ -343,8 +339,8 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
       for (const orders of byUser.values()) {
         const numbers = new Map(orders.map((row) => [row.id, row.order_number]));
         const anchor =
-          orders.find((row) => row.leads_parcel && row.status === "paid") ??
-          orders.find((row) => row.status === "paid" && row.parcel_lead_id === null);
+          orders.find((row) => row.leads_parcel && row.status === PAID_ORDER_STATUS) ??
+          orders.find((row) => row.status === PAID_ORDER_STATUS && row.parcel_lead_id === null);
         if (!anchor) continue;
         const existingLeadId = anchor.leads_parcel ? anchor.id : null;
         const group = orders.filter((row) => row.id === anchor.id || row.parcel_lead_id === anchor.id);
@@ -380,7 +376,7 @@ export function createParcelService({ db, provider, combineDays }: ParcelService
             .filter((row) => isParcelUnpaidStatus(row.status))
             .reduce((sum, row) => sum + row.shipping_fee_cents, 0),
           refundCents: added
-            .filter((row) => row.status === "paid")
+            .filter((row) => row.status === PAID_ORDER_STATUS)
             .reduce((sum, row) => sum + row.shipping_fee_cents, 0),
         });
       }

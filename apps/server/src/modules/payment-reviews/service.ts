@@ -1,4 +1,6 @@
 import {
+  AWAITING_PAYMENT_ORDER_STATUSES,
+  PAID_ORDER_STATUS,
   paymentReviewMessages,
   userDisplayName,
   type OrderStatus,
@@ -16,6 +18,7 @@ import type { JobQueue } from "../../db/job-queue";
 import type { LiveHub } from "../../realtime/live-hub";
 import { recordAuditEvent } from "../audit-events";
 import { giveLatePaymentPiecesBack, readLatePayments } from "../live-claims";
+import { paymentColumns, writeOrderStatus } from "../orders";
 import {
   checkReviewRefund,
   refundPaymentToReview,
@@ -27,7 +30,7 @@ const notFound = () => new DomainError("NOT_FOUND", paymentReviewMessages.notFou
 const alreadyResolved = () => new DomainError("CONFLICT", paymentReviewMessages.alreadyResolved);
 
 /** Statuses in which the customer still waits to pay: accepting the payment pays the order. */
-const AWAITING_PAYMENT: readonly OrderStatus[] = ["to-validate", "to-pay"];
+const AWAITING_PAYMENT: readonly OrderStatus[] = AWAITING_PAYMENT_ORDER_STATUSES;
 
 /** The reviews, each late payment with its pieces (rules: the claims engine's claimRules). */
 async function listReviews(db: Queryable, rules: string, where: SQL | undefined): Promise<PaymentReview[]> {
@@ -160,16 +163,13 @@ async function settleAsPayment(
         amountCents: review.amountCents,
       })
       .onConflictDoNothing();
-    await tx
-      .update(orders)
-      .set({
-        status: "paid",
-        paymentId: review.transactionId,
-        paymentStatus: "PAID",
-        paymentDate: review.createdAt,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
+    await writeOrderStatus(tx, {
+      where: [eq(orders.id, order.id)],
+      from: AWAITING_PAYMENT,
+      to: PAID_ORDER_STATUS,
+      actor: "system",
+      set: paymentColumns(review.transactionId, review.createdAt),
+    });
   }
   await tx
     .update(paymentReviews)
@@ -187,7 +187,7 @@ async function settleAsPayment(
     details: {
       ...reviewAuditDetails(id, review, order),
       orderStatusBefore: order?.status ?? null,
-      orderStatusAfter: paysOrder ? "paid" : (order?.status ?? null),
+      orderStatusAfter: paysOrder ? PAID_ORDER_STATUS : (order?.status ?? null),
       ...audit.details,
     },
   });

@@ -1,5 +1,8 @@
 import {
   customerMayPay,
+  EMPTIED_ORDER_STATUS,
+  ORDER_STATUSES,
+  PAID_ORDER_STATUS,
   customerOrderMessages,
   orderContentMessages,
   orderContentRefusal,
@@ -14,7 +17,7 @@ import { orders, paymentNotifications, paymentReviews, paymentTransactions } fro
 import { DomainError } from "../../http/errors";
 import { isUuid } from "../../http/uuid";
 import type { RateLimiter } from "../../http/rate-limiter";
-import { orderContentOf } from "../orders";
+import { orderContentOf, paymentColumns, startOrderPayment, writeOrderStatus } from "../orders";
 import type { RecordPaymentToReview } from "../payment-reviews";
 import { minimumOrderCentsOf } from "../shop-settings";
 import type {
@@ -63,7 +66,7 @@ export function createPaymentService({
   async function payableOrder(userId: string, orderId: string): Promise<CustomerOrder> {
     const order = await findCustomerOrder(userId, orderId);
     if (!order) throw notFound();
-    if (order.status === "cancelled-empty") throw new DomainError("CONFLICT", orderContentMessages.empty);
+    if (order.status === EMPTIED_ORDER_STATUS) throw new DomainError("CONFLICT", orderContentMessages.empty);
     if (!customerMayPay(order.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
     return order;
   }
@@ -109,7 +112,7 @@ export function createPaymentService({
           if (notification.orderStatus !== "PAID" || !transaction || transaction.status !== "PAID")
             return "refused";
           if (await transactionAlreadySettled(tx, transaction.id)) return "replayed";
-          if (order.status !== "to-pay") return "not-payable";
+          if (!customerMayPay(order.status)) return "not-payable";
           const amountMatches =
             transaction.amountCents === order.totalAmountCents &&
             transaction.currency === "EUR" &&
@@ -127,16 +130,13 @@ export function createPaymentService({
             .onConflictDoNothing()
             .returning({ transactionId: paymentTransactions.transactionId });
           if (!kept) return "replayed";
-          await tx
-            .update(orders)
-            .set({
-              status: "paid",
-              paymentId: transaction.id,
-              paymentStatus: "PAID",
-              paymentDate: sql`now()`,
-              updatedAt: sql`now()`,
-            })
-            .where(and(eq(orders.id, orderRef), eq(orders.status, "to-pay")));
+          await writeOrderStatus(tx, {
+            where: [eq(orders.id, orderRef)],
+            from: ORDER_STATUSES.filter(customerMayPay),
+            to: PAID_ORDER_STATUS,
+            actor: "system",
+            set: paymentColumns(transaction.id, sql`now()`),
+          });
           return "paid";
         };
         const outcome = await decide();
@@ -199,7 +199,7 @@ export function createPaymentService({
           .where(eq(orders.id, order.id))
           .for("update");
         if (!locked) throw notFound();
-        if (locked.status === "cancelled-empty")
+        if (locked.status === EMPTIED_ORDER_STATUS)
           throw new DomainError("CONFLICT", orderContentMessages.empty);
         if (!customerMayPay(locked.status)) throw new DomainError("CONFLICT", paymentMessages.notPayable);
         const refusal = orderContentRefusal(
@@ -207,12 +207,7 @@ export function createPaymentService({
           await minimumOrderCentsOf(tx),
         );
         if (refusal) throw new DomainError("CONFLICT", refusal);
-        const [started] = await tx
-          .update(orders)
-          .set({ paymentStartedAt: sql`now()` })
-          .where(eq(orders.id, order.id))
-          .returning({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion });
-        return started;
+        return startOrderPayment(tx, order.id);
       });
       if (!lines) throw notFound();
       const address = order.shippingAddress;
@@ -271,7 +266,7 @@ export function createPaymentService({
     async checkPayment(userId: string, orderId: string, log: FastifyBaseLogger): Promise<CustomerOrder> {
       const before = await findCustomerOrder(userId, orderId);
       if (!before) throw notFound();
-      if (before.status !== "to-pay") {
+      if (!customerMayPay(before.status)) {
         if (before.paymentDate) return before;
         throw new DomainError("CONFLICT", paymentMessages.notPayable);
       }
@@ -299,7 +294,7 @@ export function createPaymentService({
       if (!paid) {
         // The transaction may have paid the order since it was read (its notification, another check).
         const now = await findCustomerOrder(userId, orderId);
-        if (now && now.status !== "to-pay" && now.paymentDate) return now;
+        if (now && !customerMayPay(now.status) && now.paymentDate) return now;
         throw new DomainError("CONFLICT", paymentMessages.notConfirmed);
       }
       const outcome = await applyVerifiedPayment(
@@ -317,7 +312,7 @@ export function createPaymentService({
       }
       const after = await findCustomerOrder(userId, orderId);
       if (!after) throw notFound();
-      if (after.status === "to-pay") throw new DomainError("CONFLICT", paymentMessages.statusUpdateFailed);
+      if (customerMayPay(after.status)) throw new DomainError("CONFLICT", paymentMessages.statusUpdateFailed);
       return after;
     },
   };

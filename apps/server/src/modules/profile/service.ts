@@ -12,9 +12,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
-import { auditEvents, orders, paymentReviews, users } from "../../db/schema";
+import { auditEvents, paymentReviews, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { findUserByTiktokUsername, lockClaim, mayClaimHandleRow, tiktokUsernameTaken } from "../auth";
+import { moveOrdersToUser } from "../orders";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -85,11 +86,7 @@ async function userRow(db: Queryable, userId: string, { forUpdate = false } = {}
  * subscriptions); profile.test.ts fails on one it does not list.
  */
 async function claimViewerRow(tx: Queryable, viewer: UserRow, customer: UserRow) {
-  const moved = await tx
-    .update(orders)
-    .set({ userId: customer.id, updatedAt: sql`now()` })
-    .where(eq(orders.userId, viewer.id))
-    .returning({ id: orders.id });
+  const moved = await moveOrdersToUser(tx, viewer.id, customer.id);
   await tx
     .update(auditEvents)
     .set({ actorUserId: customer.id })

@@ -5,7 +5,7 @@ import {
   shippingLabelMessages,
   type ShippingLabelState,
 } from "@vitrine/domain";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
@@ -14,6 +14,7 @@ import { DomainError } from "../../http/errors";
 import type { GeneratedLabel, LabelProvider } from "../../integrations/labels/label-provider";
 import { parcelWeightGrams } from "../../integrations/labels/parcel";
 import type { Storage } from "../../integrations/storage/storage";
+import { claimOrderLabel, clearOrderLabel, recordOrderLabel, releaseOrderLabelClaim } from "../orders";
 
 /** The lead of the parcel an order travels in (combined parcels): it carries the one label. */
 const parcelLead = alias(orders, "parcel_lead");
@@ -82,21 +83,13 @@ export function createShippingLabelService({
       // Both columns in one statement, only if no other label was recorded meanwhile; the
       // parcel's other orders get its number in the same transaction (the customer follows them).
       await db.transaction(async (tx) => {
-        const recorded = await tx
-          .update(orders)
-          .set({
-            shippingLabelPath: key,
-            trackingId: label.trackingNumber,
-            labelRequestedAt: null,
-            updatedAt: now(),
-          })
-          .where(and(eq(orders.id, orderId), isNull(orders.shippingLabelPath)))
-          .returning({ id: orders.id });
-        if (recorded.length === 0) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
-        await tx
-          .update(orders)
-          .set({ trackingId: label.trackingNumber, updatedAt: now() })
-          .where(eq(orders.parcelLeadId, orderId));
+        const recorded = await recordOrderLabel(
+          tx,
+          orderId,
+          { path: key, trackingNumber: label.trackingNumber },
+          now(),
+        );
+        if (!recorded) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
       });
     } catch (error) {
       await storage.delete(key);
@@ -109,28 +102,14 @@ export function createShippingLabelService({
    * other request holds a live claim. The reason of a refusal is read afterwards.
    */
   async function claimLabel(orderId: string): Promise<void> {
-    const claimed = await db
-      .update(orders)
-      .set({ labelRequestedAt: sql`now()` })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          isNull(orders.shippingLabelPath),
-          or(
-            isNull(orders.labelRequestedAt),
-            lt(orders.labelRequestedAt, sql`now() - make_interval(secs => ${LABEL_CLAIM_SECONDS})`),
-          ),
-        ),
-      )
-      .returning({ id: orders.id });
-    if (claimed.length > 0) return;
+    if (await claimOrderLabel(db, orderId, LABEL_CLAIM_SECONDS)) return;
     const order = await findOrder(orderId);
     if (order.labelPath) throw new DomainError("CONFLICT", shippingLabelMessages.alreadyGenerated);
     throw new DomainError("CONFLICT", shippingLabelMessages.generationInProgress);
   }
 
   async function releaseClaim(orderId: string): Promise<void> {
-    await db.update(orders).set({ labelRequestedAt: null }).where(eq(orders.id, orderId));
+    await releaseOrderLabelClaim(db, orderId);
   }
 
   return {
@@ -202,21 +181,10 @@ export function createShippingLabelService({
       const order = await findOrder(orderId);
       const labelPath = order.labelPath;
       if (!labelPath) throw noLabel();
-      const cleared = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(orders)
-          .set({ shippingLabelPath: null, trackingId: null, updatedAt: now() })
-          .where(and(eq(orders.id, orderId), eq(orders.shippingLabelPath, labelPath)))
-          .returning({ id: orders.id });
-        if (rows.length > 0 && order.trackingId) {
-          await tx
-            .update(orders)
-            .set({ trackingId: null, updatedAt: now() })
-            .where(and(eq(orders.parcelLeadId, orderId), eq(orders.trackingId, order.trackingId)));
-        }
-        return rows;
-      });
-      if (cleared.length === 0) throw noLabel();
+      const cleared = await db.transaction((tx) =>
+        clearOrderLabel(tx, orderId, { path: labelPath, trackingId: order.trackingId }, now()),
+      );
+      if (!cleared) throw noLabel();
       // The order no longer points at the file: a file left behind is harmless, only logged.
       await storage.delete(labelPath).catch((error: unknown) => {
         log.warn({ err: error, orderId }, "a deleted label's file could not be removed");

@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { byLastName, userMatches } from "../../db/user-search";
 import { auditEvents, orders, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
+import { moveOrdersToUser } from "../orders";
 
 /** The action of a merge in the audit log. */
 export const USER_MERGE_AUDIT_ACTION = "user.merge";
@@ -97,11 +98,7 @@ export function createUserMergeService({ db }: { db: Database }) {
           .orderBy(asc(users.id))
           .for("update");
         if (found.length !== 2) throw userNotFound();
-        const moved = await tx
-          .update(orders)
-          .set({ userId: destinationUserId, updatedAt: sql`now()` })
-          .where(eq(orders.userId, sourceUserId))
-          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+        const moved = await moveOrdersToUser(tx, sourceUserId, destinationUserId);
         if (moved.length === 0) {
           throw new DomainError("VALIDATION_FAILED", userMergeMessages.sourceHasNoOrders, {
             sourceUserId: userMergeMessages.sourceHasNoOrders,

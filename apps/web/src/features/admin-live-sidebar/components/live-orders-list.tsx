@@ -1,4 +1,4 @@
-import { formatEuros, liveSellingMessages, type LiveSidebarOrder } from "@vitrine/domain";
+import { formatEuros, liveSellingMessages, userFullName, type LiveSidebarOrder } from "@vitrine/domain";
 import { ChevronDownIcon, ChevronRightIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -18,8 +18,7 @@ export function itemCountText(count: number): string {
 }
 
 function clientName(order: LiveSidebarOrder): string | null {
-  const name = [order.client.firstName, order.client.lastName].filter(Boolean).join(" ");
-  return name === "" ? null : name;
+  return userFullName(order.client) || null;
 }
 
 function OrderEntry({ order, liveId }: { order: LiveSidebarOrder; liveId: string }) {

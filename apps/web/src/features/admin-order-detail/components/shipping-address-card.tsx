@@ -1,4 +1,4 @@
-import type { AdminOrderAddress } from "@vitrine/domain";
+import { addresseeName, type AdminOrderAddress } from "@vitrine/domain";
 import { PencilIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button";
@@ -11,7 +11,7 @@ function AddressView({ address }: { address: AdminOrderAddress }) {
   return (
     <div className="flex flex-col gap-2">
       <address className="leading-6 not-italic">
-        {[address.first_name, address.last_name].filter(Boolean).join(" ") || missing}
+        {addresseeName(address) || missing}
         <br />
         {address.street || missing}
         <br />

@@ -4,6 +4,7 @@ import {
   SHIPPING_METHOD_LABEL,
   type AdminOrder,
   shownEmail,
+  userFullName,
 } from "@vitrine/domain";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -88,7 +89,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function clientName(client: AdminOrder["client"]): string {
-  return [client.firstName, client.lastName].filter(Boolean).join(" ") || "Client sans nom";
+  return userFullName(client) || "Client sans nom";
 }
 
 function OrderDetailContent({ order }: { order: AdminOrder }) {

@@ -1,4 +1,11 @@
-import { formatEuros, orderPreparationMessages, type PreparationOrder, shownEmail } from "@vitrine/domain";
+import {
+  addresseeName,
+  formatEuros,
+  orderPreparationMessages,
+  type PreparationOrder,
+  shownEmail,
+  userFullName,
+} from "@vitrine/domain";
 import { CheckIcon, MailIcon, MapPinIcon, PackageIcon } from "lucide-react";
 import { OrderStatusBadge } from "../../../components/order-status-badge";
 import { BusyButton } from "../../../components/ui/busy-button";
@@ -13,17 +20,14 @@ import { PreparationItems } from "./preparation-items";
 import { PreparationParcelMembers } from "./preparation-parcel-members";
 
 function customerName(customer: PreparationOrder["customer"]): string | null {
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
-  return name || customer.displayName;
+  return userFullName(customer) || customer.displayName;
 }
 
 function ShippingAddress({ address }: { address: PreparationOrder["shippingAddress"] }) {
   if (!address) return <p className="text-sm text-muted-foreground">Aucune adresse de livraison</p>;
   return (
     <address className="text-sm not-italic">
-      <span className="font-medium">
-        {address.first_name} {address.last_name}
-      </span>
+      <span className="font-medium">{addresseeName(address)}</span>
       <br />
       {address.street}
       <br />

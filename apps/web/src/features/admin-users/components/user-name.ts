@@ -1,3 +1,5 @@
+import { userFullName } from "@vitrine/domain";
+
 /** How a merge card names a user: first and last name, else the handle, else the e-mail. */
 export function displayNameOf(user: {
   firstName: string | null;
@@ -5,6 +7,5 @@ export function displayNameOf(user: {
   tiktokUsername: string | null;
   email: string | null;
 }): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
-  return name || (user.tiktokUsername ? `@${user.tiktokUsername}` : (user.email ?? "Sans nom"));
+  return userFullName(user) || (user.tiktokUsername ? `@${user.tiktokUsername}` : (user.email ?? "Sans nom"));
 }

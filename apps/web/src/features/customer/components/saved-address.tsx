@@ -1,11 +1,11 @@
-import type { CustomerOrder } from "@vitrine/domain";
+import { addresseeName, type CustomerOrder } from "@vitrine/domain";
 
 /** The delivery address as saved on the order, written as on a parcel. */
 export function SavedAddress({ address }: { address: NonNullable<CustomerOrder["shippingAddress"]> }) {
   return (
     <div className="flex flex-col gap-2">
       <address className="leading-6 not-italic">
-        {address.first_name} {address.last_name}
+        {addresseeName(address)}
         <br />
         {address.street}
         <br />
