@@ -9,7 +9,7 @@ import {
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { paidOrderStatuses } from "../../db/order-status-sql";
+import { shownClaimState } from "../live-claims";
 import { holdsItsPieces } from "../orders";
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -68,21 +68,13 @@ async function readClaims(db: Queryable, liveId: string, handle: string): Promis
   const { rows } = await db.execute<ClaimRow>(sql`
     SELECT c.id, c.product_id, p.ref, p.name AS product_name, p.price_cents, p.size, pc.name AS color,
            c.size_read, c.color_read,
-           CASE
-             WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid'
-             WHEN c.state = 'in-order' THEN 'reserved'
-             WHEN c.state = 'released' AND c.release_reason = 'hold-expired' THEN 'expired'
-             WHEN c.state = 'released' AND c.release_reason = 'sold' THEN 'sold'
-             -- A doubt the shop has not confirmed reserves nothing yet, wherever it stands in line.
-             WHEN live_claim_to_confirm(c) THEN 'to-confirm'
-             ELSE c.state
-           END AS state,
+           -- A doubt the shop has not confirmed reserves nothing yet, wherever it stands in line.
+           ${shownClaimState()} AS state,
            CASE WHEN c.state = 'waitlisted' AND NOT live_claim_to_confirm(c) THEN
              (SELECT count(*) FROM live_claims w
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
            END AS waitlist_position,
-           CASE WHEN c.state = 'in-order' AND NOT (o.status = ANY (${paidOrderStatuses})) THEN c.held_until END
-             AS held_until,
+           CASE WHEN ${shownClaimState()} = 'reserved' THEN c.held_until END AS held_until,
            c.order_id, c.created_at
       FROM live_claims c
       JOIN products p ON p.id = c.product_id

@@ -8,7 +8,7 @@ import {
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { paidOrderStatuses } from "../../db/order-status-sql";
+import { shownClaimState } from "../live-claims";
 import { holdsItsPieces, isPaidStatus, liveOrderFigures } from "../orders";
 
 type Count = string | number | null;
@@ -42,7 +42,7 @@ async function figuresOf(db: Queryable, chosen: SQL): Promise<LiveFigures[]> {
     order_figures AS (${liveOrderFigures(sql`SELECT id FROM l`)}),
     claim_figures AS (
       SELECT c.live_id, count(*) AS claims,
-             count(*) FILTER (WHERE c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses})) AS paid_claims,
+             count(*) FILTER (WHERE ${shownClaimState()} = 'paid') AS paid_claims,
              count(*) FILTER (WHERE c.release_reason = 'hold-expired') AS unpaid_releases
         FROM live_claims c JOIN l ON l.id = c.live_id LEFT JOIN orders o ON o.id = c.order_id
        GROUP BY c.live_id

@@ -25,6 +25,7 @@ export {
   type LatePayment,
 } from "./late-payments";
 export { claimRules } from "./rules";
+export { shownClaimState, type ShownClaimState } from "./shown-state";
 
 export const liveClaimsModule = defineModule({
   name: "live-claims",

@@ -17,8 +17,8 @@ import {
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { paidOrderStatuses } from "../../db/order-status-sql";
-import { liveOrderFigures } from "../orders";
+import { isPaidStatus, liveOrderFigures } from "../orders";
+import { shownClaimState } from "./shown-state";
 
 type ClaimRow = {
   id: string;
@@ -128,7 +128,8 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
              AND live_claim_size_key(c.size_read) <> live_claim_size_key(p.size)) AS size_differs,
            (c.color_read IS NOT NULL AND pc.name IS NOT NULL
              AND lower(c.color_read) <> lower(pc.name)) AS color_differs,
-           CASE WHEN c.state = 'in-order' AND o.status = ANY (${paidOrderStatuses}) THEN 'paid' ELSE c.state END AS state,
+           -- Staff read the stored state, and 'paid' for a piece already paid for.
+           CASE WHEN ${shownClaimState()} = 'paid' THEN 'paid' ELSE c.state END AS state,
            CASE WHEN c.state = 'waitlisted' THEN
              (SELECT count(*) FROM live_claims w
                WHERE w.product_id = c.product_id AND w.state = 'waitlisted' AND w.queue_rank <= c.queue_rank)
@@ -139,7 +140,7 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            c.state AS stored_state, c.doubt_reason, c.doubt_until, c.confirmed_at,
            d.first_name AS decided_by_first_name, d.email AS decided_by_email,
            so.id AS sale_order_id, so.order_number AS sale_order_number,
-           so.status = ANY (${paidOrderStatuses}) AS sale_paid
+           ${isPaidStatus(sql`so.status`)} AS sale_paid
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
       -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts
