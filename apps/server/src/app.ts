@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createJobQueue } from "./db/job-queue";
+import { scheduleMaintenance } from "./maintenance";
 import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
@@ -33,7 +34,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./rate-limits";
-import type { AppContext, ModuleInstance } from "./modules/module";
+import { startModules, stopModules, type AppContext, type ModuleInstance } from "./modules/module";
 import type { LiveHub } from "./realtime/live-hub";
 import { createPgLiveHub } from "./realtime/pg-live-hub";
 
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("liveHub", liveHub);
 
   const jobs = createJobQueue({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
+  scheduleMaintenance(jobs, deps.db);
   const context: AppContext = {
     config,
     db: deps.db,
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
     liveHub,
     jobs,
+    log: app.log,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
@@ -144,9 +147,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   for (const module of modules) await module.register(app);
-  // Every module has named its tasks by now; the runner stops before the pool it borrows from.
-  app.addHook("onReady", async () => jobs.start());
-  app.addHook("onClose", async () => jobs.stop());
+  // Every module has named its tasks by now. The modules' work stops before the runner, and both
+  // before the pool they borrow from (closed by whoever opened it, once the app has closed).
+  app.addHook("onReady", async () => {
+    jobs.start();
+    await startModules(modules);
+  });
+  app.addHook("onClose", async () => {
+    await stopModules(modules, app.log);
+    await jobs.stop();
+  });
 
   await registerWebApp(
     app,
