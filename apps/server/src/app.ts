@@ -11,7 +11,7 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
-import { createJobQueue } from "./db/job-queue";
+import { createJobQueue, type JobQueue } from "./db/job-queue";
 import { scheduleMaintenance } from "./maintenance";
 import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
@@ -57,6 +57,8 @@ declare module "fastify" {
     routeBook: RouteBook;
     /** The app's live-selling fan-out, also what tests publish through. */
     liveHub: LiveHub;
+    /** The instance's job runner: its tasks and crontab, for the tests that check them. */
+    jobs: JobQueue;
   }
 }
 
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const jobs = createJobQueue({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
   scheduleMaintenance(jobs, deps.db);
+  app.decorate("jobs", jobs);
   const context: AppContext = {
     config,
     db: deps.db,

@@ -1,4 +1,12 @@
-import { Logger, parseCrontab, run, runMigrations, type Runner, type Task, type TaskList } from "graphile-worker";
+import {
+  Logger,
+  parseCrontab,
+  run,
+  runMigrations,
+  type Runner,
+  type Task,
+  type TaskList,
+} from "graphile-worker";
 import pg from "pg";
 import { errorText } from "../lib/error-text";
 
@@ -86,6 +94,9 @@ export function createJobQueue({ pool, log = () => {}, pollMs = 500 }: JobQueueO
 
     /** The lines `cron` was given, in order (what the runner schedules). */
     crontab: () => [...crontab],
+
+    /** The tasks defined so far: a job SQL adds names one of them (test/sql-contracts.test.ts). */
+    taskNames: () => Object.keys(taskList),
 
     /**
      * Starts the runner. A database that cannot be reached yet does not keep the app from
