@@ -62,9 +62,11 @@ describe("the hourly purge, on the job queue's crontab", () => {
     }
   });
 
-  it("refuses a crontab line the queue cannot read", () => {
+  it("refuses a crontab line the queue cannot read, and one whose task nobody defines", () => {
     const jobs = createJobQueue({ pool: t.db.$client });
     expect(() => jobs.cron("every hour purge")).toThrow();
     expect(jobs.crontab()).toEqual([]);
+    jobs.cron(PURGE_CRONTAB);
+    expect(() => jobs.start()).toThrow(`the crontab names ${PURGE_TASK}, which no module defines`);
   });
 });
