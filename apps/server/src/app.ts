@@ -11,7 +11,8 @@ import type { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
-import { createJobQueue } from "./db/job-queue";
+import { createJobQueue, type JobQueue } from "./db/job-queue";
+import { scheduleMaintenance } from "./maintenance";
 import type { ErrorReporter } from "./error-reporting";
 import { API_DOCS_PREFIX, registerAccessControl, type RouteBook } from "./http/access";
 import { frameworkErrorHandler, registerErrorHandling } from "./http/errors";
@@ -33,7 +34,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import type { Mailer } from "./integrations/mail/mailer";
 import { appModules } from "./modules/app-modules";
 import type { AuthRateLimits } from "./rate-limits";
-import type { AppContext, ModuleInstance } from "./modules/module";
+import { startModules, stopModules, type AppContext, type ModuleInstance } from "./modules/module";
 import type { LiveHub } from "./realtime/live-hub";
 import { createPgLiveHub } from "./realtime/pg-live-hub";
 
@@ -56,6 +57,8 @@ declare module "fastify" {
     routeBook: RouteBook;
     /** The app's live-selling fan-out, also what tests publish through. */
     liveHub: LiveHub;
+    /** The instance's job runner: its tasks and crontab, for the tests that check them. */
+    jobs: JobQueue;
   }
 }
 
@@ -96,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("liveHub", liveHub);
 
   const jobs = createJobQueue({ pool: deps.db.$client, log: (message) => app.log.warn(message) });
+  scheduleMaintenance(jobs, deps.db);
+  app.decorate("jobs", jobs);
   const context: AppContext = {
     config,
     db: deps.db,
@@ -104,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     authRateLimits: deps.authRateLimits ?? config.authRateLimits,
     liveHub,
     jobs,
+    log: app.log,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),
@@ -144,9 +150,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }
 
   for (const module of modules) await module.register(app);
-  // Every module has named its tasks by now; the runner stops before the pool it borrows from.
-  app.addHook("onReady", async () => jobs.start());
-  app.addHook("onClose", async () => jobs.stop());
+  // Every module has named its tasks by now. The modules' work stops before the runner, and both
+  // before the pool they borrow from (closed by whoever opened it, once the app has closed).
+  app.addHook("onReady", async () => {
+    jobs.start();
+    await startModules(modules);
+  });
+  app.addHook("onClose", async () => {
+    await stopModules(modules, app.log);
+    await jobs.stop();
+  });
 
   await registerWebApp(
     app,

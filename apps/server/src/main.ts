@@ -9,7 +9,6 @@ import { seedDemoData } from "./db/seed";
 import { createOutboxMailer } from "./integrations/mail/outbox-mailer";
 import type { Mailer } from "./integrations/mail/mailer";
 import { errorText } from "./lib/error-text";
-import { startMaintenance } from "./maintenance";
 import { ensureFirstAdmin } from "./modules/auth";
 import { shutDown } from "./shutdown";
 
@@ -71,7 +70,6 @@ async function main() {
     errorReporter,
   });
   await app.listen({ port: config.port, host: config.host });
-  const stopMaintenance = startMaintenance(database.db, log);
   const elapsed = Math.round(performance.now() - startedAt);
   log(
     `Listening on ${config.appUrl} (${database.embedded ? "embedded PostgreSQL" : "DATABASE_URL"}, ready in ${elapsed} ms)`,
@@ -87,7 +85,7 @@ async function main() {
     stopping = true;
     log(`${signal} received: finishing the requests in progress, then stopping.`);
     try {
-      await shutDown({ app, log, afterDrain: [stopMaintenance, database.close] });
+      await shutDown({ app, log, afterDrain: [database.close] });
       // The last reports still buffered leave before the process does.
       await errorReporter?.flush(2000);
       log("Stopped.");

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client";
+import type { JobQueue } from "./db/job-queue";
 
-/** The purge runs once an hour across all instances. */
-export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-/** How often each instance asks whether the purge is due: a stopped instance's turn is taken soon. */
-export const MAINTENANCE_CHECK_MS = 5 * 60 * 1000;
+/** The job queue's task that purges. */
+export const PURGE_TASK = "purge_expired_rows";
 
-const PURGE_JOB = "purge-expired-rows";
+/**
+ * Once an hour, on the hour, on one instance whichever runs: the queue's crontab moves each item's
+ * last run forward in one statement, so a tick is taken by one runner. A tick missed while no
+ * instance ran is made up once, at start, if it is less than an hour old.
+ */
+export const PURGE_CRONTAB = `0 * * * * ${PURGE_TASK} ?fill=1h`;
 
 /**
  * Deletes what can no longer serve: expired magic-link tokens and sessions, sign-ups never
@@ -22,31 +26,10 @@ export async function purgeExpiredRows(db: Database) {
   };
 }
 
-/**
- * True for exactly one caller per period, whichever instance it runs on: the job's start time moves
- * forward only if the last one is at least `intervalMs` old. Concurrent claims queue on the row's
- * lock and the later ones then see the new time, so they get false.
- */
-export async function claimScheduledRun(db: Database, job: string, intervalMs: number): Promise<boolean> {
-  const claimed = await db.execute(sql`
-    INSERT INTO scheduled_jobs (name, last_started_at) VALUES (${job}, now())
-    ON CONFLICT (name) DO UPDATE SET last_started_at = now()
-      WHERE scheduled_jobs.last_started_at <= now() - make_interval(secs => ${intervalMs / 1000})
-    RETURNING name`);
-  return claimed.rows.length > 0;
-}
-
-/** Purges if no instance has in the last interval; the purge's counts, or null when not due. */
-export async function purgeIfDue(db: Database, intervalMs = MAINTENANCE_INTERVAL_MS) {
-  if (!(await claimScheduledRun(db, PURGE_JOB, intervalMs))) return null;
-  return purgeExpiredRows(db);
-}
-
-/** Checks now and every few minutes whether the purge is due; returns the function that stops it. */
-export function startMaintenance(db: Database, log: (message: string) => void): () => void {
-  const run = () => purgeIfDue(db).catch((error: unknown) => log(`maintenance failed: ${String(error)}`));
-  void run();
-  const timer = setInterval(run, MAINTENANCE_CHECK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The purge as a task of the app's job queue, run by its crontab; a failure is the queue's to log. */
+export function scheduleMaintenance(jobs: JobQueue, db: Database): void {
+  jobs.define(PURGE_TASK, async () => {
+    await purgeExpiredRows(db);
+  });
+  jobs.cron(PURGE_CRONTAB);
 }

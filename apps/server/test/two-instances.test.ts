@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { buildApp } from "../src/app";
 import { connectDatabase, type DatabaseHandle } from "../src/db/client";
 import { MIGRATIONS_FOLDER, migrateDatabase } from "../src/db/migrate";
-import { pendingSignups, scheduledJobs, users } from "../src/db/schema";
+import { users } from "../src/db/schema";
 import { simulatorKeys } from "../src/integrations/payments/simulator-provider";
-import { MAINTENANCE_INTERVAL_MS, purgeIfDue } from "../src/maintenance";
 import { setOrderStatus } from "../src/modules/orders";
 import { LISTENER_APPLICATION_NAME } from "../src/realtime/pg-live-hub";
 import { defaultAuthRateLimits, type AuthRateLimits } from "../src/rate-limits";
@@ -105,30 +104,6 @@ describe("two instances on one database", () => {
     await setOrderStatus(a.db, order.id, "to-pay");
     expect((await notify(b)).json()).toEqual({ outcome: "replayed" });
     expect((await orderRowOf(a.db, order.id)).status).toBe("to-pay");
-  });
-});
-
-describe("scheduled jobs with two instances", () => {
-  it("run the hourly purge once between them, and again once the hour has passed", async () => {
-    await a.db.insert(pendingSignups).values({
-      email: "never-confirmed@example.com",
-      tiktokUsername: "never_confirmed",
-      expiresAt: new Date(Date.now() - 60_000),
-    });
-    // Both instances check at the same moment, three times each.
-    const round = () =>
-      Promise.all([a.db, bDatabase.db, a.db, bDatabase.db, a.db, bDatabase.db].map((db) => purgeIfDue(db)));
-    const first = await round();
-    expect(first.filter((result) => result !== null)).toEqual([
-      expect.objectContaining({ pendingSignups: 1 }),
-    ]);
-    expect(await a.db.$count(pendingSignups)).toBe(0);
-    expect((await round()).filter((result) => result !== null)).toEqual([]);
-
-    await a.db.update(scheduledJobs).set({
-      lastStartedAt: sql`now() - make_interval(secs => ${MAINTENANCE_INTERVAL_MS / 1000 + 1})`,
-    });
-    expect((await round()).filter((result) => result !== null)).toHaveLength(1);
   });
 });
 

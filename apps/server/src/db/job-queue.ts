@@ -1,4 +1,12 @@
-import { Logger, run, runMigrations, type Runner, type Task, type TaskList } from "graphile-worker";
+import {
+  Logger,
+  parseCrontab,
+  run,
+  runMigrations,
+  type Runner,
+  type Task,
+  type TaskList,
+} from "graphile-worker";
 import pg from "pg";
 import { errorText } from "../lib/error-text";
 
@@ -53,9 +61,9 @@ export interface JobQueueOptions {
  * app starts it once every module is registered and stops it when it closes. Jobs are added from
  * SQL (`graphile_worker.add_job`) in the transaction that decides them.
  */
-export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }: JobQueueOptions) {
+export function createJobQueue({ pool, log = () => {}, pollMs = 500 }: JobQueueOptions) {
   const taskList: TaskList = {};
-  let log = givenLog;
+  const crontab: string[] = [];
   let stopped = false;
   let runner: Runner | undefined;
   let runnerPool: pg.Pool | undefined;
@@ -75,9 +83,20 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
       taskList[name] = task;
     },
 
-    useLog(next: (message: string) => void) {
-      log = next;
+    /**
+     * Periodic work: a crontab line of graphile-worker (`0 * * * * task ?fill=1h`), checked here.
+     * Every runner reads the same lines and each tick is taken by one of them.
+     */
+    cron(line: string) {
+      parseCrontab(line);
+      crontab.push(line);
     },
+
+    /** The lines `cron` was given, in order (what the runner schedules). */
+    crontab: () => [...crontab],
+
+    /** The tasks defined so far: a job SQL adds names one of them (test/sql-contracts.test.ts). */
+    taskNames: () => Object.keys(taskList),
 
     /**
      * Starts the runner. A database that cannot be reached yet does not keep the app from
@@ -85,6 +104,9 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
      */
     start() {
       if (starting || stopped) return;
+      const parsedCronItems = parseCrontab(crontab.join("\n"));
+      const undefinedTask = parsedCronItems.find((item) => !taskList[item.task]);
+      if (undefinedTask) throw new Error(`the crontab names ${undefinedTask.task}, which no module defines`);
       const ownPool = jobQueuePool(pool, 3);
       runnerPool = ownPool;
       starting = (async () => {
@@ -94,6 +116,8 @@ export function createJobQueue({ pool, log: givenLog = () => {}, pollMs = 500 }:
               pgPool: ownPool,
               schema: JOB_QUEUE_SCHEMA,
               taskList,
+              // Given even when empty: without it the runner would read a `crontab` file.
+              parsedCronItems,
               concurrency: 2,
               noHandleSignals: true,
               pollInterval: pollMs,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
@@ -18,6 +18,11 @@ export interface AppContext {
   liveHub: LiveHub;
   /** The instance's job runner: a module names its tasks while it is built; the app starts it. */
   jobs: JobQueue;
+  /**
+   * The app's logger, one child per module (`{ module: name }`): its lines are JSON like the
+   * requests' and its errors reach error reporting, where `console` would bypass both.
+   */
+  log: FastifyBaseLogger;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */
@@ -46,6 +51,16 @@ export interface ModuleDefinition<Service> {
    * as someone is written to the audit log.
    */
   afterSignedInWrite?: (service: Service) => AfterSignedInWrite;
+  /**
+   * Work that runs beside requests (a loop, a listener, jobs left by a stopped instance), begun
+   * once the app is ready and its job runner started; modules start in the registry's order.
+   */
+  start?: (service: Service, context: AppContext) => Promise<void> | void;
+  /**
+   * Ends what `start` began when the app closes, after the requests in flight and before the
+   * database pool closes; modules stop in the reverse order.
+   */
+  stop?: (service: Service) => Promise<void> | void;
 }
 
 /** A module whose service is built: ready for the app to register. */
@@ -55,6 +70,8 @@ export interface ModuleInstance {
   viewerResolver: ViewerResolver | undefined;
   afterSignedInWrite: AfterSignedInWrite | undefined;
   register: (app: FastifyInstance) => Promise<void>;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** A module, with its service type kept inside so the app can hold modules of any service. */
@@ -70,7 +87,8 @@ export function defineModule<Service>(definition: ModuleDefinition<Service>): Ap
     name: definition.name,
     prefix: definition.prefix,
     isEnabled: definition.isEnabled ?? (() => true),
-    async instantiate(context) {
+    async instantiate(appContext) {
+      const context = { ...appContext, log: appContext.log.child({ module: definition.name }) };
       const service = await definition.createService(context);
       return {
         name: definition.name,
@@ -80,7 +98,26 @@ export function defineModule<Service>(definition: ModuleDefinition<Service>): Ap
         register: async (app) => {
           await app.register(definition.routes, { prefix: definition.prefix, service });
         },
+        start: async () => definition.start?.(service, context),
+        stop: async () => definition.stop?.(service),
       };
     },
   };
+}
+
+/** Starts the modules' background work in the registry's order; a start that fails stops the app. */
+export async function startModules(modules: readonly ModuleInstance[]): Promise<void> {
+  for (const module of modules) await module.start();
+}
+
+/**
+ * Stops the modules in the reverse order, so a module stops before those it was started after. A
+ * stop that fails is logged and the others still stop: the pool closes next, whatever happened.
+ */
+export async function stopModules(modules: readonly ModuleInstance[], log: FastifyBaseLogger): Promise<void> {
+  for (const module of [...modules].reverse()) {
+    await module.stop().catch((error: unknown) => {
+      log.error({ err: error, module: module.name }, "a module did not stop cleanly");
+    });
+  }
 }

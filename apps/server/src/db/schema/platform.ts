@@ -21,16 +21,6 @@ export const rateLimits = pgTable("rate_limits", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
-/**
- * When each periodic job last started, shared by every server instance: an instance runs a job
- * only if it moves that time forward (maintenance.ts, claimScheduledRun), so N instances run it
- * once per period between them.
- */
-export const scheduledJobs = pgTable("scheduled_jobs", {
-  name: text("name").primaryKey(),
-  lastStartedAt: timestamp("last_started_at", { withTimezone: true }).notNull(),
-});
-
 /** Mails kept when no SMTP server is configured, listed at /dev/mail outside production. */
 export const mailOutbox = pgTable("mail_outbox", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -5,6 +5,7 @@ import {
   type AdminUserEmailChangeInput,
   type AdminUserUpdate,
 } from "@vitrine/domain";
+import type { FastifyBaseLogger } from "fastify";
 import { and, eq, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { AppConfig } from "../../config";
 import type { Database, Queryable } from "../../db/client";
@@ -55,10 +56,12 @@ export function createAdminUserService({
   db,
   mailer,
   config,
+  log,
 }: {
   db: Database;
   mailer: Mailer;
   config: Pick<AppConfig, "appUrl" | "shop">;
+  log: FastifyBaseLogger;
 }) {
   return {
     listUsers: () => listCustomers(db),
@@ -165,7 +168,7 @@ export function createAdminUserService({
         // The change stands whatever the mail does: a mail lost is logged, never a change undone.
         for (const mail of emailChangedMails({ previousEmail, newEmail: email }, shop)) {
           await mailer.send(mail).catch((error: unknown) => {
-            console.warn(`admin users: the e-mail change was not mailed to ${mail.to} (${errorText(error)})`);
+            log.warn(`admin users: the e-mail change was not mailed to ${mail.to} (${errorText(error)})`);
           });
         }
         return user;

@@ -93,6 +93,7 @@ export const authModule = defineModule({
   prefix: "/api/auth",
   createService: assembleAuthService,
   routes: authRoutes,
+  stop: (service) => service.close(),
   viewerResolver: (service) => (request) => service.resolveViewer(request.cookies[service.sessionCookieName]),
   afterSignedInWrite: (service) => async (write) => {
     service.forgetSessionsInMemory();

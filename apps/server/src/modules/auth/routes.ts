@@ -26,8 +26,6 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AuthService>> 
   app,
   { service },
 ) => {
-  app.addHook("onClose", async () => service.close());
-
   app.get(
     "/session",
     { config: { access: "public" }, schema: { response: { 200: sessionResponseSchema } } },

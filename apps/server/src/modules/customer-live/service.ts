@@ -65,7 +65,7 @@ export type CustomerLiveService = ReturnType<typeof createCustomerLiveService>;
  * each of their streams and coalesced: a read in flight and at most one after it.
  */
 export function createCustomerLiveService(
-  { db, liveHub, config }: Pick<AppContext, "db" | "liveHub" | "config">,
+  { db, liveHub, config, log: appLog }: Pick<AppContext, "db" | "liveHub" | "config" | "log">,
   timings: Partial<CustomerLiveTimings> = {},
 ) {
   const { keepAliveMs, livesCheckMs } = {
@@ -74,7 +74,7 @@ export function createCustomerLiveService(
     ...timings,
   };
   const customers = new Map<string, StreamingCustomer>();
-  const log = (message: string) => console.warn(`customer live: ${message}`);
+  const log = (message: string) => appLog.warn(`customer live: ${message}`);
 
   const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly);
 

@@ -14,8 +14,6 @@ export const customerPushRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<Custom
   app,
   { service },
 ) => {
-  service.useLog((message) => app.log.warn(message));
-
   app.get(
     "/key",
     { config: customer, schema: { response: { 200: pushKeyResponseSchema } } },

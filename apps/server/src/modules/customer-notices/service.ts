@@ -19,20 +19,16 @@ export interface CustomerNoticesOptions {
  * the claims' triggers write, and the customer's push subscriptions.
  */
 export function createCustomerNoticesService(
-  { db, mailer, config, jobs }: Pick<AppContext, "db" | "mailer" | "config" | "jobs">,
+  { db, mailer, config, jobs, log }: Pick<AppContext, "db" | "mailer" | "config" | "jobs" | "log">,
   { batchSeconds }: CustomerNoticesOptions = {},
 ) {
-  let log: (message: string) => void = () => {};
-  const push = createPushSender({ db, config, log: () => log });
+  const warn = (message: string) => log.warn(message);
+  const push = createPushSender({ db, config, log: () => warn });
   const tasks = createNoticeJobs({ db, mailer, push, config, batchSeconds });
   jobs.define(NOTICES_TASK, tasks.sendNotices);
   jobs.define(REMINDER_TASK, tasks.sendReminder);
 
   return {
-    useLog(next: (message: string) => void) {
-      log = next;
-    },
-
     publicKey: push.publicKey,
 
     /**

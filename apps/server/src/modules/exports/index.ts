@@ -7,6 +7,7 @@ export const exportsModule = defineModule({
   prefix: "/api/admin/exports",
   createService: createExportService,
   routes: exportRoutes,
+  stop: (service) => service.close(),
 });
 
 export { EXPORT_BATCH_ROWS } from "./csv-stream";

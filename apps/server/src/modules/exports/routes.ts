@@ -13,8 +13,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<ExportServic
   app,
   { service },
 ) => {
-  app.addHook("onClose", async () => service.close());
-
   app.get(
     "/orders.csv",
     { config: admin, schema: { querystring: adminOrderListQuerySchema } },

@@ -13,4 +13,12 @@ export const labelBatchesModule = defineModule({
   prefix: "/api/admin/lives/:id",
   createService: (context) => createLabelBatchService(context),
   routes: labelBatchRoutes,
+  // Batches a stopped server left running carry on here (their job is added again).
+  start: async (service, { log }) => {
+    const resumed = await service.resumeRunning().catch((error: unknown) => {
+      log.warn({ err: error }, "the running label batches could not be resumed");
+      return 0;
+    });
+    if (resumed > 0) log.info({ resumed }, "label batches resumed");
+  },
 });

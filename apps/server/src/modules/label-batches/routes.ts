@@ -20,16 +20,6 @@ export const labelBatchRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LabelBat
   app,
   { service },
 ) => {
-  service.useLog(app.log);
-  // Batches a stopped server left running carry on here (their job is added again).
-  app.addHook("onReady", async () => {
-    const resumed = await service.resumeRunning().catch((error: unknown) => {
-      app.log.warn({ err: error }, "the running label batches could not be resumed");
-      return 0;
-    });
-    if (resumed > 0) app.log.info({ resumed }, "label batches resumed");
-  });
-
   app.post(
     "/label-batches",
     {

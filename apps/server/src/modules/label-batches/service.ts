@@ -10,7 +10,6 @@ import {
   type LabelBatchView,
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { JobHelpers } from "graphile-worker";
 import type { Queryable } from "../../db/client";
 import { orderStatusArray } from "../../db/order-status-sql";
@@ -77,13 +76,12 @@ export interface LabelBatchServiceOptions {
  * per order, ever), and the live's labels and pick list are drawn as one PDF each.
  */
 export async function createLabelBatchService(
-  { config, db, jobs }: Pick<AppContext, "config" | "db" | "jobs">,
+  { config, db, jobs, log }: Pick<AppContext, "config" | "db" | "jobs" | "log">,
   options: LabelBatchServiceOptions = {},
 ) {
   const provider = options.provider ?? createLabelProvider({ config, db });
   const storage = options.storage ?? (await createStorage(config));
   const labels = createShippingLabelService({ db, provider, storage });
-  let log: FastifyBaseLogger | undefined;
 
   async function findLive(liveId: string) {
     const [live] = await rowsOf<{ id: string; title: string }>(
@@ -169,7 +167,7 @@ export async function createLabelBatchService(
   /** One parcel through the shipping-labels service; what the batch records of it. */
   async function labelOne(orderId: string): Promise<Outcome> {
     try {
-      await labels.generateLabel(orderId, log ?? silentLog);
+      await labels.generateLabel(orderId, log);
       return { state: "done" };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -274,10 +272,6 @@ export async function createLabelBatchService(
   }
 
   return {
-    useLog(next: FastifyBaseLogger) {
-      log = next;
-    },
-
     /**
      * Batches still running when this instance starts (the app closed or crashed mid-batch): their
      * job is added again. A job left locked by a stopped worker would wait hours for the queue to
@@ -438,18 +432,5 @@ export async function createLabelBatchService(
     },
   };
 }
-
-/** Until the routes hand over the app's log (jobs only run once the app is ready). */
-const silentLog = {
-  error: () => {},
-  warn: () => {},
-  info: () => {},
-  debug: () => {},
-  trace: () => {},
-  fatal: () => {},
-  child: () => silentLog,
-  level: "silent",
-  silent: () => {},
-} as unknown as FastifyBaseLogger;
 
 export type LabelBatchService = Awaited<ReturnType<typeof createLabelBatchService>>;

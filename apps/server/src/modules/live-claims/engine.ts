@@ -106,12 +106,11 @@ export function createClaimsEngine({
   liveHub,
   jobs,
   settings,
-  log: givenLog = () => {},
+  log = () => {},
   sweepMs = CLAIM_SWEEP_MS,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
   const rules = claimRules(settings);
-  let log = givenLog;
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const settleWanted = new Set<string>();
@@ -274,11 +273,6 @@ export function createClaimsEngine({
   jobs.define(LATE_PAYMENT_STRIKES_TASK, latePaymentStrikes);
 
   return {
-    /** Where the engine's warnings go from now on (the app's log once it has one). */
-    useLog(next: (message: string) => void) {
-      log = next;
-    },
-
     /** Starts listening and sweeping; the hold and doubt jobs are worked by the app's job runner. */
     start() {
       liveHub.subscribe(listener);

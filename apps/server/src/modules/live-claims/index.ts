@@ -32,4 +32,7 @@ export const liveClaimsModule = defineModule({
   prefix: "/api/admin/lives/:liveId/claims",
   createService: createLiveClaimsService,
   routes: liveClaimsRoutes,
+  // The engine works from the app's start to its close.
+  start: (service) => service.engine.start(),
+  stop: (service) => service.engine.stop(),
 });

@@ -21,11 +21,6 @@ export const liveClaimsRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveClai
   app,
   { service },
 ) => {
-  // The engine works from the app's start to its close, its warnings in the app's log.
-  service.engine.useLog((message) => app.log.warn(message));
-  service.engine.start();
-  app.addHook("onClose", async () => service.engine.stop());
-
   app.get(
     "",
     {

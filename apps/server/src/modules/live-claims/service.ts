@@ -74,7 +74,7 @@ function alreadyDoneBy(error: unknown): string | undefined {
   return raised?.message === `${CLAIM_PREFIX}already-done` ? raised.hint : undefined;
 }
 
-export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContext) {
+export function createLiveClaimsService({ db, liveHub, jobs, config, log }: AppContext) {
   const shopTimes = { holdSeconds: config.claimHoldSeconds, doubtSeconds: config.claimDoubtSeconds };
   const viewRules = { unpaidHoldsLimit: config.unpaidHoldsLimit };
   const engine = createClaimsEngine({
@@ -82,7 +82,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config }: AppContex
     liveHub,
     jobs,
     settings: config,
-    log: (message) => console.warn(message),
+    log: (message) => log.warn(message),
   });
 
   /**

@@ -7,4 +7,6 @@ export const liveIngestModule = defineModule({
   prefix: "/api/live-ingest",
   createService: createLiveIngestService,
   routes: liveIngestRoutes,
+  // The batch in progress and the queued events are written before the pool closes.
+  stop: (service) => service.close(),
 });

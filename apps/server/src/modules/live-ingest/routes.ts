@@ -25,7 +25,6 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
       throw new DomainError("INGEST_TOKEN_INVALID", liveSellingMessages.ingestUnauthorized);
     }
   });
-  app.addHook("onClose", async () => service.close());
 
   app.post(
     "/events",

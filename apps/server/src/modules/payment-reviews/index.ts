@@ -10,13 +10,22 @@ export { createPaymentReviewRecorder, type RecordPaymentToReview } from "./recor
 export const paymentReviewsModule = defineModule({
   name: "payment-reviews",
   prefix: "/api/admin/payment-reviews",
-  createService: ({ config, db, authSecret, liveHub, jobs }) =>
+  createService: ({ config, db, authSecret, liveHub, jobs, log }) =>
     createPaymentReviewService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
       claimRules: claimRules(config),
       liveHub,
       jobs,
+      log,
     }),
   routes: paymentReviewRoutes,
+  // Refunds a stopped instance left in flight are checked again here.
+  start: async (service, { log }) => {
+    const resumed = await service.resumeRefundChecks().catch((error: unknown) => {
+      log.warn({ err: error }, "the refunds of payments to review in flight could not be checked again");
+      return 0;
+    });
+    if (resumed > 0) log.info({ resumed }, "refunds of payments to review checked again");
+  },
 });

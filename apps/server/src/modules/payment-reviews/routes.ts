@@ -16,16 +16,6 @@ export const paymentReviewRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<Payme
   app,
   { service },
 ) => {
-  service.useLog(app.log);
-  // Refunds a stopped instance left in flight are checked again here.
-  app.addHook("onReady", async () => {
-    const resumed = await service.resumeRefundChecks().catch((error: unknown) => {
-      app.log.warn({ err: error }, "the refunds of payments to review in flight could not be checked again");
-      return 0;
-    });
-    if (resumed > 0) app.log.info({ resumed }, "refunds of payments to review checked again");
-  });
-
   app.get(
     "",
     {

@@ -129,6 +129,8 @@ export interface PaymentReviewServiceDeps {
   liveHub: LiveHub;
   /** The app's job queue: the check of a refund whose answer never came runs there. */
   jobs: JobQueue;
+  /** Where the refund check job logs (the module's own logger). */
+  log: FastifyBaseLogger;
 }
 
 function payloadReviewId(payload: unknown): string | undefined {
@@ -200,20 +202,15 @@ export function createPaymentReviewService({
   claimRules,
   liveHub,
   jobs,
+  log,
 }: PaymentReviewServiceDeps) {
-  let log: FastifyBaseLogger | undefined;
   jobs.define(REVIEW_REFUND_CHECK_TASK, async (payload) => {
     const reviewId = payloadReviewId(payload);
-    if (!reviewId || !log)
-      throw new Error("payment review refund check: no review id, or the app is not ready");
+    if (!reviewId) throw new Error("payment review refund check: no review id");
     await checkReviewRefund(db, provider, reviewId, log);
   });
 
   return {
-    useLog(next: FastifyBaseLogger) {
-      log = next;
-    },
-
     /** Refunds a stopped instance left in flight get their check again. */
     resumeRefundChecks: () => resumeReviewRefundChecks(db, provider),
 

@@ -9,7 +9,7 @@ import { createPaymentService } from "./service";
 export const paymentsModule = defineModule({
   name: "payments",
   prefix: "/api/payments",
-  createService: ({ config, db, authSecret, mailer }) =>
+  createService: ({ config, db, authSecret, mailer, log }) =>
     createPaymentService({
       db,
       provider: createPaymentProvider({ config, db, authSecret }),
@@ -21,7 +21,8 @@ export const paymentsModule = defineModule({
       recordPaymentToReview: createPaymentReviewRecorder({
         mailer,
         shop: { ...config.shop, appUrl: config.appUrl },
-        onMailFailure: (error) => console.error("the shop was not mailed about a payment to review", error),
+        onMailFailure: (error) =>
+          log.error({ err: error }, "the shop was not mailed about a payment to review"),
       }),
     }),
   routes: paymentRoutes,

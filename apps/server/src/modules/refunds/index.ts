@@ -32,7 +32,15 @@ export const refundsModule = defineModule({
   name: "refunds",
   // No routes: the prefix only keeps the modules' addresses apart.
   prefix: "/api/admin/refunds",
-  createService: ({ config, db, authSecret, jobs }) =>
-    createRefundCheckService({ db, jobs, provider: createPaymentProvider({ config, db, authSecret }) }),
+  createService: ({ config, db, authSecret, jobs, log }) =>
+    createRefundCheckService({ db, jobs, log, provider: createPaymentProvider({ config, db, authSecret }) }),
   routes: refundRoutes,
+  // The refunds left in flight by a stopped instance get their check again.
+  start: async (service, { log }) => {
+    const resumed = await service.resumeChecks().catch((error: unknown) => {
+      log.warn({ err: error }, "the refunds in flight could not be checked again");
+      return 0;
+    });
+    if (resumed > 0) log.info({ resumed }, "refunds in flight checked again");
+  },
 });

@@ -15,21 +15,19 @@ export function createRefundCheckService({
   db,
   jobs,
   provider,
+  log,
 }: {
   db: Database;
   jobs: JobQueue;
   provider: PaymentProvider;
+  log: FastifyBaseLogger;
 }) {
-  let log: FastifyBaseLogger | undefined;
   jobs.define(REFUND_CHECK_TASK, async (payload) => {
     const refundId = payloadRefundId(payload);
-    if (!refundId || !log) throw new Error("refund check: no refund id, or the app is not ready");
+    if (!refundId) throw new Error("refund check: no refund id");
     await checkRefund(db, provider, refundId, log);
   });
   return {
-    useLog(next: FastifyBaseLogger) {
-      log = next;
-    },
     resumeChecks: () => resumeRefundChecks(db, provider),
   };
 }
