@@ -203,8 +203,8 @@ const UNCLAIM_SHARE = 0.25;
  * doubts into claims.
  */
 export const DOUBT_TEMPLATES = [
-  // A name the reader cannot place beside a weak claim sign.
-  { reason: "unclear", write: (r) => `Sarah le ${r} pour moi bisous` },
+  // A liking, then "mais bon": the reader cannot tell whether it is taken.
+  { reason: "unclear", write: (r) => `le ${r} me fait de l'œil mais bon` },
   { reason: "unclear", write: (r) => `le ${r} pour moi je passe en boutique demain` },
   // A condition a free piece does not meet.
   { reason: "condition", write: (r) => `le ${r} pour moi si mon mari est d'accord` },

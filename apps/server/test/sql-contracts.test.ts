@@ -27,6 +27,9 @@ const BACKSTOPS = [
   "claim:unknown-action",
   // A parcel of parcels: the parcels module checks leads and members before it writes.
   "parcel:chain",
+  // A claim move the transition table does not list (CLAIM_TRANSITIONS): the engine and the
+  // routes only ask for listed moves; the guard stops a bug, not a person.
+  "claim:no-such-move",
 ];
 
 /** The SQLSTATE of each condition name a refusal of ours raises as. */
