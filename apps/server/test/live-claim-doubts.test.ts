@@ -413,7 +413,7 @@ describe("Ignorer", () => {
 });
 
 describe("a doubt's wait running out", () => {
-  it("drops it on its job, at the live's own wait, and the piece goes to the next claimer", async () => {
+  it("drops it at the live's own wait, and the piece goes to the next claimer", async () => {
     const live = await activeLive("automatique", 5);
     expect((await snapshot(live)).settings).toMatchObject({ doubtSeconds: 5, effectiveDoubtSeconds: 5 });
     const robe = await productOf(live);
@@ -438,7 +438,7 @@ describe("a doubt's wait running out", () => {
     expect(late.json()).toMatchObject({ message: liveClaimMessages.notToConfirm });
   });
 
-  it("is caught by the engine's sweep when its job was lost", async () => {
+  it("is dropped by the engine's sweep when no comment comes", async () => {
     const live = await activeLive("automatique");
     const robe = await productOf(live);
     const [doubter, later] = [newHandle(), newHandle()];
@@ -448,14 +448,49 @@ describe("a doubt's wait running out", () => {
       `UPDATE live_claims SET doubt_until = now() - interval '1 minute' WHERE id = $1;`,
       [doubt.id],
     );
-    await t.db.$client.query("SELECT graphile_worker.remove_job($1)", [`claim-doubt:${doubt.id}`]);
 
     const after = await claimsWhen(live, (all) => claimOf(all, doubter, robe).state === "released");
     expect(claimOf(after, doubter, robe).releaseReason).toBe("doubt-expired");
     expect(claimOf(after, later, robe).state).toBe("in-order");
   });
 
-  it("changes nothing once answered: the job finds it confirmed", async () => {
+  it("drops every doubt that ran out in the next batch, a job for none, and the queue moves on", async () => {
+    const live = await activeLive("automatique");
+    const [robe, jupe] = [await productOf(live), await productOf(live)];
+    const [first, second, sure, other] = [newHandle(), newHandle(), newHandle(), newHandle()];
+    await apply(live, asks(first, robe), asks(second, robe), takes(sure, robe), asks(other, jupe));
+    const before = (await snapshot(live)).claims;
+    expect(claimOf(before, first, robe).state).toBe("pending");
+    expect(claimOf(before, second, robe).state).toBe("waitlisted");
+    const { rows: jobs } = await t.db.$client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'claim_doubt_expired'",
+    );
+    expect(jobs[0]?.n).toBe(0);
+    await t.db.$client.query(
+      `UPDATE live_claims SET doubt_until = now() - interval '1 second' WHERE id = ANY($1::uuid[])`,
+      [[claimOf(before, first, robe).id, claimOf(before, second, robe).id]],
+    );
+
+    // The next batch of comments drops them before its own comments (or the sweep, if it comes first).
+    const late = newHandle();
+    await apply(live, takes(late, robe));
+    const after = (await snapshot(live)).claims;
+    for (const handle of [first, second])
+      expect(claimOf(after, handle, robe)).toMatchObject({
+        state: "released",
+        releaseReason: "doubt-expired",
+      });
+    expect(claimOf(after, sure, robe).state).toBe("in-order");
+    expect(claimOf(after, late, robe).state).toBe("waitlisted");
+    expect(claimOf(after, other, jupe)).toMatchObject({ state: "pending", toConfirm: true });
+    expect(await holders(robe)).toEqual([sure]);
+    for (const handle of [first, second])
+      expect(await answersOf(claimOf(before, handle, robe))).toEqual([
+        { answer: "expired", answered_by_user_id: null },
+      ]);
+  });
+
+  it("changes nothing once answered: a job queued before finds it confirmed", async () => {
     const live = await activeLive("manuel");
     const robe = await productOf(live);
     const doubter = newHandle();

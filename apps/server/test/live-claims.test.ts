@@ -403,6 +403,32 @@ describe("a piece added by hand, then removed", () => {
   });
 });
 
+describe("a piece left free with a waitlist, nobody told", () => {
+  it("is found by the sweep, without the claim lock, and goes to the next claimer", async () => {
+    const live = await activeLive("automatique");
+    const robe = await productOf(live);
+    const [first, second] = [newHandle(), newHandle()];
+    await comment(live, [first, `je prends le ${robe.ref}`], [second, `je prends le ${robe.ref}`]);
+    const claims = await claimsWhen(live, (all) => claimOf(all, second, robe)?.state === "waitlisted");
+    // The holder's claim and line go behind the engine's back: no inbox line, no message.
+    const { rows } = await t.db.$client.query<{ line: string }>(
+      `UPDATE live_claims c SET state = 'released', release_reason = 'staff', order_item_id = NULL
+         FROM live_claims before WHERE before.id = c.id AND c.id = $1 RETURNING before.order_item_id AS line`,
+      [claimOf(claims, first, robe)?.id],
+    );
+    await t.db.$client.query("DELETE FROM order_items WHERE id = $1", [rows[0]?.line]);
+    expect(
+      await t.db.$client.query("SELECT 1 FROM live_claim_inbox WHERE live_id = $1", [live.id]),
+    ).toMatchObject({
+      rowCount: 0,
+    });
+    expect(await holders(robe)).toEqual([]);
+    const after = await claimsWhen(live, (all) => claimOf(all, second, robe)?.state === "in-order");
+    expect(claimOf(after, first, robe)).toMatchObject({ state: "released", releaseReason: "staff" });
+    expect(await holders(robe)).toEqual([expect.objectContaining({ handle: second })]);
+  });
+});
+
 describe("staff actions", () => {
   it("skip moves a waitlisted claim to the end, remove takes one off, each audited", async () => {
     const live = await activeLive("automatique");

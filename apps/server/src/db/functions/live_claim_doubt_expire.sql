@@ -1,26 +1,27 @@
--- A doubt's wait ran out (the job claim_doubt_expired, or the settle's backstop): under the claim
--- lock, a doubt still to confirm is released ('doubt-expired'), its answer kept as 'expired', and
--- the piece it held handed over. A doubt answered meanwhile, or released, changes nothing; one
--- whose end is not there yet is scheduled again. Returns the live, the outcome, the orders changed.
+-- One doubt's wait ran out (a claim_doubt_expired job queued before the pass expired doubts
+-- itself, see live_claims_expire_doubts): under the claim lock, a doubt still to confirm whose end
+-- has come is released ('doubt-expired'), its answer kept as 'expired', and the piece it held
+-- handed over. A doubt answered meanwhile, released, or not due yet changes nothing here (the
+-- pass drops it at its end). Returns the live, the outcome, the orders changed.
 CREATE OR REPLACE FUNCTION live_claim_doubt_expire(p_claim_id uuid, p_rules jsonb) RETURNS jsonb AS $$
 DECLARE
+  v_opened record;
   v_live_id uuid;
   v_state live_claim_state;
   v_claim live_claims;
   v_release record;
 BEGIN
-  SELECT c.live_id INTO v_live_id FROM live_claims c WHERE c.id = p_claim_id;
+  SELECT * INTO v_opened FROM live_claim_lock_claim(p_claim_id);
+  v_live_id := v_opened.live_id;
+  v_state := v_opened.claim_state;
+  v_claim := v_opened.claim;
   IF v_live_id IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none');
   END IF;
-  v_state := live_claim_lock(v_live_id);
-  SELECT * INTO v_claim FROM live_claims c WHERE c.id = p_claim_id;
   IF NOT live_claim_to_confirm(v_claim) OR v_claim.doubt_until IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
   END IF;
   IF v_claim.doubt_until > now() THEN
-    PERFORM graphile_worker.add_job('claim_doubt_expired', json_build_object('claimId', p_claim_id),
-      run_at := v_claim.doubt_until, max_attempts := 10, job_key := 'claim-doubt:' || p_claim_id);
     RETURN jsonb_build_object('outcome', 'deferred', 'liveId', v_live_id);
   END IF;
   UPDATE live_claims c SET doubt_until = NULL WHERE c.id = p_claim_id;

@@ -4,6 +4,7 @@
 -- piece. A new claim, even into the same order, gets its own deferral.
 CREATE OR REPLACE FUNCTION live_claim_expire(p_claim_id uuid, p_rules jsonb) RETURNS jsonb AS $$
 DECLARE
+  v_opened record;
   v_live_id uuid;
   v_state live_claim_state;
   v_claim live_claims;
@@ -11,12 +12,13 @@ DECLARE
   v_until timestamptz;
   v_release record;
 BEGIN
-  SELECT c.live_id INTO v_live_id FROM live_claims c WHERE c.id = p_claim_id;
+  SELECT * INTO v_opened FROM live_claim_lock_claim(p_claim_id);
+  v_live_id := v_opened.live_id;
+  v_state := v_opened.claim_state;
+  v_claim := v_opened.claim;
   IF v_live_id IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none');
   END IF;
-  v_state := live_claim_lock(v_live_id);
-  SELECT * INTO v_claim FROM live_claims c WHERE c.id = p_claim_id;
   IF v_claim.state <> 'in-order' OR v_claim.order_id IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
   END IF;

@@ -1,11 +1,9 @@
 -- A doubt (decision 037) at its comment's rank: pending when the piece is free, waitlisted when it
--- is held, its wait for staff scheduled.
+-- is held, waiting for staff until doubt_until (the pass drops it then: live_claims_expire_doubts).
 CREATE OR REPLACE FUNCTION live_claim_insert_doubt(
   p_live_id uuid, p_state live_claim_state, p_item jsonb, p_piece jsonb, p_product_id uuid, p_held boolean,
   p_reason text, p_rules jsonb
 ) RETURNS void AS $$
-DECLARE
-  v_claim live_claims;
 BEGIN
   INSERT INTO live_claims AS c (live_id, event_id, seq, handle, product_id, size_read, color_read, state, queue_rank,
                                 doubt_reason, doubt_until, doubt_reading)
@@ -16,9 +14,6 @@ BEGIN
           p_reason, now() + make_interval(secs => live_claim_doubt_wait(p_state, p_rules)),
           jsonb_build_object('claims', coalesce(p_item -> 'claims', '[]'),
                              'doubts', coalesce(p_item -> 'doubts', '[]'),
-                             'unclaims', coalesce(p_item -> 'unclaims', '[]')))
-  RETURNING * INTO v_claim;
-  PERFORM graphile_worker.add_job('claim_doubt_expired', json_build_object('claimId', v_claim.id),
-    run_at := v_claim.doubt_until, max_attempts := 10, job_key := 'claim-doubt:' || v_claim.id);
+                             'unclaims', coalesce(p_item -> 'unclaims', '[]')));
 END;
 $$ LANGUAGE plpgsql;

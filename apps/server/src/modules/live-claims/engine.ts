@@ -25,13 +25,16 @@ export const CLAIM_OVERDUE_SECONDS = 30;
 const COLOURS_TTL_MS = 10_000;
 /** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
-/** The job a doubt schedules at the end of its wait for staff (added by SQL: live_claims_apply). */
+/**
+ * The job a doubt once scheduled at the end of its wait for staff: the pass now drops due doubts
+ * itself (live_claims_expire_doubts), and the task stays for the jobs a database still holds.
+ */
 export const DOUBT_EXPIRED_TASK = "claim_doubt_expired";
 
 export interface ClaimsEngineOptions {
   db: Database;
   liveHub: LiveHub;
-  /** The instance's job runner: the engine names its hold and doubt expiry tasks there. */
+  /** The instance's job runner: the engine names its hold expiry task there. */
   jobs: JobQueue;
   /**
    * The shop's hold (CLAIM_HOLD_HOURS) and doubt wait (CLAIM_DOUBT_SECONDS) for lives without
@@ -84,16 +87,41 @@ const VERIFY_HANDLES = `
    WHERE u.handle_proof_code = proof.code AND lower(u.tiktok_username) = proof.handle
      AND u.handle_verified_at IS NULL`;
 
-// The lives with work: active ones (comments to read, pieces to hand over), and any with inbox
-// lines, or holds or doubts past due.
+// The lives with work, each with what its pass must do besides reading comments, in one read
+// without any lock: active lives (comments to read) and any with inbox lines, holds past due by
+// $1 s or doubts whose wait ran out (`settle`); and the pieces to look at again under the claim
+// lock (`pieces`: free with a waitlist, or sold outside claims while claims wait for them), which
+// only a race leaves behind. Planned with its values each time: the same scan inside PL/pgSQL ran
+// from a plan cached while the tables were small, under the claim lock, every second.
 const LIVES_WITH_WORK = `
-  SELECT l.id AS live_id FROM lives l WHERE l.is_active
-  UNION SELECT b.live_id FROM live_claim_inbox b
-  UNION SELECT c.live_id FROM live_claims c
-   WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)
-  UNION SELECT c.live_id FROM live_claims c
-   WHERE c.doubt_until < now() - make_interval(secs => $1) AND c.doubt_until IS NOT NULL
-     AND c.confirmed_at IS NULL AND c.state IN ('pending', 'waitlisted')`;
+  WITH work AS (
+    SELECT l.id AS live_id FROM lives l WHERE l.is_active
+    UNION SELECT b.live_id FROM live_claim_inbox b
+    UNION SELECT c.live_id FROM live_claims c
+     WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)
+    UNION SELECT c.live_id FROM live_claims c
+     WHERE c.doubt_until <= now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
+       AND c.state IN ('pending', 'waitlisted')
+  )
+  SELECT w.live_id,
+         EXISTS (SELECT 1 FROM live_claim_inbox b WHERE b.live_id = w.live_id)
+         OR EXISTS (SELECT 1 FROM live_claims c
+                     WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => $1)
+                       AND c.live_id = w.live_id)
+         OR EXISTS (SELECT 1 FROM live_claims c
+                     WHERE c.doubt_until <= now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
+                       AND c.state IN ('pending', 'waitlisted') AND c.live_id = w.live_id) AS settle,
+         ARRAY(
+           SELECT p.id FROM products p
+            WHERE p.live_id = w.live_id
+              AND (EXISTS (SELECT 1 FROM live_claims q WHERE q.product_id = p.id AND q.state = 'waitlisted')
+                   AND NOT EXISTS (SELECT 1 FROM live_claims h
+                                    WHERE h.product_id = p.id AND h.state IN ('pending', 'in-order'))
+                   AND NOT EXISTS (SELECT 1 FROM held_pieces i WHERE i.product_id = p.id)
+                OR EXISTS (SELECT 1 FROM live_claims q
+                            WHERE q.product_id = p.id AND q.state IN ('pending', 'waitlisted'))
+                   AND live_claim_sale_order(p.id) IS NOT NULL)) AS pieces
+    FROM work w`;
 
 /**
  * The claims engine of one server instance (decision 030): for each live, one pass at a time
@@ -114,6 +142,7 @@ export function createClaimsEngine({
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const settleWanted = new Set<string>();
+  const piecesWanted = new Map<string, string[]>();
   let stopped = false;
   let colours: { names: string[]; readAt: number } | null = null;
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -198,12 +227,21 @@ export function createClaimsEngine({
     await announce(liveId, rows[0]?.outcome ?? {});
   }
 
+  async function freePieces(liveId: string, pieces: string[]): Promise<void> {
+    const { rows } = await pool.query<{ outcome: ClaimsOutcome }>(
+      "SELECT live_claims_free_pieces($1, $2::uuid[], $3::jsonb) AS outcome",
+      [liveId, pieces, rules],
+    );
+    await announce(liveId, rows[0]?.outcome ?? {});
+  }
+
   /**
-   * A pass over the live: its comments, then (when asked) the rest of its work. Asked again while
-   * one runs, it runs once more after it, never two at a time.
+   * A pass over the live: its comments, then (when asked) what came due and the pieces to look at
+   * again. Asked again while one runs, it runs once more after it, never two at a time.
    */
-  function kick(liveId: string, { withSettle = false } = {}): Promise<void> {
+  function kick(liveId: string, { withSettle = false, pieces = [] as string[] } = {}): Promise<void> {
     if (withSettle) settleWanted.add(liveId);
+    if (pieces.length > 0) piecesWanted.set(liveId, pieces);
     const current = running.get(liveId);
     if (current) {
       again.add(liveId);
@@ -214,6 +252,11 @@ export function createClaimsEngine({
         again.delete(liveId);
         await processComments(liveId);
         if (settleWanted.delete(liveId)) await settle(liveId);
+        const pieces = piecesWanted.get(liveId);
+        if (pieces) {
+          piecesWanted.delete(liveId);
+          await freePieces(liveId, pieces);
+        }
       } while (again.has(liveId) && !stopped);
     })()
       .catch((error: unknown) => {
@@ -228,8 +271,11 @@ export function createClaimsEngine({
     if (sweeping || stopped) return;
     sweeping = true;
     try {
-      const { rows } = await pool.query<{ live_id: string }>(LIVES_WITH_WORK, [CLAIM_OVERDUE_SECONDS]);
-      await Promise.all(rows.map((row) => kick(row.live_id, { withSettle: true })));
+      const { rows } = await pool.query<{ live_id: string; settle: boolean; pieces: string[] }>(
+        LIVES_WITH_WORK,
+        [CLAIM_OVERDUE_SECONDS],
+      );
+      await Promise.all(rows.map((row) => kick(row.live_id, { withSettle: row.settle, pieces: row.pieces })));
     } catch (error) {
       if (!stopped) log(`live claims: the sweep failed (${errorText(error)})`);
     } finally {
@@ -260,7 +306,7 @@ export function createClaimsEngine({
     };
   }
   jobs.define(HOLD_EXPIRED_TASK, claimJob("live_claim_expire"));
-  // A doubt nobody answered in time: dropped, the piece it held goes to the next claimer.
+  // A doubt nobody answered in time, from a job queued before the pass dropped them itself.
   jobs.define(DOUBT_EXPIRED_TASK, claimJob("live_claim_doubt_expire"));
 
   // A payment that came after its holds ended: their strikes are taken back, once.
@@ -273,7 +319,7 @@ export function createClaimsEngine({
   jobs.define(LATE_PAYMENT_STRIKES_TASK, latePaymentStrikes);
 
   return {
-    /** Starts listening and sweeping; the hold and doubt jobs are worked by the app's job runner. */
+    /** Starts listening and sweeping; the hold jobs are worked by the app's job runner. */
     start() {
       liveHub.subscribe(listener);
       sweepTimer = setInterval(() => void sweep(), sweepMs);
