@@ -90,9 +90,9 @@ const VERIFY_HANDLES = `
 // The lives with work, each with what its pass must do besides reading comments, in one read
 // without any lock: active lives (comments to read) and any with inbox lines, holds past due by
 // $1 s or doubts whose wait ran out (`settle`); and the pieces to look at again under the claim
-// lock (`pieces`: free with a waitlist, or sold outside claims while claims wait for them), which
-// only a race leaves behind. Planned with its values each time: the same scan inside PL/pgSQL ran
-// from a plan cached while the tables were small, under the claim lock, every second.
+// lock (live_claims_pieces_to_look_at), which only a race leaves behind. The same look inside
+// the settle ran from a PL/pgSQL plan cached while the tables were small, under the claim lock,
+// every second.
 const LIVES_WITH_WORK = `
   WITH work AS (
     SELECT l.id AS live_id FROM lives l WHERE l.is_active
@@ -111,16 +111,7 @@ const LIVES_WITH_WORK = `
          OR EXISTS (SELECT 1 FROM live_claims c
                      WHERE c.doubt_until <= now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
                        AND c.state IN ('pending', 'waitlisted') AND c.live_id = w.live_id) AS settle,
-         ARRAY(
-           SELECT p.id FROM products p
-            WHERE p.live_id = w.live_id
-              AND (EXISTS (SELECT 1 FROM live_claims q WHERE q.product_id = p.id AND q.state = 'waitlisted')
-                   AND NOT EXISTS (SELECT 1 FROM live_claims h
-                                    WHERE h.product_id = p.id AND h.state IN ('pending', 'in-order'))
-                   AND NOT EXISTS (SELECT 1 FROM held_pieces i WHERE i.product_id = p.id)
-                OR EXISTS (SELECT 1 FROM live_claims q
-                            WHERE q.product_id = p.id AND q.state IN ('pending', 'waitlisted'))
-                   AND live_claim_sale_order(p.id) IS NOT NULL)) AS pieces
+         live_claims_pieces_to_look_at(w.live_id) AS pieces
     FROM work w`;
 
 /**
