@@ -19,6 +19,11 @@ import { claimRules, type ClaimSettings, type ClaimsOutcome } from "./rules";
 export const CLAIM_BATCH = 2_000;
 /** How often each instance looks for work nobody announced (and holds whose job is late). */
 export const CLAIM_SWEEP_MS = 1_000;
+/**
+ * Every this many sweeps, the look for pieces to hand over goes through all the live's pieces (a
+ * line added by hand changes no claim); in between, only the pieces of claims that changed.
+ */
+export const CLAIM_FULL_LOOK_SWEEPS = 5;
 /** A hold past due by this much is expired by the sweep, its job being late or lost. */
 export const CLAIM_OVERDUE_SECONDS = 30;
 /** How long the shop's colour names are reused before being read again. */
@@ -90,9 +95,10 @@ const VERIFY_HANDLES = `
 // The lives with work, each with what its pass must do besides reading comments, in one read
 // without any lock: active lives (comments to read) and any with inbox lines, holds past due by
 // $1 s or doubts whose wait ran out (`settle`); and the pieces to look at again under the claim
-// lock (live_claims_pieces_to_look_at), which only a race leaves behind. The same look inside
-// the settle ran from a PL/pgSQL plan cached while the tables were small, under the claim lock,
-// every second.
+// lock (live_claims_pieces_to_look_at), which only a race leaves behind: each second among the
+// pieces of claims changed since the last look (up to `version`), every CLAIM_FULL_LOOK_SWEEPS
+// sweeps among all the live's pieces. The same look inside the settle ran over every piece from a
+// PL/pgSQL plan cached while the tables were small, under the claim lock, every second.
 const LIVES_WITH_WORK = `
   WITH work AS (
     SELECT l.id AS live_id FROM lives l WHERE l.is_active
@@ -111,7 +117,7 @@ const LIVES_WITH_WORK = `
          OR EXISTS (SELECT 1 FROM live_claims c
                      WHERE c.doubt_until <= now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
                        AND c.state IN ('pending', 'waitlisted') AND c.live_id = w.live_id) AS settle,
-         live_claims_pieces_to_look_at(w.live_id) AS pieces
+         (SELECT max(c.version) FROM live_claims c WHERE c.live_id = w.live_id) AS version
     FROM work w`;
 
 /**
@@ -138,6 +144,9 @@ export function createClaimsEngine({
   let colours: { names: string[]; readAt: number } | null = null;
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping = false;
+  let sweeps = 0;
+  // Per live, the highest claim version the last look for pieces covered.
+  const lookedThrough = new Map<string, string>();
 
   async function shopColours(): Promise<string[]> {
     if (colours && Date.now() - colours.readAt < COLOURS_TTL_MS) return colours.names;
@@ -262,11 +271,30 @@ export function createClaimsEngine({
     if (sweeping || stopped) return;
     sweeping = true;
     try {
-      const { rows } = await pool.query<{ live_id: string; settle: boolean; pieces: string[] }>(
+      const { rows } = await pool.query<{ live_id: string; settle: boolean; version: string | null }>(
         LIVES_WITH_WORK,
         [CLAIM_OVERDUE_SECONDS],
       );
-      await Promise.all(rows.map((row) => kick(row.live_id, { withSettle: row.settle, pieces: row.pieces })));
+      const full = sweeps % CLAIM_FULL_LOOK_SWEEPS === 0;
+      sweeps += 1;
+      const looked = new Map<string, string>();
+      await Promise.all(
+        rows.map(async (row) => {
+          const since = full ? null : (lookedThrough.get(row.live_id) ?? null);
+          let pieces: string[] = [];
+          if (since === null || row.version !== since) {
+            const { rows: found } = await pool.query<{ pieces: string[] }>(
+              "SELECT live_claims_pieces_to_look_at($1, $2) AS pieces",
+              [row.live_id, since],
+            );
+            pieces = found[0]?.pieces ?? [];
+          }
+          if (row.version !== null) looked.set(row.live_id, row.version);
+          await kick(row.live_id, { withSettle: row.settle, pieces });
+        }),
+      );
+      lookedThrough.clear();
+      for (const [liveId, version] of looked) lookedThrough.set(liveId, version);
     } catch (error) {
       if (!stopped) log(`live claims: the sweep failed (${errorText(error)})`);
     } finally {
