@@ -18,7 +18,7 @@ BEGIN
   IF NOT live_claim_to_confirm(v_claim) OR v_claim.doubt_until IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
   END IF;
-  IF v_claim.doubt_until > now() THEN
+  IF v_claim.doubt_until > live_claim_now() THEN
     PERFORM graphile_worker.add_job('claim_doubt_expired', json_build_object('claimId', p_claim_id),
       run_at := v_claim.doubt_until, max_attempts := 10, job_key := 'claim-doubt:' || p_claim_id);
     RETURN jsonb_build_object('outcome', 'deferred', 'liveId', v_live_id);

@@ -21,7 +21,7 @@ BEGIN
   FOR v_claim_id IN
     SELECT c.id FROM live_claims c
      WHERE c.live_id = p_live_id AND c.state = 'in-order'
-       AND c.held_until < now() - make_interval(secs => p_overdue_seconds)
+       AND c.held_until < live_claim_now() - make_interval(secs => p_overdue_seconds)
      ORDER BY c.held_until
   LOOP
     v_expired := live_claim_expire(v_claim_id, p_rules);
@@ -31,7 +31,7 @@ BEGIN
     SELECT c.id FROM live_claims c
      WHERE c.live_id = p_live_id AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
        AND c.state IN ('pending', 'waitlisted')
-       AND c.doubt_until < now() - make_interval(secs => p_overdue_seconds)
+       AND c.doubt_until < live_claim_now() - make_interval(secs => p_overdue_seconds)
      ORDER BY c.doubt_until
   LOOP
     v_expired := live_claim_doubt_expire(v_claim_id, p_rules);

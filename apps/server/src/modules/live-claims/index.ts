@@ -24,6 +24,8 @@ export {
   type GivenBack,
   type LatePayment,
 } from "./late-payments";
+export { exportLiveEvents, LIVE_EVENTS_FORMAT, parseLiveEvents, type LiveEventLine } from "./live-events";
+export { replayLiveEvents, type ReplayResult } from "./replay";
 export { claimRules } from "./rules";
 export { shownClaimState, type ShownClaimState } from "./shown-state";
 
