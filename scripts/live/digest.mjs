@@ -37,6 +37,18 @@ const CLAIMS = `
    WHERE c.live_id = $1
    ORDER BY p.ref, cm.place, c.handle`;
 
+// The lines of the live's orders that no claim made (added by hand: the sidebar, the order page).
+const HAND_SALES = `
+  WITH orders_of_live AS (
+    SELECT o.id, o.status, lower(u.tiktok_username) AS handle,
+           row_number() OVER (PARTITION BY o.user_id ORDER BY o.order_date, o.order_number) AS place
+      FROM orders o JOIN users u ON u.id = o.user_id WHERE o.live_id = $1
+  )
+  SELECT p.ref, o.handle, o.place, o.status, i.is_released
+    FROM order_items i JOIN orders_of_live o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
+   WHERE NOT EXISTS (SELECT 1 FROM live_claims c WHERE c.order_id = i.order_id AND c.product_id = i.product_id)
+   ORDER BY p.ref, i.created_at, o.handle`;
+
 const UNKNOWN_REFS = `
   WITH comments AS (
     SELECT e.id, row_number() OVER (ORDER BY e.seq) AS place
@@ -64,20 +76,22 @@ function claimLine(claim, holderPlace) {
 /**
  * The digest's text of the live `liveId`, read with `db` (a pg client or pool); call it inside one
  * snapshot for a live still running. Each piece claimed, then its claims in receive order, each
- * with its place among the piece's holders (by when it began to hold it); then the references
- * that were no piece of the live.
+ * with its place among the piece's holders (by when it began to hold it), and the lines that
+ * hold it without a claim (added by hand); then the references that were no piece of the live.
  */
 export async function liveDigestText(db, liveId) {
   const { rows: claims } = await db.query(CLAIMS, [liveId]);
+  const { rows: sales } = await db.query(HAND_SALES, [liveId]);
   const { rows: unknown } = await db.query(UNKNOWN_REFS, [liveId]);
   const byPiece = new Map();
-  for (const claim of claims) {
-    const list = byPiece.get(claim.ref) ?? [];
-    list.push(claim);
-    byPiece.set(claim.ref, list);
-  }
+  const pieceOf = (ref) => {
+    if (!byPiece.has(ref)) byPiece.set(ref, { claims: [], sales: [] });
+    return byPiece.get(ref);
+  };
+  for (const claim of claims) pieceOf(claim.ref).claims.push(claim);
+  for (const sale of sales) pieceOf(sale.ref).sales.push(sale);
   const lines = [];
-  for (const [ref, pieceClaims] of byPiece) {
+  for (const [ref, { claims: pieceClaims, sales: pieceSales }] of [...byPiece].sort(([a], [b]) => a - b)) {
     const holders = pieceClaims
       .filter((claim) => claim.holding_since !== null)
       .sort(
@@ -90,6 +104,11 @@ export async function liveDigestText(db, liveId) {
       const place = holders.indexOf(claim);
       lines.push(claimLine(claim, place < 0 ? 0 : place + 1));
     }
+    for (const sale of pieceSales)
+      lines.push(
+        `  by hand to @${sale.handle}, order ${sale.handle}/${sale.place} ${sale.status}` +
+          (sale.is_released ? ", line released" : ""),
+      );
   }
   for (const row of unknown) lines.push(`unknown ref ${row.ref}: #${row.comment ?? "?"} @${row.handle}`);
   return `${lines.join("\n")}\n`;

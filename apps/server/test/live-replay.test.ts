@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function asStaff(method: "POST" | "PUT", url: string, payload?: object) {
+async function asStaff(method: "POST" | "PUT", url: string, payload?: object, status = 200) {
   const response = await t.app.inject({
     method,
     url,
@@ -57,7 +57,7 @@ async function asStaff(method: "POST" | "PUT", url: string, payload?: object) {
     },
     ...(payload ? { payload: JSON.stringify(payload) } : {}),
   });
-  expect(response.statusCode, response.body).toBe(200);
+  expect(response.statusCode, response.body).toBe(status);
 }
 
 interface ClaimState {
@@ -200,6 +200,15 @@ describe("live:replay", () => {
     await claimWhen(live, "emma", p3, inOrder);
     await say("emma", "je passe le 3");
     await claimWhen(live, "emma", p3, releasedFor("un-claimed"));
+    // Staff add it to ivy's order by hand: jade's claim after that is answered as sold.
+    await asStaff(
+      "POST",
+      "/api/admin/live-sidebar/add",
+      { liveId: live.id, productId: p3.id, handle: "ivy" },
+      201,
+    );
+    await say("jade", "je prends le 3");
+    await claimWhen(live, "jade", p3, releasedFor("sold"));
     // Her second order of the live is the one she never pays: her claim of piece 5 ends.
     await say("emma", "je prends le 5");
     await claimWhen(live, "emma", p5, inOrder);
@@ -233,7 +242,10 @@ describe("live:replay", () => {
     expect(lines.at(-1)?.kind).toBe("end");
     expect(kinds("piece")).toBe(5);
     expect(kinds("settings")).toBe(1);
-    expect(kinds("comment")).toBe(10);
+    expect(kinds("comment")).toBe(11);
+    expect(lines.filter((line) => line.kind === "sale")).toEqual([
+      expect.objectContaining({ ref: 3, handle: "ivy", seq: null }),
+    ]);
     expect(lines.filter((line) => line.kind === "staff").map((line) => line.action)).toEqual([
       "release",
       "confirm",
@@ -254,6 +266,7 @@ describe("live:replay", () => {
     expect(text).toMatch(/@chloe, holder 3, handed over, released hold-expired/);
     expect(text).toMatch(/@dina, holder 1, hold deferred, in-order, order dina\/1 paid/);
     expect(text).toMatch(/@emma, holder 1, released un-claimed/);
+    expect(text).toContain("@jade, released sold\n  by hand to @ivy, order ivy/1 to-validate\n");
     expect(text).toMatch(
       /@fanny, doubt mismatch confirmed, holder 1, released hold-expired, .*staff confirm/,
     );

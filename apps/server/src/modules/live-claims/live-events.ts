@@ -7,8 +7,8 @@ import { CLAIM_ACTIONS, type ClaimAction } from "./service";
  * JSON object a line, in receive order, each with its receive time `at` (ISO 8601, UTC, to the
  * microsecond). The chat comments as tiktok_events stores them; the live's pieces, the shop's
  * colour names (the reader reads colours by them) and the viewers' unpaid holds from before the
- * live; the live's claim settings as staff set them; staff's actions on claims; the payment
- * forms and payments of the live's orders; and the moment of the export, up to which the replay
+ * live; the live's claim settings as staff set them; staff's actions on claims; the pieces added
+ * to orders by hand; the payment forms and payments of the live's orders; and the moment of the export, up to which the replay
  * lets holds and doubts expire. A claim is named by its viewer, its piece and its comment's seq
  * in this file; an order by its viewer and its place among that viewer's orders of the live: ids
  * are the database's own, a replay makes others.
@@ -73,6 +73,15 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     comment: z.string().nullable(),
   }),
   z.strictObject({ kind: z.literal("staff"), at, action: z.enum(CLAIM_ACTIONS), claim: claimRef }),
+  /** A piece added to a viewer's order by hand (the sidebar, the order page), not by a claim. */
+  z.strictObject({
+    kind: z.literal("sale"),
+    at,
+    ref: z.number().int().positive(),
+    handle,
+    /** The comment the line was added from, when it was. */
+    seq: z.number().int().positive().nullable(),
+  }),
   z.strictObject({ kind: z.literal("payment-form"), at, order: orderRef }),
   z.strictObject({ kind: z.literal("payment"), at, order: orderRef }),
   z.strictObject({ kind: z.literal("end"), at }),
@@ -133,10 +142,11 @@ const KIND_ORDER: Record<LiveEventLine["kind"], number> = {
   piece: 2,
   settings: 3,
   comment: 4,
-  "payment-form": 5,
-  staff: 6,
-  payment: 7,
-  end: 8,
+  sale: 5,
+  "payment-form": 6,
+  staff: 7,
+  payment: 8,
+  end: 9,
 };
 
 /**
@@ -305,6 +315,25 @@ export async function exportLiveEvents(
         claim: { handle: row.handle, ref: row.ref, seq: Number(row.seq) },
       });
   }
+
+  // A line no claim of its order and piece made was added by hand.
+  const { rows: sales } = await db.query<{ at: string; ref: number; handle: string; seq: string | null }>(
+    `SELECT ${AT("i.created_at")} AS at, p.ref, o.handle, e.seq
+       FROM order_items i JOIN (${ORDERS_OF_LIVE}) o ON o.id = i.order_id
+       JOIN products p ON p.id = i.product_id
+       LEFT JOIN tiktok_events e ON e.id = i.source_event_id
+      WHERE NOT EXISTS (SELECT 1 FROM live_claims c WHERE c.order_id = i.order_id AND c.product_id = i.product_id)
+      ORDER BY i.created_at, i.id`,
+    [liveId],
+  );
+  for (const sale of sales)
+    lines.push({
+      kind: "sale",
+      at: sale.at,
+      ref: sale.ref,
+      handle: sale.handle,
+      seq: sale.seq === null ? null : Number(sale.seq),
+    });
 
   const { rows: orders } = await db.query<{
     handle: string;

@@ -1,12 +1,12 @@
 import { liveViewerPlaceholderEmail } from "@vitrine/domain";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { connectDatabase, type Database, type Transaction } from "../../db/client";
 import { createJobQueue } from "../../db/job-queue";
 import { lives, orders, productColors, products, users } from "../../db/schema";
 import { errorText } from "../../lib/error-text";
 import { createIngestBatcher, type IngestBatcher } from "../../realtime/ingest-batcher";
 import { createSilentLiveHub } from "../../realtime/live-hub";
-import { paymentColumns, writeOrderStatus } from "../orders";
+import { addItemForHandle, paymentColumns, writeOrderStatus } from "../orders";
 import { createClaimsEngine, type ClaimsEngine } from "./engine";
 import type { LiveEventHeader, LiveEventLine } from "./live-events";
 import type { ClaimRules } from "./rules";
@@ -126,7 +126,7 @@ async function startReplay(
 ) {
   const pool = db.$client;
   const rules = engine.rules;
-  const editable = (JSON.parse(rules) as ClaimRules).editable;
+  const { editable, lockKeyPrefix, emailSuffix } = JSON.parse(rules) as ClaimRules;
   const refused: string[] = [];
   // The file's comment seq → its msgId here: claims are found by the comment that made them.
   const msgIds = new Map<number, string>();
@@ -160,6 +160,14 @@ async function startReplay(
       [liveId, order.handle, order.place - 1],
     );
     return rows[0]?.id;
+  }
+
+  async function eventOf(seq: number): Promise<string | null> {
+    const { rows } = await pool.query<{ id: string }>(
+      "SELECT id FROM tiktok_events WHERE live_id = $1 AND msg_id = $2",
+      [liveId, msgIds.get(seq) ?? ""],
+    );
+    return rows[0]?.id ?? null;
   }
 
   async function claimOf(claim: { handle: string; ref: number; seq: number }): Promise<string | undefined> {
@@ -265,6 +273,27 @@ async function startReplay(
               sql`SELECT live_claim_staff_action(${liveId}::uuid, ${claimId}::uuid, ${line.action},
                 ${staff.id}::uuid, ${rules}::jsonb)`,
             ),
+          );
+          return;
+        }
+        case "sale": {
+          const [piece] = await db
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.liveId, liveId), eq(products.ref, line.ref)));
+          if (!piece) return refuse(line, `no piece ${line.ref}`);
+          const sourceEventId = line.seq === null ? null : await eventOf(line.seq);
+          // The sidebar's add: the viewer and their order reached as the engine reaches them.
+          await inTransaction(line, (tx) =>
+            addItemForHandle(tx, {
+              liveId,
+              productId: piece.id,
+              handle: line.handle,
+              claimLockKey: `${lockKeyPrefix}${line.handle}`,
+              placeholderEmail: `${line.handle}${emailSuffix}`,
+              comment: null,
+              sourceEventId,
+            }),
           );
           return;
         }
