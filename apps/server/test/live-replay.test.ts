@@ -21,8 +21,8 @@ import { createTestApp, sessionCookieOf, type TestApp } from "./support/test-app
 /*
  * A live replayed from its exported events (decision 045) on PostgreSQL: a live in automatic mode
  * with holds of 2 s and doubts of 5 s, its comments through the real ingestion and reader, its
- * holds and doubts ended by the job runner on the wall clock, staff's actions through the API, a
- * payment form and a payment. Its events are exported and replayed into fresh databases, where
+ * holds and doubts ended by the job runner on the wall clock, staff's actions, settings, a sale
+ * and a line removed by hand and an order cancelled through the API, a payment form and a payment. Its events are exported and replayed into fresh databases, where
  * the same decisions come out in a fraction of the live's time, on the events' clock.
  */
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function asStaff(method: "POST" | "PUT", url: string, payload?: object, status = 200) {
+async function asStaff(method: "POST" | "PUT" | "DELETE", url: string, payload?: object, status = 200) {
   const response = await t.app.inject({
     method,
     url,
@@ -158,8 +158,15 @@ describe("live:replay", () => {
     const began = performance.now();
     live = await insertLive(t.db, { isActive: true });
     const pieces: ProductRow[] = [];
-    for (let n = 0; n < 5; n++) pieces.push(await insertProduct(t.db, { liveId: live.id, colorId: null }));
-    const [p1, p2, p3, p4, p5] = pieces as [ProductRow, ProductRow, ProductRow, ProductRow, ProductRow];
+    for (let n = 0; n < 6; n++) pieces.push(await insertProduct(t.db, { liveId: live.id, colorId: null }));
+    const [p1, p2, p3, p4, p5, p6] = pieces as [
+      ProductRow,
+      ProductRow,
+      ProductRow,
+      ProductRow,
+      ProductRow,
+      ProductRow,
+    ];
     await asStaff("PUT", `/api/admin/lives/${live.id}/claims/settings`, {
       mode: "automatique",
       holdSeconds: HOLD_SECONDS,
@@ -229,6 +236,26 @@ describe("live:replay", () => {
     // Fanny's hold ended first: hugo, still to confirm, holds the piece as pending until his wait ends.
     await claimWhen(live, "hugo", p4, releasedFor("doubt-expired"), 15_000);
 
+    // Piece 6, holds now of a minute: kim's line removed by hand, lou is handed the piece, then
+    // staff cancel lou's order.
+    await asStaff("PUT", `/api/admin/lives/${live.id}/claims/settings`, {
+      mode: "automatique",
+      holdSeconds: 60,
+    });
+    await say("kim", "je prends le 6");
+    const kim = await claimWhen(live, "kim", p6, inOrder);
+    await say("lou", "je prends le 6");
+    await claimWhen(live, "lou", p6, (claim) => claim.state === "waitlisted");
+    const { rows: kimLines } = await t.db.$client.query<{ id: string }>(
+      "SELECT id FROM order_items WHERE order_id = $1 AND product_id = $2",
+      [kim.order_id, p6.id],
+    );
+    await asStaff("DELETE", `/api/admin/live-sidebar/orders/${kim.order_id}/items/${kimLines[0]?.id}`);
+    await claimWhen(live, "kim", p6, releasedFor("staff"));
+    const lou = await claimWhen(live, "lou", p6, inOrder);
+    await asStaff("PUT", `/api/admin/orders/${lou.order_id}/status`, { status: "cancelled-by-admin" });
+    await claimWhen(live, "lou", p6, releasedFor("order-cancelled"));
+
     // Nothing left to end: the export is what the live decided, all of it.
     file = await exportedFile(live);
     original = await digestOn(t.databaseUrl, live.ref);
@@ -240,9 +267,9 @@ describe("live:replay", () => {
     const kinds = (kind: LiveEventLine["kind"]) => lines.filter((line) => line.kind === kind).length;
     expect(lines[0]?.kind).toBe("live");
     expect(lines.at(-1)?.kind).toBe("end");
-    expect(kinds("piece")).toBe(5);
-    expect(kinds("settings")).toBe(1);
-    expect(kinds("comment")).toBe(11);
+    expect(kinds("piece")).toBe(6);
+    expect(kinds("settings")).toBe(2);
+    expect(kinds("comment")).toBe(13);
     expect(lines.filter((line) => line.kind === "sale")).toEqual([
       expect.objectContaining({ ref: 3, handle: "ivy", seq: null }),
     ]);
@@ -250,6 +277,12 @@ describe("live:replay", () => {
       "release",
       "confirm",
       "ignore",
+    ]);
+    expect(lines.filter((line) => line.kind === "line-removed")).toEqual([
+      expect.objectContaining({ claim: expect.objectContaining({ handle: "kim", ref: 6 }) }),
+    ]);
+    expect(lines.filter((line) => line.kind === "order-cancelled")).toEqual([
+      expect.objectContaining({ order: { handle: "lou", place: 1 }, status: "cancelled-by-admin" }),
     ]);
     expect(kinds("payment-form")).toBe(1);
     expect(kinds("payment")).toBe(1);
@@ -272,6 +305,10 @@ describe("live:replay", () => {
     );
     expect(text).toMatch(/@gina, doubt mismatch ignored, released doubt-ignored, staff ignore/);
     expect(text).toMatch(/@hugo, doubt mismatch expired, holder 2, handed over, released doubt-expired/);
+    expect(text).toContain("piece 6\n  #12 @kim, holder 1, released staff, order kim/1 to-validate\n");
+    expect(text).toMatch(
+      /#13 @lou, holder 2, handed over, released order-cancelled, order lou\/1 cancelled-by-admin/,
+    );
     expect(original.hash).toMatch(/^[0-9a-f]{16}$/);
   });
 

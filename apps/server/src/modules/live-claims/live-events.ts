@@ -8,7 +8,8 @@ import { CLAIM_ACTIONS, type ClaimAction } from "./service";
  * microsecond). The chat comments as tiktok_events stores them; the live's pieces, the shop's
  * colour names (the reader reads colours by them) and the viewers' unpaid holds from before the
  * live; the live's claim settings as staff set them; staff's actions on claims; the pieces added
- * to orders by hand; the payment forms and payments of the live's orders; and the moment of the export, up to which the replay
+ * to orders by hand, the claims' lines removed by hand and the orders cancelled; the payment
+ * forms and payments of the live's orders; and the moment of the export, up to which the replay
  * lets holds and doubts expire. A claim is named by its viewer, its piece and its comment's seq
  * in this file; an order by its viewer and its place among that viewer's orders of the live: ids
  * are the database's own, a replay makes others.
@@ -82,6 +83,15 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     /** The comment the line was added from, when it was. */
     seq: z.number().int().positive().nullable(),
   }),
+  /** A claim's line removed from its order by hand (the sidebar, the order page). */
+  z.strictObject({ kind: z.literal("line-removed"), at, claim: claimRef }),
+  /** An order cancelled before it was paid, by its customer or by staff. */
+  z.strictObject({
+    kind: z.literal("order-cancelled"),
+    at,
+    order: orderRef,
+    status: z.enum(["cancelled-by-customer", "cancelled-by-admin"]),
+  }),
   z.strictObject({ kind: z.literal("payment-form"), at, order: orderRef }),
   z.strictObject({ kind: z.literal("payment"), at, order: orderRef }),
   z.strictObject({ kind: z.literal("end"), at }),
@@ -122,7 +132,7 @@ const AT = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-D
 
 // A viewer's orders of the live, numbered as the digest numbers them.
 const ORDERS_OF_LIVE = `
-  SELECT o.id, o.payment_started_at, o.payment_date, lower(u.tiktok_username) AS handle,
+  SELECT o.id, o.status, o.updated_at, o.payment_started_at, o.payment_date, lower(u.tiktok_username) AS handle,
          row_number() OVER (PARTITION BY o.user_id ORDER BY o.order_date, o.order_number)::int AS place
     FROM orders o JOIN users u ON u.id = o.user_id WHERE o.live_id = $1`;
 
@@ -143,10 +153,12 @@ const KIND_ORDER: Record<LiveEventLine["kind"], number> = {
   settings: 3,
   comment: 4,
   sale: 5,
-  "payment-form": 6,
-  staff: 7,
-  payment: 8,
-  end: 9,
+  "line-removed": 6,
+  "order-cancelled": 7,
+  "payment-form": 8,
+  staff: 9,
+  payment: 10,
+  end: 11,
 };
 
 /**
@@ -333,6 +345,44 @@ export async function exportLiveEvents(
       ref: sale.ref,
       handle: sale.handle,
       seq: sale.seq === null ? null : Number(sale.seq),
+    });
+
+  // A claim released 'staff' that no staff action released lost its line by hand: the line is
+  // gone, its claim's release (the inbox applied) is the trace it left.
+  const { rows: removed } = await db.query<{ at: string; handle: string; ref: number; seq: string }>(
+    `SELECT ${AT("c.updated_at")} AS at, c.handle, p.ref, c.seq
+       FROM live_claims c JOIN products p ON p.id = c.product_id
+      WHERE c.live_id = $1 AND c.state = 'released' AND c.release_reason = 'staff' AND c.order_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM audit_events a
+                         WHERE a.action IN ('live-claim-released', 'live-claim-removed')
+                           AND a.details ->> 'claimId' = c.id::text)
+      ORDER BY c.updated_at, c.seq`,
+    [liveId],
+  );
+  for (const row of removed)
+    lines.push({
+      kind: "line-removed",
+      at: row.at,
+      claim: { handle: row.handle, ref: row.ref, seq: Number(row.seq) },
+    });
+
+  const { rows: cancelled } = await db.query<{
+    at: string;
+    handle: string;
+    place: number;
+    status: "cancelled-by-customer" | "cancelled-by-admin";
+  }>(
+    `SELECT ${AT("o.updated_at")} AS at, o.handle, o.place, o.status
+       FROM (${ORDERS_OF_LIVE}) o
+      WHERE o.status IN ('cancelled-by-customer', 'cancelled-by-admin')`,
+    [liveId],
+  );
+  for (const order of cancelled)
+    lines.push({
+      kind: "order-cancelled",
+      at: order.at,
+      order: { handle: order.handle, place: order.place },
+      status: order.status,
     });
 
   const { rows: orders } = await db.query<{

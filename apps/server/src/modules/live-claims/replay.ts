@@ -1,4 +1,4 @@
-import { liveViewerPlaceholderEmail } from "@vitrine/domain";
+import { ORDER_STATUSES, liveViewerPlaceholderEmail, orderStatusMove } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { connectDatabase, type Database, type Transaction } from "../../db/client";
 import { createJobQueue } from "../../db/job-queue";
@@ -6,7 +6,7 @@ import { lives, orders, productColors, products, users } from "../../db/schema";
 import { errorText } from "../../lib/error-text";
 import { createIngestBatcher, type IngestBatcher } from "../../realtime/ingest-batcher";
 import { createSilentLiveHub } from "../../realtime/live-hub";
-import { addItemForHandle, paymentColumns, writeOrderStatus } from "../orders";
+import { addItemForHandle, paymentColumns, removeItem, writeOrderStatus } from "../orders";
 import { createClaimsEngine, type ClaimsEngine } from "./engine";
 import type { LiveEventHeader, LiveEventLine } from "./live-events";
 import type { ClaimRules } from "./rules";
@@ -295,6 +295,35 @@ async function startReplay(
               sourceEventId,
             }),
           );
+          return;
+        }
+        case "line-removed": {
+          const claimId = await claimOf(line.claim);
+          const { rows } = await pool.query<{ order_id: string | null; order_item_id: string | null }>(
+            "SELECT order_id, order_item_id FROM live_claims WHERE id = $1",
+            [claimId ?? null],
+          );
+          const [held] = rows;
+          if (!held?.order_id || !held.order_item_id)
+            return refuse(line, `no line of @${line.claim.handle} for piece ${line.claim.ref}`);
+          const { order_id: orderId, order_item_id: itemId } = held;
+          // The sidebar's and the order page's removal: the claim is released by the inbox.
+          await inTransaction(line, (tx) => removeItem(tx, orderId, itemId));
+          return;
+        }
+        case "order-cancelled": {
+          const orderId = await orderOf(line.order);
+          if (!orderId) return refuse(line, `no order ${line.order.place} of @${line.order.handle}`);
+          const actor = line.status === "cancelled-by-customer" ? "customer" : "staff";
+          await inTransaction(line, async (tx) => {
+            const cancelled = await writeOrderStatus(tx, {
+              where: [eq(orders.id, orderId)],
+              from: ORDER_STATUSES.filter((status) => orderStatusMove(status, line.status, actor)),
+              to: line.status,
+              actor,
+            });
+            if (cancelled.length === 0) throw new Error("the order could not be cancelled");
+          });
           return;
         }
         case "payment-form":
