@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { checkLive } from "../../../scripts/live/check.mjs";
 import { liveDigest } from "../../../scripts/live/digest.mjs";
 import { orders } from "../src/db/schema";
 import { paymentColumns, startOrderPayment, writeOrderStatus } from "../src/modules/orders";
@@ -115,13 +116,15 @@ async function freshDatabase(): Promise<string> {
   }
 }
 
+/** The live's digest, and whether live:check finds it clean. */
 async function digestOn(databaseUrl: string, liveRef: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const digest = await liveDigest(client, liveRef);
     if (!digest) throw new Error(`no live ${liveRef}`);
-    return digest;
+    const check = await checkLive(client, liveRef);
+    return { ...digest, clean: check?.ok ?? false };
   } finally {
     await client.end();
   }
@@ -151,7 +154,7 @@ async function replayed(file: string) {
 describe("live:replay", () => {
   let live: LiveRow;
   let file = "";
-  let original: { text: string; hash: string };
+  let original: { text: string; hash: string; clean: boolean };
   let liveSeconds = 0;
 
   beforeAll(async () => {
@@ -290,6 +293,15 @@ describe("live:replay", () => {
     expect(times).toEqual([...times].sort());
   });
 
+  it("refuses a file that is not a live's events, saying which line", () => {
+    const [header, piece] = file.split("\n");
+    expect(() => parseLiveEvents(`${piece}\n`)).toThrow("the file does not start with its live");
+    expect(() => parseLiveEvents(`${header}\n{"kind":\n`)).toThrow("line 2: not JSON");
+    const early = JSON.stringify({ ...JSON.parse(piece ?? "{}"), at: "2000-01-01T00:00:00.000000Z" });
+    expect(() => parseLiveEvents(`${header}\n${early}\n`)).toThrow("line 2: out of receive order");
+    expect(() => parseLiveEvents(`${header}\n{"kind":"payment","at":"hier"}\n`)).toThrow(/^line 2: /);
+  });
+
   it("the live's digest says who got each piece, in which order, and why each claim ended", () => {
     const text = original.text;
     expect(text).toContain(
@@ -315,6 +327,8 @@ describe("live:replay", () => {
   it("a replay makes the same decisions on the events' clock, faster than the live", async () => {
     const replay = await replayed(file);
     expect(replay.refused).toEqual([]);
+    expect(original.clean).toBe(true);
+    expect(replay.clean).toBe(true);
     expect(replay.text).toBe(original.text);
     expect(replay.hash).toBe(original.hash);
     expect(replay.took / 1000).toBeLessThan(liveSeconds / 2);
