@@ -208,8 +208,8 @@ async function startReplay(
         ended.add(key);
         await setClock(next.due);
         const expiry = next.kind === "hold" ? "live_claim_expire" : "live_claim_doubt_expire";
+        // As the job runs it: the SQL alone; the engine's next pass comes with the next input.
         await pool.query(`SELECT ${expiry}($1, $2::jsonb)`, [next.id, rules]);
-        await engine.process(liveId);
       }
     },
 
