@@ -116,7 +116,9 @@ try {
   }
   if (values.keep) log(`the replay's database: ${database.url}`);
   if (result.refused.length > 0) {
-    log(`${result.refused.length} input(s) could not be applied as in the live`);
+    log(
+      `${result.refused.length} input(s) could not be applied as in the live, or passes of the engine failed`,
+    );
     process.exitCode = 1;
   }
 } finally {

@@ -69,7 +69,8 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     msgId: z.string().min(1),
     createTime: z.number().int().nonnegative(),
     tiktokUserId: z.string().nullable(),
-    uniqueId: z.string().min(1),
+    /** Empty when the source sent none: the engine reads no claim from such a comment. */
+    uniqueId: z.string(),
     nickname: z.string().nullable(),
     comment: z.string().nullable(),
   }),

@@ -9,7 +9,7 @@ import { createSilentLiveHub } from "../../realtime/live-hub";
 import { addItemForHandle, paymentColumns, removeItem, writeOrderStatus } from "../orders";
 import { createClaimsEngine, type ClaimsEngine } from "./engine";
 import type { LiveEventHeader, LiveEventLine } from "./live-events";
-import type { ClaimRules } from "./rules";
+import { claimRulesSchema } from "./rules";
 
 /*
  * A live replayed from its events (decision 045) into a database of its own: the live and its
@@ -27,7 +27,10 @@ const CLOCK_SETTING = "vitrine.claims_clock";
 export interface ReplayResult {
   liveId: string;
   liveRef: string;
-  /** Inputs the replay could not apply as the live did (its decisions differed before them). */
+  /**
+   * Inputs the replay could not apply as the live did (its decisions differed before them), and
+   * passes of the engine that failed: either way the digest may not be the live's.
+   */
   refused: string[];
 }
 
@@ -60,6 +63,7 @@ export async function replayLiveEvents(
   const [header] = lines;
   if (header?.kind !== "live") throw new Error("the events do not start with their live");
   const handle = connectDatabase(databaseUrl, 1);
+  const refused: string[] = [];
   let clock = "";
   // A connection the pool replaces gets the clock of the moment.
   handle.pool.on("connect", (client) => {
@@ -76,11 +80,14 @@ export async function replayLiveEvents(
     liveHub: hub,
     jobs: createJobQueue({ pool: handle.pool }),
     settings,
-    log,
+    log: (message) => {
+      refused.push(message);
+      log(message);
+    },
   });
   const batcher = createIngestBatcher({ pool: handle.pool, hub, flushIntervalMs: 0, log });
   try {
-    const replay = await startReplay(handle.db, header, engine, batcher, log);
+    const replay = await startReplay(handle.db, header, engine, batcher, { refused, log });
     const setClock = async (at: string) => {
       clock = at;
       await handle.pool.query("SELECT set_config($1, $2, false)", [CLOCK_SETTING, at]);
@@ -109,7 +116,7 @@ export async function replayLiveEvents(
       }
       await engine.process(replay.liveId);
     }
-    return { liveId: replay.liveId, liveRef: header.ref, refused: replay.refused };
+    return { liveId: replay.liveId, liveRef: header.ref, refused };
   } finally {
     await batcher.close();
     await engine.stop();
@@ -122,12 +129,11 @@ async function startReplay(
   header: LiveEventHeader,
   engine: ClaimsEngine,
   batcher: IngestBatcher,
-  log: (message: string) => void,
+  { refused, log }: { refused: string[]; log: (message: string) => void },
 ) {
   const pool = db.$client;
   const rules = engine.rules;
-  const { editable, lockKeyPrefix, emailSuffix } = JSON.parse(rules) as ClaimRules;
-  const refused: string[] = [];
+  const { editable, lockKeyPrefix, emailSuffix } = claimRulesSchema.parse(JSON.parse(rules));
   // The file's comment seq → its msgId here: claims are found by the comment that made them.
   const msgIds = new Map<number, string>();
 
@@ -190,7 +196,6 @@ async function startReplay(
 
   return {
     liveId,
-    refused,
 
     /** Holds and doubts that end by `until`, one by one at their end, as their jobs end them. */
     async endDue(until: string, setClock: (at: string) => Promise<void>) {
