@@ -123,18 +123,9 @@ interface Clause {
  * - how sure the claims are: sure, a doubt with its reason, or talk (nothing).
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
-  if (!mayHoldNumber(comment)) return nothing();
-  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
-  if (!tokens.some((token) => token.kind === "number")) return nothing();
-
-  const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
-  const swap = readSwap(tokens, roles);
-  const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
-  const sizeMentions = readRefsAndSizes(tokens, roles);
-
-  const refIndexes: number[] = [];
-  for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
-  if (refIndexes.length === 0) return nothing();
+  const placed = placeRefs(comment, colors);
+  if (placed === null) return nothing();
+  const { tokens, roles, swap, colorMentions, sizeMentions, refIndexes } = placed;
   const slip = readSlipCorrection(tokens, roles, refIndexes);
   if (slip !== null && [...swap.givenUp].every((at) => at === slip.givenUpAt)) {
     const [piece] = piecesOf(
@@ -216,6 +207,49 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
     else doubts.push({ ...piece, reason });
   }
   return { claims, doubts, unclaims };
+}
+
+/** Where a comment's refs, sizes and colours are, and the swap it writes; null when it names no ref. */
+interface PlacedRefs {
+  tokens: Token[];
+  roles: (Role | undefined)[];
+  swap: Swap;
+  colorMentions: Mention[];
+  sizeMentions: Mention[];
+  refIndexes: number[];
+}
+
+function placeRefs(comment: string, colors: readonly string[]): PlacedRefs | null {
+  if (!mayHoldNumber(comment)) return null;
+  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
+  if (!tokens.some((token) => token.kind === "number")) return null;
+
+  const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
+  const swap = readSwap(tokens, roles);
+  const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
+  const sizeMentions = readRefsAndSizes(tokens, roles);
+
+  const refIndexes: number[] = [];
+  for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
+  if (refIndexes.length === 0) return null;
+  return { tokens, roles, swap, colorMentions, sizeMentions, refIndexes };
+}
+
+/**
+ * Every piece a comment names, with the size and colour said beside it, whatever it does with
+ * them: what staff are asked about when the comment may claim without the reader seeing how.
+ */
+export function piecesNamed(comment: string, colors: readonly string[]): ClaimedPiece[] {
+  const placed = placeRefs(comment, colors);
+  if (placed === null) return [];
+  const { tokens, colorMentions, sizeMentions, refIndexes } = placed;
+  const refs = [...new Set(refIndexes.map((at) => refValue(tokens, at)))];
+  return piecesOf(refs, tokens, refIndexes, sizeMentions, colorMentions);
+}
+
+/** Whether a comment may name a piece at all: a digit, a number in words, a keycap. */
+export function mayNamePiece(comment: string): boolean {
+  return mayHoldNumber(comment);
 }
 
 function nothing(): LiveCommentReading {
@@ -419,7 +453,7 @@ function numberRole(
   if (joinedToNumber(tokens, index, -1) || joinedToNumber(tokens, index, 1)) return "aside";
 
   if (after !== undefined) {
-    if (UNITS_AFTER.has(after.text)) return "aside";
+    if (UNITS_AFTER.has(after.text) && !spellsEnAsAn(tokens, index + 1)) return "aside";
     // "3 enfants de 2, 5 et 7 ans": a list whose last number has a unit.
     if (LIST_JOINERS.has(after.text) && unitEndsList(tokens, index)) return "aside";
     // "je prends 1 le 12 en S et 1 le 13": a count before the piece it counts.
@@ -520,6 +554,12 @@ function isMinusSign(tokens: readonly Token[], index: number): boolean {
   return beforeMinus === undefined || !glued(beforeMinus, minus);
 }
 
+/** "le 84 an M", "jvoudrais 36 an M": "en" written as said, before a letter size (not years). */
+function spellsEnAsAn(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  return tokens[index]?.text === "an" && next !== undefined && !next.elided && LETTER_SIZES.has(next.text);
+}
+
 function letterSize(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -528,7 +568,10 @@ function letterSize(
   const token = tokens[index] as Token;
   const before = tokens[index - 1];
   const after = tokens[index + 1];
-  const marked = isWord(before) && !before.elided && SIZE_MARKERS.has(before.text);
+  const marked =
+    isWord(before) &&
+    !before.elided &&
+    (SIZE_MARKERS.has(before.text) || (roles[index - 2] === "ref" && spellsEnAsAn(tokens, index - 1)));
   if (token.text === "unique" && marked && before.text !== "en") return "TU";
   const size = LETTER_SIZES.get(token.text);
   if (size === undefined || token.elided) return null;
