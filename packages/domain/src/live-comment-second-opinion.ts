@@ -50,29 +50,64 @@ export interface SecondOpinion {
   readonly learnedFrom: number;
 }
 
+/** Kinds of feature, mixed into each feature's hash so a word and a letter group never meet. */
+const WORD = 1;
+const PAIR = 2;
+const TRIPLE = 3;
+const LETTERS = 4;
+const NUMBER_WORD = 0x9e3779b9;
+const START = 0x85ebca6b;
+const END = 0xc2b2ae35;
+
+/** A step of FNV-1a over 32 bits (Math.imul keeps it in integers). */
+const mix = (hash: number, value: number) => Math.imul(hash ^ value, 0x01000193) >>> 0;
+
+function hashWord(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < word.length; index++) hash = mix(hash, word.charCodeAt(index));
+  return hash;
+}
+
 /**
- * The comment's words (numbers as one symbol, so "le 12" and "le 13" teach the same thing),
- * word pairs, word triples around a number, and groups of four letters (typos and slang share
- * them with the words they stand for).
+ * The comment's features, as 32-bit hashes (no string is built for them: the reader runs on every
+ * comment of a live): its words (numbers as one symbol, so "le 12" and "le 13" teach the same
+ * thing), word pairs, word triples around a number, and groups of four letters, digits as one
+ * (typos and slang share them with the words they stand for). Each feature once.
  */
-export function commentFeatures(comment: string): string[] {
+export function commentFeatures(comment: string): number[] {
   const normalized = normalizeComment(comment);
-  const words = tokenize(normalized).map((token) => (token.kind === "number" ? "<n>" : token.key));
-  const sequence = ["<s>", ...words, "</s>"];
-  const features = new Set<string>();
-  for (let index = 0; index < sequence.length; index++) {
-    const word = sequence[index] as string;
-    const next = sequence[index + 1];
-    const afterNext = sequence[index + 2];
-    features.add(`w:${word}`);
+  const tokens = tokenize(normalized);
+  const words = [START];
+  for (const token of tokens) words.push(token.kind === "number" ? NUMBER_WORD : hashWord(token.key));
+  words.push(END);
+  const features = new Set<number>();
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as number;
+    const next = words[index + 1];
+    const afterNext = words[index + 2];
+    features.add(mix(WORD, word));
     if (next === undefined) continue;
-    features.add(`p:${word} ${next}`);
-    if (afterNext !== undefined && (word === "<n>" || next === "<n>" || afterNext === "<n>"))
-      features.add(`t:${word} ${next} ${afterNext}`);
+    features.add(mix(mix(PAIR, word), next));
+    if (
+      afterNext !== undefined &&
+      (word === NUMBER_WORD || next === NUMBER_WORD || afterNext === NUMBER_WORD)
+    )
+      features.add(mix(mix(mix(TRIPLE, word), next), afterNext));
   }
-  const letters = ` ${normalized.replace(/[0-9]+/g, "0")} `;
-  for (let index = 0; index + 4 <= letters.length; index++)
-    features.add(`c:${letters.slice(index, index + 4)}`);
+  // Four letters at a time over " comment ", each run of digits read as one "0".
+  const codes: number[] = [32];
+  for (let index = 0; index < normalized.length; index++) {
+    const code = normalized.charCodeAt(index);
+    const digit = code >= 48 && code <= 57;
+    if (digit && codes[codes.length - 1] === 48) continue;
+    codes.push(digit ? 48 : code);
+  }
+  codes.push(32);
+  for (let index = 0; index + 4 <= codes.length; index++) {
+    let hash = LETTERS;
+    for (let offset = 0; offset < 4; offset++) hash = mix(hash, codes[index + offset] as number);
+    features.add(hash);
+  }
   return [...features];
 }
 
@@ -92,7 +127,7 @@ const sigmoid = (score: number) => 1 / (1 + Math.exp(-score));
 
 /** Learns the second opinion from labelled comments (those that may name a piece). */
 export function trainSecondOpinion(comments: readonly LabelledComment[]): SecondOpinion {
-  const ids = new Map<string, number>();
+  const ids = new Map<number, number>();
   const rows = comments.map((comment) => ({
     features: Int32Array.from(commentFeatures(comment.text), (feature) => {
       let id = ids.get(feature);

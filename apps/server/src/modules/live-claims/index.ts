@@ -26,6 +26,7 @@ export {
 } from "./late-payments";
 export { claimRules } from "./rules";
 export { shownClaimState, type ShownClaimState } from "./shown-state";
+export { readingOpinion } from "./reading-opinion";
 
 export const liveClaimsModule = defineModule({
   name: "live-claims",
