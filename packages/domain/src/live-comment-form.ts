@@ -41,19 +41,21 @@ import {
   UNCLAIM_WORDS,
   PASS_OR_LEAVE_WORDS,
   UNITS_AFTER,
+  PLEASE_AFTER_SIL,
+  PUT_BACK_WORDS,
+  BACK_ON_SALE,
+  POSSESSIVES,
+  OBJECT_PRONOUN_KEYS,
+  GIVE_WORDS,
+  ORDER_WORDS,
+  FIRST_PERSON_AUXILIARIES,
+  NOT_FOR_ME_BEFORE,
+  WATCHING_VERBS,
+  THANKS_WORDS,
+  STORY_SPLIT_CLAIM_WORDS,
+  ADVERBS_IN_PAST,
+  AVAILABLE_WORDS,
 } from "./live-comment-words";
-
-const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
-const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
-const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
-const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
-const OBJECT_PRONOUN_KEYS = new Set(["le", "la", "l", "les"]);
-const GIVE_WORDS = new Set(["done", "donez", "envoie"]);
-const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
-const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
-const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
-const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
-const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
 
 /*
  * What a comment's form says around its references, read by segment (the text between two of
@@ -74,9 +76,7 @@ const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
  */
 const UNKNOWN_BESIDE_A_PLAIN_CLAIM = 2;
 
-const STORY_SPLIT_CLAIM_WORDS = new Set(["svp", "stp", "plz", "moi"]);
 const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "(", ")", "@", "mais", "alors"]);
-const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
 
 export interface Segment {
   start: number;
@@ -447,8 +447,6 @@ function readSegment(
   segment.voids = talks && segment.hasRef;
   return segment;
 }
-
-const AVAILABLE_WORDS = new Set(["dispo", "disponible", "dispos", "disponibles"]);
 
 /** "le 42 dispo pour moi ?", "c'est dispo pour moi svp ?": a request, not a question about stock. */
 function availableForMe(tokens: readonly Token[], index: number): boolean {

@@ -60,6 +60,9 @@ import {
   UNITS_AFTER,
   UNMISTAKABLE_SIZES,
   VERBS_BEFORE_PLUS,
+  AFTER_OPENING_NUMBER,
+  GIVE_ME_VERBS,
+  SOMEONE_ELSE,
 } from "./live-comment-words";
 
 /*
@@ -260,8 +263,6 @@ const ASCII_DIGIT = /[0-9]/;
 /** A number written in words after an article: "le sept", "la douze", "du vingt". */
 const SPELLED_REF =
   /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*(?:@[\w.]+\s*)*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
-/** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
-const AFTER_OPENING_NUMBER = new Set(["pour", "pr", "svp", "stp", "moi", "plz", "merci", "en", "!", "s"]);
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
@@ -1223,24 +1224,6 @@ function readClause(
     corrects,
   };
 }
-
-/** "donne-moi", "donnez-moi": giving to the viewer, after "et" only (alone it may give a piece away). */
-const GIVE_ME_VERBS = new Set(["done", "donez"]);
-
-/** Right before a verb of giving up, its subject is someone else: "elle annule", "se désiste". */
-const SOMEONE_ELSE = new Set([
-  "se",
-  "s",
-  "il",
-  "elle",
-  "ils",
-  "elles",
-  "un",
-  "qqn",
-  "qq1",
-  "personne",
-  "dame",
-]);
 
 /** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
 function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {
