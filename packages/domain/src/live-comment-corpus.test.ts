@@ -5,6 +5,8 @@ import sixthHeldOutPart from "../corpus/live-comments/held-out-6.jsonl?raw";
 import seventhHeldOutPart from "../corpus/live-comments/held-out-7.jsonl?raw";
 import eighthHeldOutPart from "../corpus/live-comments/held-out-8.jsonl?raw";
 import ninthHeldOutPart from "../corpus/live-comments/held-out-9.jsonl?raw";
+import tenthHeldOutPart from "../corpus/live-comments/held-out-10.jsonl?raw";
+import eleventhHeldOutPart from "../corpus/live-comments/held-out-11.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -39,6 +41,8 @@ const parts = {
   "held-out-7": seventhHeldOutPart,
   "held-out-8": eighthHeldOutPart,
   "held-out-9": ninthHeldOutPart,
+  "held-out-10": tenthHeldOutPart,
+  "held-out-11": eleventhHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -105,8 +109,11 @@ describe("the comment reader on the labelled corpus", () => {
    * - held-out-5, held-out-6 and held-out-7: each scored once blind by the rules alone (recall
    *   95.2 %, 95.8 %, 96.4 %), then again with the opinion, which was not tuned on them;
    * - held-out-8 and held-out-9: sealed while the opinion was built, scored once, after it was
-   *   finished (the clean measure): 0 comments that take nothing read as sure on both; recall
-   *   95.2 % and 100 %; doubts 15.2 % and 4.8 %; precision 98.0 % and 99.4 %.
+   *   finished: 0 comments that take nothing read as sure on both; recall 95.2 % and 100 %;
+   *   doubts 15.2 % and 4.8 %; precision 98.0 % and 99.4 %;
+   * - held-out-10 and held-out-11: sealed after those were scored, while the rules changed on the
+   *   tuning part, scored once after (the clean measure now): 0 comments that take nothing read
+   *   as sure; recall 97.6 % and 99.4 %; doubts 13.3 % and 8.5 %; precision 99.4 % and 99.4 %.
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
@@ -117,6 +124,8 @@ describe("the comment reader on the labelled corpus", () => {
     ["held-out-7", { claimComments: 150, takesNothing: 0, precision: 0.985, recall: 0.985, doubts: 0.086 }],
     ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.98, recall: 0.95, doubts: 0.153 }],
     ["held-out-9", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.995, doubts: 0.049 }],
+    ["held-out-10", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.975, doubts: 0.134 }],
+    ["held-out-11", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.086 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",

@@ -63,6 +63,9 @@ import {
   AFTER_OPENING_NUMBER,
   GIVE_ME_VERBS,
   SOMEONE_ELSE,
+  POSSESSIVES,
+  FIRST_PERSON_AUXILIARIES,
+  KEEP_VERBS,
 } from "./live-comment-words";
 
 /*
@@ -161,6 +164,9 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
       // statement gives it up ("je reviens sur le 37, je le veux plus").
       else if (form.voided[at] && (clause.effect === "claim" || !clause.byOther)) return;
       else if (corrected.has(at)) given.add(ref);
+      // "mon 22, transformez-le en 23": a piece the viewer already has is not claimed again.
+      // "(en plus du 12 tout à l'heure)": one taken earlier, named beside the new one.
+      else if (clause.effect === "claim" && !swap.taken.has(at) && alreadyHad(tokens, at)) return;
       else if (clause.effect === "claim" || swap.taken.has(at)) wanted.push({ ref, at });
       else given.add(ref);
     });
@@ -498,6 +504,10 @@ function numberRole(
     ) {
       return isNumericSize(token) ? "size" : "aside";
     }
+    // "je fais du 42 en haut et du 40 en bas", "je fais 1m55 et du 36": the same verb goes on.
+    if (before.text === "du" && beforeThat?.text === "et" && sizeVerbBefore(tokens, index - 2)) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
     if (CONTEXT_BEFORE.has(before.text)) {
       const listed = after !== undefined && LIST_JOINERS.has(after.text);
       if (!(before.text === "les" && listed)) return "aside";
@@ -518,6 +528,35 @@ function numberRole(
   }
   return "ref";
 }
+
+/** "j'ai pas", "j'avais pas", "jai pas": a "not" in the viewer's own telling of the past. */
+function toldInFirstPersonPast(tokens: readonly Token[], index: number): boolean {
+  const auxiliary = tokens[index - 1]?.key ?? "";
+  if (auxiliary === "jai") return true;
+  const subject = tokens[index - 2]?.key;
+  return FIRST_PERSON_AUXILIARIES.has(auxiliary) && (subject === "j" || subject === "je");
+}
+
+/** "mon 22", "en plus du 12", "le 16 tout à l'heure": a piece the viewer already has. */
+function alreadyHad(tokens: readonly Token[], at: number): boolean {
+  const before = tokens[at - 1]?.key ?? "";
+  if (POSSESSIVES.has(before)) return true;
+  if ((before === "du" || before === "de") && tokens[at - 2]?.key === "plus" && tokens[at - 3]?.key === "en")
+    return true;
+  const after = tokens.slice(at + 1, at + 5).map((token) => token.key);
+  return after[0] === "tout" && after[1] === "a" && after[2] === "l" && after[3] === "heure";
+}
+
+/** A verb of the viewer's own size a few words before: "je fais du 42 en haut et…". */
+function sizeVerbBefore(tokens: readonly Token[], index: number): boolean {
+  for (let at = index - 1; at >= Math.max(0, index - SIZE_VERB_REACH); at--) {
+    const token = tokens[at] as Token;
+    if (token.kind === "symbol" && token.text !== "." && token.text !== ",") return false;
+    if (isWord(token) && SIZE_VERBS.has(token.text)) return true;
+  }
+  return false;
+}
+const SIZE_VERB_REACH = 6;
 
 /** "1m70", "2m", "10k", "2x" are measures and counts; "12m" and "12M" are ref 12 in size M. */
 function unitEndsList(tokens: readonly Token[], index: number): boolean {
@@ -939,10 +978,17 @@ function readClauses(
   // 12") speak of the clause before that names refs.
   let lastWithRefs: Clause | undefined;
   let previous: Clause | undefined;
-  for (const clause of clauses) {
+  clauses.forEach((clause, position) => {
     if (clause.corrects && lastWithRefs?.effect === "claim") lastWithRefs.effect = "void";
-    // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them.
-    if (clause.bare && clause.refs.length > 0 && previous?.effect === "unclaim" && previous.byVerb) {
+    // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them, unless
+    // the next statement takes them ("le 4 je le laisse, le 14 je le prends").
+    if (
+      clause.bare &&
+      clause.refs.length > 0 &&
+      previous?.effect === "unclaim" &&
+      previous.byVerb &&
+      !takenByNext(tokens, clauses[position + 1])
+    ) {
       clause.effect = "unclaim";
       clause.byVerb = true;
     }
@@ -959,8 +1005,19 @@ function readClauses(
       lastWithRefs.effect = clause.orphanEffect;
       lastWithRefs.byOther = true;
     }
-  }
+  });
   return clauses;
+}
+
+/** A statement with no ref of its own that takes the piece just named: "je le prends en M". */
+function takenByNext(tokens: readonly Token[], next: Clause | undefined): boolean {
+  if (next === undefined || next.refs.length > 0 || next.effect !== "claim") return false;
+  for (let at = next.start; at < next.end; at++) {
+    const key = tokens[at]?.key ?? "";
+    // "la 48 je garde": kept, already had, not taken now.
+    if (CLAIM_VERBS.has(key) && !KEEP_VERBS.has(key)) return true;
+  }
+  return false;
 }
 
 /** "non le 12", "non 12": the "non" corrects, the ref after it is wanted ("finalement non le 12" refuses). */
@@ -1141,6 +1198,8 @@ function readClause(
       // "le 21 mais pas en noir, en beige": a colour or size refused, the piece still wanted.
       if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
+      // "je veux le 113 j'ai pas hésité", "j'ai pas vu le prix": the viewer's own past, not the piece.
+      if (toldInFirstPersonPast(tokens, index) && !refFollows(tokens, roles, index)) continue;
       // "elle a pas tiktok", "qui a pas de compte": someone else's "not", about something else.
       if (!refFollows(tokens, roles, index) && othersNegation(tokens, index, start)) continue;
       const refNext =

@@ -1872,3 +1872,6 @@ export const MEANT_BEFORE = new Set(["est", "cest", "c", "etait", "voulais", "ve
 export const THAT_WORDS = new Set(["que", "qu"]);
 
 export const WANTED_AFTER_THAT = new Set(["voulais", "veux", "voulait", "voudrais"]);
+
+/** Keeping: "la 48 je garde" keeps a piece already had, "garde-moi le 12" asks to keep one. */
+export const KEEP_VERBS = keys("garde", "gardes", "garder", "gardez", "jgarde");
