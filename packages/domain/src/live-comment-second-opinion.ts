@@ -23,9 +23,9 @@ import { normalizeComment, tokenize } from "./live-comment-tokens";
  */
 
 /** At or above this likelihood, a comment the rules read as nothing is asked about. */
-export const ASK_WHEN_LIKELY = 0.9;
+export const ASK_WHEN_LIKELY = 0.95;
 /** Below this likelihood, a doubt of the rules is dropped rather than asked about. */
-export const DROP_WHEN_UNLIKELY = 0.05;
+export const DROP_WHEN_UNLIKELY = 0.2;
 /**
  * Below this likelihood, a claim the rules are sure of is asked about instead: "le 115 ma couleur
  * préférée" reads as a bare claim to the rules, and as a remark to the model.
