@@ -66,6 +66,7 @@ import {
   POSSESSIVES,
   FIRST_PERSON_AUXILIARIES,
   KEEP_VERBS,
+  IT_IS,
 } from "./live-comment-words";
 
 /*
@@ -470,6 +471,8 @@ function numberRole(
     }
     if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text) && isGluedUnit(tokens, index))
       return "aside";
+    // "2 pour moi : le 280 et le 281", "deux pour moi: le 7 et le 8": a count of the pieces listed.
+    if (countsTheList(tokens, index)) return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
     // "95c", "36b": a letter glued after a number that is no size makes it something else.
@@ -502,6 +505,10 @@ function numberRole(
       isWord(beforeThat) &&
       SIZE_VERBS.has(beforeThat.text)
     ) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    // "j'ai vu que c du 34", "c'est du 38": a size said of the piece.
+    if (before.text === "du" && isWord(beforeThat) && IT_IS.has(beforeThat.key)) {
       return isNumericSize(token) ? "size" : "aside";
     }
     // "je fais du 42 en haut et du 40 en bas", "je fais 1m55 et du 36": the same verb goes on.
@@ -546,6 +553,20 @@ function alreadyHad(tokens: readonly Token[], at: number): boolean {
   const after = tokens.slice(at + 1, at + 5).map((token) => token.key);
   return after[0] === "tout" && after[1] === "a" && after[2] === "l" && after[3] === "heure";
 }
+
+function countsTheList(tokens: readonly Token[], index: number): boolean {
+  const count = Number((tokens[index] as Token).text);
+  if (!(count >= 2 && count <= MAX_LISTED_COUNT)) return false;
+  if (
+    tokens[index + 1]?.key !== "pour" ||
+    tokens[index + 2]?.key !== "moi" ||
+    tokens[index + 3]?.text !== ":"
+  )
+    return false;
+  const listed = tokens.slice(index + 4).filter((token) => token.kind === "number").length;
+  return listed === count;
+}
+const MAX_LISTED_COUNT = 9;
 
 /** A verb of the viewer's own size a few words before: "je fais du 42 en haut et…". */
 function sizeVerbBefore(tokens: readonly Token[], index: number): boolean {
@@ -772,7 +793,9 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     const insteadOf =
       (token.key === "lieu" && before?.key === "au") ||
       (token.key === "place" && (before?.key === "la" || before?.key === "sa")) ||
-      ((token.key === "que" || token.key === "qu") && before?.key === "plutot");
+      ((token.key === "que" || token.key === "qu") && before?.key === "plutot") ||
+      // "instead of 265 i'll take 256".
+      (token.key === "of" && before?.key === "instead");
     const typedBefore = token.key === "lieu" ? typedByMistake(tokens, index - 2) : -1;
     const typedHere =
       TYPING_SLIPS.has(token.key) && (PAST_AUXILIARIES.has(before?.key ?? "") || before?.key === "jai")
@@ -787,7 +810,10 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       roles[swapRefAt(tokens, index + 1)] = "ref";
     }
     // "à sa place le 56" names the new piece; "à la place du 55" the one given up.
-    else if (insteadOf && (token.key === "que" || token.key === "qu" || OF_WORDS.has(next?.key ?? ""))) {
+    else if (
+      insteadOf &&
+      (token.key === "que" || token.key === "qu" || token.key === "of" || OF_WORDS.has(next?.key ?? ""))
+    ) {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
       refAt = swapRefAt(tokens, index + 1);
@@ -987,7 +1013,9 @@ function readClauses(
       clause.refs.length > 0 &&
       previous?.effect === "unclaim" &&
       previous.byVerb &&
-      !takenByNext(tokens, clauses[position + 1])
+      !takenByNext(tokens, clauses[position + 1]) &&
+      // "je lâche le 99 pour le 199": "pour" opened the piece taken in exchange.
+      tokens[clause.start - 1]?.key !== "pour"
     ) {
       clause.effect = "unclaim";
       clause.byVerb = true;

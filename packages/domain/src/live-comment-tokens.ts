@@ -29,8 +29,13 @@ const MARKS = /\p{M}/gu;
 /** Lowercase, without accents; "n°" reads as "no", "œ" as "oe", a curly apostrophe as a plain one. */
 const ASCII_ARROW = /-+>|=>/g;
 
+/** "le 1O", "le 3OO": a letter O typed for a zero after a digit. */
+const LETTER_O_ZEROS = /\b([1-9])(o{1,2})\b/g;
+const zeros = (_: string, digit: string, letters: string) => digit + "0".repeat(letters.length);
+
 export function normalizeComment(comment: string): string {
-  if (!NON_ASCII.test(comment)) return comment.toLowerCase().replace(ASCII_ARROW, " vers ");
+  if (!NON_ASCII.test(comment))
+    return comment.toLowerCase().replace(ASCII_ARROW, " vers ").replace(LETTER_O_ZEROS, zeros);
   return (
     comment
       // Splits accents off their letters, and turns "nº", fullwidth digits and the like into plain ones.
@@ -48,6 +53,7 @@ export function normalizeComment(comment: string): string {
       .replace(/\u{1F51F}/gu, "10")
       // "16 ➡️ 61": an arrow from one piece to another.
       .replace(/[→➡⇒⟶]/g, " vers ")
+      .replace(LETTER_O_ZEROS, zeros)
   );
 }
 

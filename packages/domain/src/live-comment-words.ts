@@ -1875,3 +1875,6 @@ export const WANTED_AFTER_THAT = new Set(["voulais", "veux", "voulait", "voudrai
 
 /** Keeping: "la 48 je garde" keeps a piece already had, "garde-moi le 12" asks to keep one. */
 export const KEEP_VERBS = keys("garde", "gardes", "garder", "gardez", "jgarde");
+
+/** "c'est", "c", "cest", "ct", "est": what says what a piece is ("c'est du 38": its size). */
+export const IT_IS = keys("c", "cest", "ct", "est");
