@@ -20,7 +20,13 @@ export interface Token {
 /** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
 const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")"]);
 /** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
-const ALIASES: ReadonlyMap<string, string> = new Map([["pa", "pas"]]);
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["pa", "pas"],
+  // "tjr", "tjrs", "tjs": "toujours" in a hurry.
+  ["tjr", "toujours"],
+  ["tjrs", "toujours"],
+  ["tjs", "toujours"],
+]);
 
 /** Any character outside ASCII (surrogate halves included): accents, emojis, fullwidth digits. */
 export const NON_ASCII = /[\u0080-\uffff]/;
