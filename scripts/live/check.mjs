@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { CLAIM_RELEASE_REASONS, readLiveComment } from "../../packages/domain/src/live-claims";
+import { readingOpinion } from "../../apps/server/src/modules/live-claims/index";
 import { sidebarHandle } from "../../packages/domain/src/live-selling";
 import { liveDigest } from "./digest.mjs";
 
@@ -313,7 +314,10 @@ async function doubtsKeptTheirPlace(db, liveId) {
  * violations (count and a few examples), or null when there is no such live. `read` is the
  * domain's comment reader.
  */
-export async function checkLive(db, liveRef, { read = readLiveComment } = {}) {
+/** The engine's reading: the rules and the second opinion the server learns at start. */
+const engineReading = (comment, colors) => readLiveComment(comment, colors, readingOpinion());
+
+export async function checkLive(db, liveRef, { read = engineReading } = {}) {
   await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
     const {
