@@ -9,6 +9,7 @@ import { createSilentLiveHub } from "../../realtime/live-hub";
 import { addItemForHandle, paymentColumns, removeItem, writeOrderStatus } from "../orders";
 import { createClaimsEngine, type ClaimsEngine } from "./engine";
 import type { LiveEventHeader, LiveEventLine } from "./live-events";
+import { readingOpinion } from "./reading-opinion";
 import { claimRulesSchema } from "./rules";
 
 /*
@@ -80,6 +81,8 @@ export async function replayLiveEvents(
     liveHub: hub,
     jobs: createJobQueue({ pool: handle.pool }),
     settings,
+    // The comments read as the server reads them: the reader's rules and its second opinion.
+    opinion: readingOpinion(),
     log: (message) => {
       refused.push(message);
       log(message);
