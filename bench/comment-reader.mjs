@@ -5,13 +5,15 @@
 // chatter, emojis). Each comment is read alone and timed, after a warm-up, many rounds over the
 // set; the p50, p99 and max per comment are printed beside the floor measured the same way in the
 // same run: one bare regular expression looking for a reference ("le 12", "12") over the same
-// comments, the least any reader must do.
+// comments, the least any reader must do. The reader is timed as the server runs it (the rules and
+// the second opinion learned from the corpus at start) and by its rules alone.
 // Usage: npm run bench:reader -- [rounds=30]
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CORPUS_SHOP_COLORS } from "../packages/domain/src/comment-reading-figures.ts";
 import { readLiveComment } from "../packages/domain/src/live-claims.ts";
+import { learnFromCorpus } from "../packages/domain/src/live-comment-second-opinion.ts";
 import { createCommentStream } from "../scripts/live/comment-stream.mjs";
 
 const rounds = Number(process.argv[2] ?? 30);
@@ -62,9 +64,13 @@ function timeEach(label, read) {
   };
 }
 
-const reader = timeEach("reader (readLiveComment)", (comment) =>
-  readLiveComment(comment, CORPUS_SHOP_COLORS),
+const learningStarted = performance.now();
+const opinion = learnFromCorpus(readFileSync(path.join(corpusDir, "tuning.jsonl"), "utf8"));
+const learnedIn = performance.now() - learningStarted;
+const reader = timeEach("reader as the server runs it", (comment) =>
+  readLiveComment(comment, CORPUS_SHOP_COLORS, opinion),
 );
+const rules = timeEach("reader's rules alone", (comment) => readLiveComment(comment, CORPUS_SHOP_COLORS));
 const floor = timeEach("floor (one bare regular expression)", (comment) => BARE_REF.exec(comment));
 
 console.log(`${comments.length} comments (corpus and simulated chat) x ${rounds} rounds, one at a time`);
@@ -73,7 +79,7 @@ console.log(
     .map((cell, index) => (index === 0 ? cell.padEnd(40) : cell.padStart(12)))
     .join(""),
 );
-for (const row of [reader, floor]) {
+for (const row of [reader, rules, floor]) {
   console.log(
     row.label.padEnd(40) +
       [
@@ -88,4 +94,7 @@ for (const row of [reader, floor]) {
 }
 console.log(
   `target: reader p99 <= 0.5 ms per comment; reader p99 / floor p99 = ${(reader.p99 / floor.p99).toFixed(1)}x`,
+);
+console.log(
+  `second opinion learned from ${opinion.learnedFrom.toLocaleString("en")} comments in ${Math.round(learnedIn)} ms (once, at the server's start)`,
 );

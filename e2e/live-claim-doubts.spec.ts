@@ -8,7 +8,7 @@ import { E2E_BASE_URL } from "./support/server";
 
 /*
  * Comments the reader is not sure of ("le 401 pour moi si mon mari est d'accord": under a condition,
- * "le 402 me fait de l'œil mais bon": a liking it cannot weigh) make claims 'À confirmer' that staff answer in one tap. The demo administrator the
+ * "le 402 il me tente bien mais bon": a liking it cannot weigh) make claims 'À confirmer' that staff answer in one tap. The demo administrator the
  * journeys sign in as is called Admin.
  */
 
@@ -110,7 +110,7 @@ liveTest(
     // A doubt keeps its place: a sure claim behind it waits until staff answer.
     await page.mouse.move(0, 0);
     const [asking, sure] = handles("demande", "sure") as [string, string];
-    await viewerComments(sale, asking, "le 402 me fait de l'œil mais bon");
+    await viewerComments(sale, asking, "le 402 il me tente bien mais bon");
     await expect(pieceOf(page, 402)).toContainText(`@${asking}`);
     await expect(pieceOf(page, 402)).toContainText("À confirmer");
     await viewerComments(sale, sure, "je prends le 402");
@@ -142,7 +142,7 @@ liveTest(
     expect(answers.map(({ text, answer }) => ({ text, answer }))).toEqual(
       expect.arrayContaining([
         { text: "le 401 pour moi si mon mari est d'accord", answer: "confirmed" },
-        { text: "le 402 me fait de l'œil mais bon", answer: "ignored" },
+        { text: "le 402 il me tente bien mais bon", answer: "ignored" },
       ]),
     );
   },
@@ -156,7 +156,7 @@ liveTest(
     await openSidebar(page, sale);
     const [first, second] = handles("manuelle", "doublee") as [string, string];
     await viewerComments(sale, first, "le 403 pour moi si mon mari est d'accord");
-    await viewerComments(sale, second, "le 404 me fait de l'œil mais bon");
+    await viewerComments(sale, second, "le 404 il me tente bien mais bon");
     const firstCard = cardOf(page, first);
     await expect(firstCard).toContainText("À confirmer");
     await expect(firstCard.getByRole("button", { name: /^Donner/ })).toHaveCount(0);

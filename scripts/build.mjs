@@ -34,7 +34,12 @@ const targets = {
   server: {
     label: "the server",
     output: "apps/server/dist",
-    sources: ["apps/server/src", "packages/domain/src", "scripts/build.mjs"],
+    sources: [
+      "apps/server/src",
+      "packages/domain/src",
+      "packages/domain/corpus/live-comments/tuning.jsonl",
+      "scripts/build.mjs",
+    ],
     env: () => [],
     build: buildServer,
   },
@@ -83,6 +88,11 @@ async function buildServer() {
   // migrate.ts reads ./migrations and ./functions beside itself, which is beside the bundle once built.
   for (const folder of ["migrations", "functions"])
     cpSync(path.join(root, "apps/server/src/db", folder), path.join(output, folder), { recursive: true });
+  // The comment reader's second opinion is learned from it at start (reading-opinion.ts).
+  cpSync(
+    path.join(root, "packages/domain/corpus/live-comments/tuning.jsonl"),
+    path.join(output, "live-comments-tuning.jsonl"),
+  );
 }
 
 function listFiles(target) {

@@ -16,6 +16,8 @@
  *   6. a doubt waiting for staff ('À confirmer', decision 037) kept its place: no later claimer holds
  *      its piece while it waits, none was given the piece (began to hold it) between the doubt's
  *      comment and its answer, its release or its wait's end, and none waits past its end.
+ * Then the digest of the live's decisions (decision 045, digest.mjs): its short hash, and with
+ * `--digest` its whole text first. A replay of the live (`npm run live:replay`) prints the same.
  * Prints each invariant with its count; exits 1 on any violation, 2 when it cannot run.
  * DATABASE_URL comes from the environment or .env; without it, the embedded database of a running
  * server (EMBEDDED_PG_PORT, as `npm start` runs it).
@@ -24,7 +26,9 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { CLAIM_RELEASE_REASONS, readLiveComment } from "../../packages/domain/src/live-claims";
+import { readingOpinion } from "../../apps/server/src/modules/live-claims/index";
 import { sidebarHandle } from "../../packages/domain/src/live-selling";
+import { liveDigest } from "./digest.mjs";
 
 /** A hold or a doubt this far past its end that is still in place means its expiry did not run. */
 const OVERDUE_SECONDS = 60;
@@ -310,7 +314,10 @@ async function doubtsKeptTheirPlace(db, liveId) {
  * violations (count and a few examples), or null when there is no such live. `read` is the
  * domain's comment reader.
  */
-export async function checkLive(db, liveRef, { read = readLiveComment } = {}) {
+/** The engine's reading: the rules and the second opinion the server learns at start. */
+const engineReading = (comment, colors) => readLiveComment(comment, colors, readingOpinion());
+
+export async function checkLive(db, liveRef, { read = engineReading } = {}) {
   await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
     const {
@@ -361,14 +368,20 @@ async function main() {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2),
-      options: { live: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        live: { type: "string" },
+        digest: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     }));
   } catch (error) {
     console.error(`[live:check] ${error.message}`);
     process.exit(2);
   }
   if (values.help || !values.live) {
-    console.log("Usage: npm run live:check -- --live <ref>   (DATABASE_URL from the environment or .env)");
+    console.log(
+      "Usage: npm run live:check -- --live <ref> [--digest]   (DATABASE_URL from the environment or .env)",
+    );
     process.exit(values.help ? 0 : 2);
   }
   const client = new pg.Client({ connectionString: checkerDatabaseUrl() });
@@ -385,6 +398,11 @@ async function main() {
       process.exit(2);
     }
     console.log(formatCheck(values.live, result));
+    const digest = await liveDigest(client, values.live);
+    if (digest) {
+      if (values.digest) process.stdout.write(digest.text);
+      console.log(`digest ${digest.hash}`);
+    }
     process.exitCode = result.ok ? 0 : 1;
   } finally {
     await client.end();

@@ -204,7 +204,7 @@ const UNCLAIM_SHARE = 0.25;
  */
 export const DOUBT_TEMPLATES = [
   // A liking, then "mais bon": the reader cannot tell whether it is taken.
-  { reason: "unclear", write: (r) => `le ${r} me fait de l'œil mais bon` },
+  { reason: "unclear", write: (r) => `le ${r} il me tente bien mais bon` },
   { reason: "unclear", write: (r) => `le ${r} pour moi je passe en boutique demain` },
   // A condition a free piece does not meet.
   { reason: "condition", write: (r) => `le ${r} pour moi si mon mari est d'accord` },

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readLiveComment } from "../../packages/domain/src/live-claims";
+import { readingOpinion } from "../../apps/server/src/modules/live-claims/index";
 import { createCommentStream, DOUBT_TEMPLATES } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { commentsDue, readSimulatorArgs } from "./simulate.mjs";
+
+/** How the server's engine reads a comment: the rules and the second opinion it learns at start. */
+const engineReads = (comment) => readLiveComment(comment, [], readingOpinion());
 
 describe("live:simulate's command line", () => {
   it("targets the server the settings describe when --url is not given", () => {
@@ -149,10 +153,10 @@ describe("live:simulate's claim mix and bursts", () => {
   });
 
   it.each(DOUBT_TEMPLATES.map((template) => [template.write(12), template]))(
-    "writes %j as a doubt the domain's reader reads as one",
+    "writes %j as a doubt the server's reader reads as one",
     (_, template) => {
       for (const ref of [1, 7, 12, 23, 42, 60, 999]) {
-        expect(readLiveComment(template.write(ref))).toEqual({
+        expect(engineReads(template.write(ref))).toEqual({
           claims: [],
           doubts: [{ ref, size: null, color: null, reason: template.reason }],
           unclaims: [],
@@ -170,7 +174,7 @@ describe("live:simulate's claim mix and bursts", () => {
       const event = stream.chat();
       const intent = stream.intentOf(event);
       counts[intent] += 1;
-      const reading = readLiveComment(event.comment ?? "");
+      const reading = engineReads(event.comment ?? "");
       const kind =
         reading.claims.length > 0
           ? "claim"

@@ -63,6 +63,7 @@ export * from "./api/live-selling";
 export * from "./payment-review";
 export * from "./api/payment-reviews";
 export * from "./live-claims";
+export * from "./live-comment-second-opinion";
 export * from "./api/live-claims";
 export * from "./claim-doubts";
 export * from "./customer-notices";

@@ -1,4 +1,5 @@
-import { readComment } from "./live-comment-reader";
+import { piecesNamed, readComment } from "./live-comment-reader";
+import { reviewReading, type SecondOpinion } from "./live-comment-second-opinion";
 
 /*
  * Claims of a live, decided on the server (decision 030): every chat comment is read in the
@@ -148,9 +149,19 @@ export function readsNothing(reading: LiveCommentReading): boolean {
  * and returned in the shop's spelling. Refs are 1..MAX_CLAIM_REF. Pass the same `colors` array for
  * a whole live: it is prepared once. The decisions on unclear cases are listed on `readComment`
  * (live-comment-reader.ts).
+ *
+ * With `opinion` (live-comment-second-opinion.ts, learned from the labelled corpus), a comment the
+ * rules read as nothing but very likely a claim becomes a doubt, and a doubt very unlikely a claim
+ * is dropped; certain claims and un-claims stay the rules' alone.
  */
-export function readLiveComment(comment: string, colors: readonly string[] = []): LiveCommentReading {
-  return readComment(comment, colors);
+export function readLiveComment(
+  comment: string,
+  colors: readonly string[] = [],
+  opinion?: SecondOpinion,
+): LiveCommentReading {
+  const reading = readComment(comment, colors);
+  if (opinion === undefined) return reading;
+  return reviewReading(opinion, comment, reading, () => piecesNamed(comment, colors));
 }
 
 export const liveClaimMessages = {

@@ -3,6 +3,13 @@ import thirdHeldOutPart from "../corpus/live-comments/held-out-3.jsonl?raw";
 import fifthHeldOutPart from "../corpus/live-comments/held-out-5.jsonl?raw";
 import sixthHeldOutPart from "../corpus/live-comments/held-out-6.jsonl?raw";
 import seventhHeldOutPart from "../corpus/live-comments/held-out-7.jsonl?raw";
+import eighthHeldOutPart from "../corpus/live-comments/held-out-8.jsonl?raw";
+import ninthHeldOutPart from "../corpus/live-comments/held-out-9.jsonl?raw";
+import tenthHeldOutPart from "../corpus/live-comments/held-out-10.jsonl?raw";
+import eleventhHeldOutPart from "../corpus/live-comments/held-out-11.jsonl?raw";
+import twelfthHeldOutPart from "../corpus/live-comments/held-out-12.jsonl?raw";
+import fourteenthHeldOutPart from "../corpus/live-comments/held-out-14.jsonl?raw";
+import fifteenthHeldOutPart from "../corpus/live-comments/held-out-15.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,14 +18,21 @@ import {
   parseCorpus,
   scoreReadings,
   type CommentReadingFigures,
+  type CorpusComment,
 } from "./comment-reading-figures";
 import { readLiveComment } from "./live-claims";
+import { mayNamePiece } from "./live-comment-reader";
+import { learnFromCorpus, trainSecondOpinion, type SecondOpinion } from "./live-comment-second-opinion";
 
 /*
  * The reader judged on the labelled corpus (corpus/live-comments): comments written from the
  * viewers' side, split once into a part to tune on and a held-out part never looked at while
  * changing the reader. Both parts' figures are printed; the held-out part's are the ones held to
  * the thresholds, because the reader was tuned on the other.
+ *
+ * The reader is read with its second opinion, learned from the tuning part only. The tuning part
+ * itself is read fold by fold (each fifth by an opinion learned from the other four fifths), so
+ * its figures are not those of a model reading what it learned.
  */
 
 const parts = {
@@ -28,6 +42,13 @@ const parts = {
   "held-out-5": fifthHeldOutPart,
   "held-out-6": sixthHeldOutPart,
   "held-out-7": seventhHeldOutPart,
+  "held-out-8": eighthHeldOutPart,
+  "held-out-9": ninthHeldOutPart,
+  "held-out-10": tenthHeldOutPart,
+  "held-out-11": eleventhHeldOutPart,
+  "held-out-12": twelfthHeldOutPart,
+  "held-out-14": fourteenthHeldOutPart,
+  "held-out-15": fifteenthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -37,17 +58,44 @@ const print = (text: string) =>
 
 interface HeldOutFloor {
   claimComments: number;
-  /** Remarks read as a sure claim, at most. */
-  remarks: number;
+  /** Comments that take nothing (remarks, questions, chatter...) read as a sure claim, at most. */
+  takesNothing: number;
   precision: number;
   recall: number;
   /** Share of claim comments with a doubt, at most. */
   doubts: number;
 }
 
+let learned: SecondOpinion | undefined;
+/** The opinion the server learns: from the whole tuning part. */
+const opinion = () => (learned ??= learnFromCorpus(tuningPart));
+
+const FOLDS = 5;
+const claimsOf = (comment: CorpusComment) => comment.kind === "claim" || comment.kind === "switch";
+
+/** The tuning part, each fold read with an opinion learned from the other folds. */
+function crossFigures(): CommentReadingFigures {
+  const comments = parseCorpus(tuningPart);
+  const foldOf = new Map(comments.map((comment, index) => [comment.text, index % FOLDS]));
+  const opinions = Array.from({ length: FOLDS }, (_, fold) =>
+    trainSecondOpinion(
+      comments
+        .filter((comment, index) => index % FOLDS !== fold && mayNamePiece(comment.text))
+        .map((comment) => ({ text: comment.text, claims: claimsOf(comment) })),
+    ),
+  );
+  return scoreReadings(comments, (text) =>
+    readLiveComment(text, CORPUS_SHOP_COLORS, opinions[foldOf.get(text) ?? 0]),
+  );
+}
+
 function figuresOf(part: Part): CommentReadingFigures {
-  const comments = parseCorpus(parts[part]);
-  const figures = scoreReadings(comments, (text) => readLiveComment(text, CORPUS_SHOP_COLORS));
+  const figures =
+    part === "tuning"
+      ? crossFigures()
+      : scoreReadings(parseCorpus(parts[part]), (text) =>
+          readLiveComment(text, CORPUS_SHOP_COLORS, opinion()),
+        );
   print(formatFigures(part, figures, { examples: part === "tuning" }));
   return figures;
 }
@@ -60,28 +108,38 @@ describe("the comment reader on the labelled corpus", () => {
   }, 60_000);
 
   /*
-   * Each held-out part's floors (decision 038):
-   * - held-out: scored many times (figures only), it no longer measures much; its floors are the
-   *   figures it first reached (precision 96.4 %, recall 96.6 %, doubts 7.4 %);
-   * - held-out-3: written blind, first scored at precision 97.5 %, recall 96.4 %, doubts 17.6 %,
-   *   then again (figures only) after four more tuning batches: 98.8 %, 95.8 %, 9.7 %;
-   * - held-out-5: sealed before the last tuning (held-out-4 and a batch of claims joined the
-   *   tuning part) and scored once: precision 98.0 %, two remarks read as sure, recall 95.2 %,
-   *   doubts 16.4 %, short of every target, so its floors are the figures reached;
-   * - held-out-6: sealed while the reader changed on held-out-4, `x7` and `y8`, and scored once
-   *   after: precision 100 %, nothing read as sure from a comment that takes nothing (the targets),
-   *   recall 95.8 % and doubts 11.5 % (short of 98 % and 10 %: their floors are the figures);
-   * - held-out-7: sealed after held-out-6 was scored, while the reader still changed, and scored
-   *   once after: doubts 8.5 % (the target), recall 96.4 %, precision 98.2 % with one chatter
-   *   comment read as sure (short of theirs: the floors are the figures).
+   * Each held-out part's floors (decision 038), the figures the reader with its second opinion
+   * reached with its thresholds as chosen by cross-validation on the tuning part (each part's
+   * first figures are in the corpus README and the decision):
+   * - held-out and held-out-3: scored many times (figures only), they no longer measure much;
+   * - held-out-5, held-out-6 and held-out-7: each scored once blind by the rules alone (recall
+   *   95.2 %, 95.8 %, 96.4 %), then again with the opinion, which was not tuned on them;
+   * - held-out-8 and held-out-9: sealed while the opinion was built, scored once, after it was
+   *   finished: 0 comments that take nothing read as sure on both; recall 95.2 % and 100 %;
+   *   doubts 15.2 % and 4.8 %; precision 98.0 % and 99.4 %;
+   * - held-out-10 and held-out-11: sealed after those were scored, while the rules changed on the
+   *   tuning part, scored once after (the clean measure now): 0 comments that take nothing read
+   *   as sure; recall 97.6 % and 99.4 %; doubts 13.3 % and 8.5 %; precision 99.4 % and 99.4 %;
+   * - held-out-12: sealed while the thresholds moved, scored once after: precision 99.4 %, 0,
+   *   recall 97.6 %, doubts 12.7 % (held-out-13, scored with it, went to the tuning part);
+   * - held-out-14 and held-out-15: sealed while the reader changed on held-out-13's lines, scored
+   *   once after (the clean measure now): precision 100 % and 100 %, 0 and 0, recall 96.4 % and
+   *   99.4 %, doubts 13.9 % and 7.3 %.
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
-    ["held-out", { claimComments: 100, remarks: 1, precision: 0.96, recall: 0.966, doubts: 0.1 }],
-    ["held-out-3", { claimComments: 150, remarks: 1, precision: 0.988, recall: 0.957, doubts: 0.1 }],
-    ["held-out-5", { claimComments: 150, remarks: 2, precision: 0.98, recall: 0.95, doubts: 0.165 }],
-    ["held-out-6", { claimComments: 150, remarks: 0, precision: 0.995, recall: 0.955, doubts: 0.116 }],
-    ["held-out-7", { claimComments: 150, remarks: 0, precision: 0.98, recall: 0.96, doubts: 0.09 }],
+    ["held-out", { claimComments: 100, takesNothing: 1, precision: 0.97, recall: 0.99, doubts: 0.035 }],
+    ["held-out-3", { claimComments: 150, takesNothing: 1, precision: 0.99, recall: 0.985, doubts: 0.068 }],
+    ["held-out-5", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.975, doubts: 0.14 }],
+    ["held-out-6", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.969, doubts: 0.086 }],
+    ["held-out-7", { claimComments: 150, takesNothing: 0, precision: 0.985, recall: 0.98, doubts: 0.08 }],
+    ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.98, recall: 0.95, doubts: 0.134 }],
+    ["held-out-9", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.049 }],
+    ["held-out-10", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.969, doubts: 0.128 }],
+    ["held-out-11", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.086 }],
+    ["held-out-12", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.97, doubts: 0.13 }],
+    ["held-out-14", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.96, doubts: 0.14 }],
+    ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.074 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",
@@ -90,7 +148,8 @@ describe("the comment reader on the labelled corpus", () => {
       expect(heldOut.claimComments).toBeGreaterThanOrEqual(floor.claimComments);
       expect(heldOut.wrongCertainByKind.unclaim).toBe(0);
       expect(heldOut.wrongCertainByKind.negation).toBe(0);
-      expect(heldOut.wrongCertainByKind.remark).toBeLessThanOrEqual(floor.remarks);
+      const takesNothing = Object.values(heldOut.wrongCertainByKind).reduce((sum, count) => sum + count, 0);
+      expect(takesNothing).toBeLessThanOrEqual(floor.takesNothing);
       expect(heldOut.precision).toBeGreaterThanOrEqual(floor.precision);
       expect(heldOut.recall).toBeGreaterThanOrEqual(floor.recall);
       expect(heldOut.doubtShare).toBeLessThanOrEqual(floor.doubts);

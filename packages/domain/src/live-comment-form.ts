@@ -39,20 +39,23 @@ import {
   SWAP_VERBS,
   TWO_WAY_PAIRS,
   UNCLAIM_WORDS,
+  PASS_OR_LEAVE_WORDS,
   UNITS_AFTER,
+  PLEASE_AFTER_SIL,
+  PUT_BACK_WORDS,
+  BACK_ON_SALE,
+  POSSESSIVES,
+  OBJECT_PRONOUN_KEYS,
+  GIVE_WORDS,
+  ORDER_WORDS,
+  FIRST_PERSON_AUXILIARIES,
+  NOT_FOR_ME_BEFORE,
+  WATCHING_VERBS,
+  THANKS_WORDS,
+  STORY_SPLIT_CLAIM_WORDS,
+  ADVERBS_IN_PAST,
+  AVAILABLE_WORDS,
 } from "./live-comment-words";
-
-const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
-const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
-const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
-const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
-const OBJECT_PRONOUN_KEYS = new Set(["le", "la", "l", "les"]);
-const GIVE_WORDS = new Set(["done", "donez", "envoie"]);
-const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
-const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
-const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
-const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
-const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
 
 /*
  * What a comment's form says around its references, read by segment (the text between two of
@@ -67,9 +70,13 @@ export type Role = "ref" | "aside" | "size" | "color";
 const UNKNOWN_ALLOWED = { verb: 3, word: 0, bare: 0 } as const;
 /** Beyond this many unknown words and no sign of wanting, a segment talks about the piece. */
 const UNKNOWN_WITHOUT_WANTING_IS_TALK = 2;
+/**
+ * Unknown words a segment may hold beside a piece asked for in so many words ("le 26 pour moi en
+ * L walaye il est beau", "Eille le 55 pour moi en small"): greetings and slang, not a doubt.
+ */
+const UNKNOWN_BESIDE_A_PLAIN_CLAIM = 2;
 
 const SEGMENT_ENDS = new Set([",", ".", "!", ";", ":", "?", "(", ")", "@", "mais", "alors"]);
-const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
 
 export interface Segment {
   start: number;
@@ -120,6 +127,10 @@ export interface Segment {
   saysSize: boolean;
   /** Opens with "mais": "je prendrais bien le 20 mais mon compte est à sec". */
   afterBut: boolean;
+  /** "le 84 pour moi", "pour moi le 12", "moi le 7": the piece and "for me" side by side. */
+  forMeAtRef: boolean;
+  /** A word of giving up or passing ("je passe", "annule"), whatever it speaks of. */
+  givingUpWord: boolean;
 }
 
 export interface CommentForm {
@@ -142,7 +153,13 @@ export function readForm(
   let start = 0;
   for (let index = 0; index <= tokens.length; index++) {
     const token = tokens[index];
-    if (token !== undefined && !SEGMENT_ENDS.has(token.text) && !andITake(tokens, index)) continue;
+    if (
+      token !== undefined &&
+      !SEGMENT_ENDS.has(token.text) &&
+      !andITake(tokens, index) &&
+      !newStoryAfterClaim(tokens, roles, start, index)
+    )
+      continue;
     const end = token?.text === "?" ? index + 1 : index;
     if (end > start) {
       const segment = readSegment(tokens, roles, start, end, inCondition);
@@ -218,6 +235,8 @@ function readSegment(
     takes: false,
     saysSize: false,
     afterBut: tokens[start - 1]?.key === "mais",
+    forMeAtRef: false,
+    givingUpWord: false,
   };
   let talks = false;
   let youTake = false;
@@ -235,6 +254,7 @@ function readSegment(
       if (lastUnknownAt >= 0 && lastUnknownAt === index - 1 - article) segment.unknownTouchesRef = true;
       segment.hasRef = true;
       if (firstNotListed < index) segment.listOnly = false;
+      if (forMeBeside(tokens, index, article)) segment.forMeAtRef = true;
     }
     if (roles[index] === undefined && !REF_ARTICLES.has(token.text) && !LIST_JOINERS.has(token.text))
       firstNotListed = Math.min(firstNotListed, index);
@@ -247,6 +267,7 @@ function readSegment(
       continue;
     }
     const key = token.key;
+    if (PASS_OR_LEAVE_WORDS.has(key) || UNCLAIM_WORDS.has(key)) segment.givingUpWord = true;
     // "coucou de Lille", "bonsoir depuis Abidjan": where the viewer writes from.
     if (fromPlace(tokens, index)) {
       segment.content += 1;
@@ -427,8 +448,6 @@ function readSegment(
   return segment;
 }
 
-const AVAILABLE_WORDS = new Set(["dispo", "disponible", "dispos", "disponibles"]);
-
 /** "le 42 dispo pour moi ?", "c'est dispo pour moi svp ?": a request, not a question about stock. */
 function availableForMe(tokens: readonly Token[], index: number): boolean {
   return (
@@ -534,6 +553,45 @@ function andITake(tokens: readonly Token[], index: number): boolean {
   if (subject !== "je" && subject !== "j") return false;
   const verbAt = OBJECT_PRONOUN_KEYS.has(tokens[index + 2]?.key ?? "") ? index + 3 : index + 2;
   return CLAIM_VERBS.has(tokens[verbAt]?.key ?? "");
+}
+
+/**
+ * "je veux le 113 j'ai pas hésité", "le 10 svp j'ai eu le coup de cœur": a first-person story
+ * starts after a piece already asked for in so many words; it tells why, it does not take back.
+ */
+function newStoryAfterClaim(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  start: number,
+  index: number,
+): boolean {
+  const subject = tokens[index]?.key;
+  if (subject !== "j" && subject !== "je") return false;
+  if (!PAST_AUXILIARIES.has(tokens[index + 1]?.key ?? "")) return false;
+  let refAt = -1;
+  for (let at = start; at < index; at++) if (roles[at] === "ref") refAt = at;
+  if (refAt < 0) return false;
+  for (let at = start; at < index; at++) {
+    const key = tokens[at]?.key ?? "";
+    if (roles[at] !== undefined) continue;
+    if (STORY_SPLIT_CLAIM_WORDS.has(key) || (CLAIM_VERBS.has(key) && saysI(tokens, at))) return true;
+  }
+  return false;
+}
+
+/**
+ * What a plain claim lets pass: "pour moi" beside the piece, or a strong word with a size. Not
+ * when an unknown word touches the piece: "tej le 47 pour moi" may be what is done to it.
+ */
+function wantingShownAtRef(segment: Segment): number {
+  if (segment.unknownTouchesRef || segment.givingUpWord) return 0;
+  return (segment.strongWord && segment.saysSize) || segment.forMeAtRef ? UNKNOWN_BESIDE_A_PLAIN_CLAIM : 0;
+}
+
+function forMeBeside(tokens: readonly Token[], refAt: number, article: number): boolean {
+  const after = tokens[refAt + 1]?.key;
+  if ((after === "pour" || after === "pr") && tokens[refAt + 2]?.key === "moi") return true;
+  return tokens[refAt - 1 - article]?.key === "moi";
 }
 
 function givesItToMe(tokens: readonly Token[], index: number): boolean {
@@ -646,7 +704,7 @@ export function certaintyOf(form: CommentForm, at: number): DoubtReason | "talk"
     if (!verb && !word) reason ??= "question";
     // "vous auriez la gentillesse de me réserver le 29 ?" asks the shop to keep it for the viewer.
     if (unknown > (segment.asksForMe ? UNKNOWN_ALLOWED.verb : 0)) reason ??= "question";
-  } else if (unknown > UNKNOWN_ALLOWED[wanting]) {
+  } else if (unknown > UNKNOWN_ALLOWED[wanting] + wantingShownAtRef(segment)) {
     if (wanting === "bare" && unknown >= UNKNOWN_WITHOUT_WANTING_IS_TALK) return "talk";
     reason ??= "unclear";
   }

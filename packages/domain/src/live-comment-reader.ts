@@ -60,6 +60,13 @@ import {
   UNITS_AFTER,
   UNMISTAKABLE_SIZES,
   VERBS_BEFORE_PLUS,
+  AFTER_OPENING_NUMBER,
+  GIVE_ME_VERBS,
+  SOMEONE_ELSE,
+  POSSESSIVES,
+  FIRST_PERSON_AUXILIARIES,
+  KEEP_VERBS,
+  IT_IS,
 } from "./live-comment-words";
 
 /*
@@ -123,18 +130,9 @@ interface Clause {
  * - how sure the claims are: sure, a doubt with its reason, or talk (nothing).
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
-  if (!mayHoldNumber(comment)) return nothing();
-  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
-  if (!tokens.some((token) => token.kind === "number")) return nothing();
-
-  const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
-  const swap = readSwap(tokens, roles);
-  const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
-  const sizeMentions = readRefsAndSizes(tokens, roles);
-
-  const refIndexes: number[] = [];
-  for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
-  if (refIndexes.length === 0) return nothing();
+  const placed = placeRefs(comment, colors);
+  if (placed === null) return nothing();
+  const { tokens, roles, swap, colorMentions, sizeMentions, refIndexes } = placed;
   const slip = readSlipCorrection(tokens, roles, refIndexes);
   if (slip !== null && [...swap.givenUp].every((at) => at === slip.givenUpAt)) {
     const [piece] = piecesOf(
@@ -167,6 +165,9 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
       // statement gives it up ("je reviens sur le 37, je le veux plus").
       else if (form.voided[at] && (clause.effect === "claim" || !clause.byOther)) return;
       else if (corrected.has(at)) given.add(ref);
+      // "mon 22, transformez-le en 23": a piece the viewer already has is not claimed again.
+      // "(en plus du 12 tout à l'heure)": one taken earlier, named beside the new one.
+      else if (clause.effect === "claim" && !swap.taken.has(at) && alreadyHad(tokens, at)) return;
       else if (clause.effect === "claim" || swap.taken.has(at)) wanted.push({ ref, at });
       else given.add(ref);
     });
@@ -218,6 +219,49 @@ export function readComment(comment: string, colors: readonly string[]): LiveCom
   return { claims, doubts, unclaims };
 }
 
+/** Where a comment's refs, sizes and colours are, and the swap it writes; null when it names no ref. */
+interface PlacedRefs {
+  tokens: Token[];
+  roles: (Role | undefined)[];
+  swap: Swap;
+  colorMentions: Mention[];
+  sizeMentions: Mention[];
+  refIndexes: number[];
+}
+
+function placeRefs(comment: string, colors: readonly string[]): PlacedRefs | null {
+  if (!mayHoldNumber(comment)) return null;
+  const tokens = readSpelledNumbers(tokenize(normalizeComment(comment)));
+  if (!tokens.some((token) => token.kind === "number")) return null;
+
+  const roles: (Role | undefined)[] = new Array<Role | undefined>(tokens.length);
+  const swap = readSwap(tokens, roles);
+  const colorMentions = colors.length > 0 ? readColors(tokens, roles, colorMatcher(colors)) : [];
+  const sizeMentions = readRefsAndSizes(tokens, roles);
+
+  const refIndexes: number[] = [];
+  for (let index = 0; index < tokens.length; index++) if (roles[index] === "ref") refIndexes.push(index);
+  if (refIndexes.length === 0) return null;
+  return { tokens, roles, swap, colorMentions, sizeMentions, refIndexes };
+}
+
+/**
+ * Every piece a comment names, with the size and colour said beside it, whatever it does with
+ * them: what staff are asked about when the comment may claim without the reader seeing how.
+ */
+export function piecesNamed(comment: string, colors: readonly string[]): ClaimedPiece[] {
+  const placed = placeRefs(comment, colors);
+  if (placed === null) return [];
+  const { tokens, colorMentions, sizeMentions, refIndexes } = placed;
+  const refs = [...new Set(refIndexes.map((at) => refValue(tokens, at)))];
+  return piecesOf(refs, tokens, refIndexes, sizeMentions, colorMentions);
+}
+
+/** Whether a comment may name a piece at all: a digit, a number in words, a keycap. */
+export function mayNamePiece(comment: string): boolean {
+  return mayHoldNumber(comment);
+}
+
 function nothing(): LiveCommentReading {
   return { claims: [], doubts: [], unclaims: [] };
 }
@@ -226,8 +270,6 @@ const ASCII_DIGIT = /[0-9]/;
 /** A number written in words after an article: "le sept", "la douze", "du vingt". */
 const SPELLED_REF =
   /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*(?:@[\w.]+\s*)*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
-/** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
-const AFTER_OPENING_NUMBER = new Set(["pour", "pr", "svp", "stp", "moi", "plz", "merci", "en", "!", "s"]);
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
 function mayHoldNumber(comment: string): boolean {
@@ -419,7 +461,7 @@ function numberRole(
   if (joinedToNumber(tokens, index, -1) || joinedToNumber(tokens, index, 1)) return "aside";
 
   if (after !== undefined) {
-    if (UNITS_AFTER.has(after.text)) return "aside";
+    if (UNITS_AFTER.has(after.text) && !spellsEnAsAn(tokens, index + 1)) return "aside";
     // "3 enfants de 2, 5 et 7 ans": a list whose last number has a unit.
     if (LIST_JOINERS.has(after.text) && unitEndsList(tokens, index)) return "aside";
     // "je prends 1 le 12 en S et 1 le 13": a count before the piece it counts.
@@ -429,6 +471,8 @@ function numberRole(
     }
     if (glued(token, after) && GLUED_UNITS_AFTER.has(after.text) && isGluedUnit(tokens, index))
       return "aside";
+    // "2 pour moi : le 280 et le 281", "deux pour moi: le 7 et le 8": a count of the pieces listed.
+    if (countsTheList(tokens, index)) return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
     // "95c", "36b": a letter glued after a number that is no size makes it something else.
@@ -463,6 +507,14 @@ function numberRole(
     ) {
       return isNumericSize(token) ? "size" : "aside";
     }
+    // "j'ai vu que c du 34", "c'est du 38": a size said of the piece.
+    if (before.text === "du" && isWord(beforeThat) && IT_IS.has(beforeThat.key)) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    // "je fais du 42 en haut et du 40 en bas", "je fais 1m55 et du 36": the same verb goes on.
+    if (before.text === "du" && beforeThat?.text === "et" && sizeVerbBefore(tokens, index - 2)) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
     if (CONTEXT_BEFORE.has(before.text)) {
       const listed = after !== undefined && LIST_JOINERS.has(after.text);
       if (!(before.text === "les" && listed)) return "aside";
@@ -483,6 +535,49 @@ function numberRole(
   }
   return "ref";
 }
+
+/** "j'ai pas", "j'avais pas", "jai pas": a "not" in the viewer's own telling of the past. */
+function toldInFirstPersonPast(tokens: readonly Token[], index: number): boolean {
+  const auxiliary = tokens[index - 1]?.key ?? "";
+  if (auxiliary === "jai") return true;
+  const subject = tokens[index - 2]?.key;
+  return FIRST_PERSON_AUXILIARIES.has(auxiliary) && (subject === "j" || subject === "je");
+}
+
+/** "mon 22", "en plus du 12", "le 16 tout à l'heure": a piece the viewer already has. */
+function alreadyHad(tokens: readonly Token[], at: number): boolean {
+  const before = tokens[at - 1]?.key ?? "";
+  if (POSSESSIVES.has(before)) return true;
+  if ((before === "du" || before === "de") && tokens[at - 2]?.key === "plus" && tokens[at - 3]?.key === "en")
+    return true;
+  const after = tokens.slice(at + 1, at + 5).map((token) => token.key);
+  return after[0] === "tout" && after[1] === "a" && after[2] === "l" && after[3] === "heure";
+}
+
+function countsTheList(tokens: readonly Token[], index: number): boolean {
+  const count = Number((tokens[index] as Token).text);
+  if (!(count >= 2 && count <= MAX_LISTED_COUNT)) return false;
+  if (
+    tokens[index + 1]?.key !== "pour" ||
+    tokens[index + 2]?.key !== "moi" ||
+    tokens[index + 3]?.text !== ":"
+  )
+    return false;
+  const listed = tokens.slice(index + 4).filter((token) => token.kind === "number").length;
+  return listed === count;
+}
+const MAX_LISTED_COUNT = 9;
+
+/** A verb of the viewer's own size a few words before: "je fais du 42 en haut et…". */
+function sizeVerbBefore(tokens: readonly Token[], index: number): boolean {
+  for (let at = index - 1; at >= Math.max(0, index - SIZE_VERB_REACH); at--) {
+    const token = tokens[at] as Token;
+    if (token.kind === "symbol" && token.text !== "." && token.text !== ",") return false;
+    if (isWord(token) && SIZE_VERBS.has(token.text)) return true;
+  }
+  return false;
+}
+const SIZE_VERB_REACH = 6;
 
 /** "1m70", "2m", "10k", "2x" are measures and counts; "12m" and "12M" are ref 12 in size M. */
 function unitEndsList(tokens: readonly Token[], index: number): boolean {
@@ -520,6 +615,12 @@ function isMinusSign(tokens: readonly Token[], index: number): boolean {
   return beforeMinus === undefined || !glued(beforeMinus, minus);
 }
 
+/** "le 84 an M", "jvoudrais 36 an M": "en" written as said, before a letter size (not years). */
+function spellsEnAsAn(tokens: readonly Token[], index: number): boolean {
+  const next = tokens[index + 1];
+  return tokens[index]?.text === "an" && next !== undefined && !next.elided && LETTER_SIZES.has(next.text);
+}
+
 function letterSize(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -528,7 +629,10 @@ function letterSize(
   const token = tokens[index] as Token;
   const before = tokens[index - 1];
   const after = tokens[index + 1];
-  const marked = isWord(before) && !before.elided && SIZE_MARKERS.has(before.text);
+  const marked =
+    isWord(before) &&
+    !before.elided &&
+    (SIZE_MARKERS.has(before.text) || (roles[index - 2] === "ref" && spellsEnAsAn(tokens, index - 1)));
   if (token.text === "unique" && marked && before.text !== "en") return "TU";
   const size = LETTER_SIZES.get(token.text);
   if (size === undefined || token.elided) return null;
@@ -689,7 +793,9 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     const insteadOf =
       (token.key === "lieu" && before?.key === "au") ||
       (token.key === "place" && (before?.key === "la" || before?.key === "sa")) ||
-      ((token.key === "que" || token.key === "qu") && before?.key === "plutot");
+      ((token.key === "que" || token.key === "qu") && before?.key === "plutot") ||
+      // "instead of 265 i'll take 256".
+      (token.key === "of" && before?.key === "instead");
     const typedBefore = token.key === "lieu" ? typedByMistake(tokens, index - 2) : -1;
     const typedHere =
       TYPING_SLIPS.has(token.key) && (PAST_AUXILIARIES.has(before?.key ?? "") || before?.key === "jai")
@@ -704,7 +810,10 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       roles[swapRefAt(tokens, index + 1)] = "ref";
     }
     // "à sa place le 56" names the new piece; "à la place du 55" the one given up.
-    else if (insteadOf && (token.key === "que" || token.key === "qu" || OF_WORDS.has(next?.key ?? ""))) {
+    else if (
+      insteadOf &&
+      (token.key === "que" || token.key === "qu" || token.key === "of" || OF_WORDS.has(next?.key ?? ""))
+    ) {
       refAt = swapRefAt(tokens, index + 1);
     } else if (SWAP_VERBS.has(token.key) && next?.key !== "d") {
       refAt = swapRefAt(tokens, index + 1);
@@ -895,10 +1004,19 @@ function readClauses(
   // 12") speak of the clause before that names refs.
   let lastWithRefs: Clause | undefined;
   let previous: Clause | undefined;
-  for (const clause of clauses) {
+  clauses.forEach((clause, position) => {
     if (clause.corrects && lastWithRefs?.effect === "claim") lastWithRefs.effect = "void";
-    // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them.
-    if (clause.bare && clause.refs.length > 0 && previous?.effect === "unclaim" && previous.byVerb) {
+    // "j'annule tout : le 55, le 56 et le 57": refs alone carry on the refusal before them, unless
+    // the next statement takes them ("le 4 je le laisse, le 14 je le prends").
+    if (
+      clause.bare &&
+      clause.refs.length > 0 &&
+      previous?.effect === "unclaim" &&
+      previous.byVerb &&
+      !takenByNext(tokens, clauses[position + 1]) &&
+      // "je lâche le 99 pour le 199": "pour" opened the piece taken in exchange.
+      tokens[clause.start - 1]?.key !== "pour"
+    ) {
       clause.effect = "unclaim";
       clause.byVerb = true;
     }
@@ -915,8 +1033,19 @@ function readClauses(
       lastWithRefs.effect = clause.orphanEffect;
       lastWithRefs.byOther = true;
     }
-  }
+  });
   return clauses;
+}
+
+/** A statement with no ref of its own that takes the piece just named: "je le prends en M". */
+function takenByNext(tokens: readonly Token[], next: Clause | undefined): boolean {
+  if (next === undefined || next.refs.length > 0 || next.effect !== "claim") return false;
+  for (let at = next.start; at < next.end; at++) {
+    const key = tokens[at]?.key ?? "";
+    // "la 48 je garde": kept, already had, not taken now.
+    if (CLAIM_VERBS.has(key) && !KEEP_VERBS.has(key)) return true;
+  }
+  return false;
 }
 
 /** "non le 12", "non 12": the "non" corrects, the ref after it is wanted ("finalement non le 12" refuses). */
@@ -1097,6 +1226,8 @@ function readClause(
       // "le 21 mais pas en noir, en beige": a colour or size refused, the piece still wanted.
       if (correctsSizeOrColor(tokens, roles, index)) continue;
       if (before !== undefined && BEFORE_PAS_IDIOMS.has(before.key)) continue;
+      // "je veux le 113 j'ai pas hésité", "j'ai pas vu le prix": the viewer's own past, not the piece.
+      if (toldInFirstPersonPast(tokens, index) && !refFollows(tokens, roles, index)) continue;
       // "elle a pas tiktok", "qui a pas de compte": someone else's "not", about something else.
       if (!refFollows(tokens, roles, index) && othersNegation(tokens, index, start)) continue;
       const refNext =
@@ -1180,24 +1311,6 @@ function readClause(
     corrects,
   };
 }
-
-/** "donne-moi", "donnez-moi": giving to the viewer, after "et" only (alone it may give a piece away). */
-const GIVE_ME_VERBS = new Set(["done", "donez"]);
-
-/** Right before a verb of giving up, its subject is someone else: "elle annule", "se désiste". */
-const SOMEONE_ELSE = new Set([
-  "se",
-  "s",
-  "il",
-  "elle",
-  "ils",
-  "elles",
-  "un",
-  "qqn",
-  "qq1",
-  "personne",
-  "dame",
-]);
 
 /** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
 function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {

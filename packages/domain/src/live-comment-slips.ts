@@ -6,6 +6,9 @@ import {
   REF_ARTICLES,
   SLIP_WORDS,
   WRITING_VERBS,
+  MEANT_BEFORE,
+  THAT_WORDS,
+  WANTED_AFTER_THAT,
 } from "./live-comment-words";
 
 /*
@@ -23,12 +26,6 @@ export interface SlipCorrection {
   /** Whether the comment says plainly that the second piece is the one meant. */
   sure: boolean;
 }
-
-/** Words that name the piece meant right before it: "c'est le 45", "c'était 74", "je voulais le 71". */
-const MEANT_BEFORE = new Set(["est", "cest", "c", "etait", "voulais", "veux", "voulait", "sagit"]);
-/** "le 9 que je veux", "le 8 que je voulais". */
-const THAT_WORDS = new Set(["que", "qu"]);
-const WANTED_AFTER_THAT = new Set(["voulais", "veux", "voulait", "voudrais"]);
 
 export function readSlipCorrection(
   tokens: readonly Token[],

@@ -20,7 +20,13 @@ export interface Token {
 /** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
 const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")"]);
 /** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
-const ALIASES: ReadonlyMap<string, string> = new Map([["pa", "pas"]]);
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["pa", "pas"],
+  // "tjr", "tjrs", "tjs": "toujours" in a hurry.
+  ["tjr", "toujours"],
+  ["tjrs", "toujours"],
+  ["tjs", "toujours"],
+]);
 
 /** Any character outside ASCII (surrogate halves included): accents, emojis, fullwidth digits. */
 export const NON_ASCII = /[\u0080-\uffff]/;
@@ -29,8 +35,13 @@ const MARKS = /\p{M}/gu;
 /** Lowercase, without accents; "n°" reads as "no", "œ" as "oe", a curly apostrophe as a plain one. */
 const ASCII_ARROW = /-+>|=>/g;
 
+/** "le 1O", "le 3OO": a letter O typed for a zero after a digit. */
+const LETTER_O_ZEROS = /\b([1-9])(o{1,2})\b/g;
+const zeros = (_: string, digit: string, letters: string) => digit + "0".repeat(letters.length);
+
 export function normalizeComment(comment: string): string {
-  if (!NON_ASCII.test(comment)) return comment.toLowerCase().replace(ASCII_ARROW, " vers ");
+  if (!NON_ASCII.test(comment))
+    return comment.toLowerCase().replace(ASCII_ARROW, " vers ").replace(LETTER_O_ZEROS, zeros);
   return (
     comment
       // Splits accents off their letters, and turns "nº", fullwidth digits and the like into plain ones.
@@ -48,6 +59,7 @@ export function normalizeComment(comment: string): string {
       .replace(/\u{1F51F}/gu, "10")
       // "16 ➡️ 61": an arrow from one piece to another.
       .replace(/[→➡⇒⟶]/g, " vers ")
+      .replace(LETTER_O_ZEROS, zeros)
   );
 }
 

@@ -1801,3 +1801,80 @@ export const GREETINGS_FROM = keys(
 export const OBJECT_PRONOUNS = keys("le", "la", "l");
 /** After "au lieu" or "à la place", what names the piece given up: "du", "de", "d'". */
 export const OF_WORDS = keys("du", "de", "d", "des");
+
+/* Small lists the form, the clauses and the slips read (live-comment-form.ts, live-comment-reader.ts, live-comment-slips.ts). */
+
+export const PLEASE_AFTER_SIL = new Set(["vous", "vou", "te", "plait", "vs"]);
+
+export const PUT_BACK_WORDS = new Set(["remets", "remet", "remettre", "remetez", "remettez", "remetre"]);
+
+export const BACK_ON_SALE = new Set(["jeu", "vente", "ligne", "rayon"]);
+
+export const POSSESSIVES = new Set(["mon", "ma", "mes", "ton", "ta", "son", "sa"]);
+
+/** The pronouns that stand for a piece before a verb, "les" too: "je le prends", "mets-les moi". */
+export const OBJECT_PRONOUN_KEYS: ReadonlySet<string> = new Set([...OBJECT_PRONOUNS, "les"]);
+
+export const GIVE_WORDS = new Set(["done", "donez", "envoie"]);
+
+export const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
+
+export const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
+
+export const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
+
+export const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
+
+export const THANKS_WORDS = new Set(["merci", "mrc", "mci", "thanks", "thank", "thx"]);
+
+export const STORY_SPLIT_CLAIM_WORDS = new Set(["svp", "stp", "plz", "moi"]);
+
+export const ADVERBS_IN_PAST = new Set(["deja", "pas", "jamais", "bien", "aussi", "finalement", "enfin"]);
+
+export const AVAILABLE_WORDS = new Set(["dispo", "disponible", "dispos", "disponibles"]);
+
+/** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
+export const AFTER_OPENING_NUMBER = new Set([
+  "pour",
+  "pr",
+  "svp",
+  "stp",
+  "moi",
+  "plz",
+  "merci",
+  "en",
+  "!",
+  "s",
+]);
+
+/** "donne-moi", "donnez-moi": giving to the viewer, after "et" only (alone it may give a piece away). */
+export const GIVE_ME_VERBS = new Set(["done", "donez"]);
+
+/** Right before a verb of giving up, its subject is someone else: "elle annule", "se désiste". */
+export const SOMEONE_ELSE = new Set([
+  "se",
+  "s",
+  "il",
+  "elle",
+  "ils",
+  "elles",
+  "un",
+  "qqn",
+  "qq1",
+  "personne",
+  "dame",
+]);
+
+/** Words that name the piece meant right before it: "c'est le 45", "c'était 74", "je voulais le 71". */
+export const MEANT_BEFORE = new Set(["est", "cest", "c", "etait", "voulais", "veux", "voulait", "sagit"]);
+
+/** "le 9 que je veux", "le 8 que je voulais". */
+export const THAT_WORDS = new Set(["que", "qu"]);
+
+export const WANTED_AFTER_THAT = new Set(["voulais", "veux", "voulait", "voudrais"]);
+
+/** Keeping: "la 48 je garde" keeps a piece already had, "garde-moi le 12" asks to keep one. */
+export const KEEP_VERBS = keys("garde", "gardes", "garder", "gardez", "jgarde");
+
+/** "c'est", "c", "cest", "ct", "est": what says what a piece is ("c'est du 38": its size). */
+export const IT_IS = keys("c", "cest", "ct", "est");

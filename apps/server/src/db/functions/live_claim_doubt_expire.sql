@@ -21,7 +21,7 @@ BEGIN
   IF NOT live_claim_to_confirm(v_claim) OR v_claim.doubt_until IS NULL THEN
     RETURN jsonb_build_object('outcome', 'none', 'liveId', v_live_id);
   END IF;
-  IF v_claim.doubt_until > now() THEN
+  IF v_claim.doubt_until > live_claim_now() THEN
     RETURN jsonb_build_object('outcome', 'deferred', 'liveId', v_live_id);
   END IF;
   UPDATE live_claims c SET doubt_until = NULL WHERE c.id = p_claim_id;

@@ -31,9 +31,9 @@ BEGIN
     v_until := greatest(v_until,
       v_order.payment_started_at + make_interval(secs => (p_rules ->> 'paymentWindowSeconds')::integer));
   END IF;
-  IF v_until > now() THEN
+  IF v_until > live_claim_now() THEN
     IF v_until > v_claim.held_until THEN
-      UPDATE live_claims c SET held_until = v_until, hold_deferred_at = now() WHERE c.id = p_claim_id;
+      UPDATE live_claims c SET held_until = v_until, hold_deferred_at = live_claim_now() WHERE c.id = p_claim_id;
     END IF;
     PERFORM graphile_worker.add_job('claim_hold_expired', json_build_object('claimId', p_claim_id),
       run_at := v_until, max_attempts := 10, job_key := 'claim-hold:' || p_claim_id);

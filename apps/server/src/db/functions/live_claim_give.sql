@@ -16,7 +16,7 @@ BEGIN
                                (p_rules ->> 'lockKeyPrefix') || v_claim.handle, v_claim.handle || (p_rules ->> 'emailSuffix'),
                                NULL, (p_rules ->> 'fee')::integer, p_rules ->> 'shippingType', p_rules ->> 'prefix') o;
   v_line_id := order_add_item(v_order_id, v_claim.product_id, v_claim.event_id, live_claim_editable(p_rules));
-  v_until := now() + make_interval(secs => p_hold_seconds);
+  v_until := live_claim_now() + make_interval(secs => p_hold_seconds);
   UPDATE live_claims c
      SET state = 'in-order', order_id = v_order_id, order_item_id = v_line_id, held_until = v_until,
          release_reason = NULL

@@ -11,7 +11,7 @@ BEGIN
           p_piece ->> 'size', p_piece ->> 'color',
           CASE WHEN p_held THEN 'waitlisted' ELSE 'pending' END,
           (p_item ->> 'seq')::bigint,
-          p_reason, now() + make_interval(secs => live_claim_doubt_wait(p_state, p_rules)),
+          p_reason, live_claim_now() + make_interval(secs => live_claim_doubt_wait(p_state, p_rules)),
           jsonb_build_object('claims', coalesce(p_item -> 'claims', '[]'),
                              'doubts', coalesce(p_item -> 'doubts', '[]'),
                              'unclaims', coalesce(p_item -> 'unclaims', '[]')));

@@ -13,7 +13,7 @@ DECLARE
 BEGIN
   WITH due AS (
     SELECT c.id, c.product_id, c.state, c.doubt_until FROM live_claims c
-     WHERE c.doubt_until <= now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
+     WHERE c.doubt_until <= live_claim_now() AND c.doubt_until IS NOT NULL AND c.confirmed_at IS NULL
        AND c.state IN ('pending', 'waitlisted') AND c.doubt_reason IS NOT NULL
        AND c.live_id = p_state.live_id
   ), answered AS (

@@ -17,7 +17,7 @@ BEGIN
   v_orders := live_claims_apply_inbox(v_state, p_rules);
   FOR v_claim_id IN
     SELECT c.id FROM live_claims c
-     WHERE c.state = 'in-order' AND c.held_until < now() - make_interval(secs => p_overdue_seconds)
+     WHERE c.state = 'in-order' AND c.held_until < live_claim_now() - make_interval(secs => p_overdue_seconds)
        AND c.live_id = p_live_id
      ORDER BY c.held_until
   LOOP

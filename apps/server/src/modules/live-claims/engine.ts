@@ -6,6 +6,7 @@ import {
   type ClaimedPiece,
   type DoubtfulPiece,
   type LiveCommentReading,
+  type SecondOpinion,
 } from "@vitrine/domain";
 import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
@@ -48,6 +49,8 @@ export interface ClaimsEngineOptions {
   settings: ClaimSettings;
   log?: (message: string) => void;
   sweepMs?: number;
+  /** The reader's second opinion (reading-opinion.ts); without it, the reader's rules alone. */
+  opinion?: SecondOpinion;
 }
 
 interface EventRow {
@@ -133,6 +136,7 @@ export function createClaimsEngine({
   settings,
   log = () => {},
   sweepMs = CLAIM_SWEEP_MS,
+  opinion,
 }: ClaimsEngineOptions) {
   const pool = db.$client;
   const rules = claimRules(settings);
@@ -199,7 +203,7 @@ export function createClaimsEngine({
         comments += 1;
         const handle = sidebarHandle(row.user_unique_id ?? "");
         if (!handle) continue;
-        const item = itemOf(row, readLiveComment(row.comment, names), handle);
+        const item = itemOf(row, readLiveComment(row.comment, names, opinion), handle);
         if (item) items.push(item);
         for (const code of readHandleProofCodes(row.comment)) {
           proofHandles.push(handle);

@@ -24,8 +24,11 @@ export {
   type GivenBack,
   type LatePayment,
 } from "./late-payments";
+export { exportLiveEvents, LIVE_EVENTS_FORMAT, parseLiveEvents, type LiveEventLine } from "./live-events";
+export { replayLiveEvents, type ReplayResult } from "./replay";
 export { claimRules } from "./rules";
 export { shownClaimState, type ShownClaimState } from "./shown-state";
+export { readingOpinion } from "./reading-opinion";
 
 export const liveClaimsModule = defineModule({
   name: "live-claims",

@@ -15,6 +15,7 @@ import { DomainError } from "../../http/errors";
 import { recordAuditEvent } from "../audit-events";
 import { orderRefusal } from "../orders";
 import { createClaimsEngine } from "./engine";
+import { readingOpinion } from "./reading-opinion";
 import {
   findClaimView,
   listClaimViews,
@@ -83,6 +84,7 @@ export function createLiveClaimsService({ db, liveHub, jobs, config, log }: AppC
     jobs,
     settings: config,
     log: (message) => log.warn(message),
+    opinion: readingOpinion((message) => log.info(message)),
   });
 
   /**
