@@ -54,7 +54,7 @@ async function main() {
   // Stopped by `stop` below, after the requests in progress (they still need it).
   const database = await openDatabase(config, log, { callerHandlesStopSignals: true });
   let stopping = false;
-  // A database stopped or restarted under us ends our idle connections: said, unless we are stopping.
+  // Ctrl-C reaches the embedded PostgreSQL too, which then ends our idle connections: expected.
   database.pool.on("error", (error) => stopping || log(`database connection lost: ${error.message}`));
   await migrateDatabase(database.db);
   await createFirstAdminIfNeeded(database.db, config, log);

