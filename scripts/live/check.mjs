@@ -271,20 +271,29 @@ async function doubtsKeptTheirPlace(db, liveId) {
                        CASE WHEN c.state = 'released' THEN c.updated_at END) AS ended_at
          FROM live_claims c JOIN products p ON p.id = c.product_id
         WHERE c.live_id = $1 AND c.doubt_reason IS NOT NULL
+     ),
+     -- One join grouped by doubt, not a look through the piece's claims for each doubt: a live of
+     -- 30,000 doubts and 150,000 claims is checked in seconds, not minutes.
+     passed AS (
+       SELECT d.id AS doubt_id,
+              json_agg(json_build_object(
+                'handle', k.handle,
+                'now', d.waiting AND k.state IN ('pending', 'in-order'),
+                'since', k.holding_since) ORDER BY k.queue_rank) AS passed_by
+         FROM doubts d
+         JOIN live_claims k
+           ON k.product_id = d.product_id AND k.id <> d.id AND k.queue_rank > d.queue_rank
+          AND ((d.waiting AND k.state IN ('pending', 'in-order'))
+               OR (k.holding_since IS NOT NULL AND d.created_at <= k.holding_since
+                   AND (d.ended_at IS NULL OR d.ended_at > k.holding_since)))
+        GROUP BY d.id
      )
      SELECT d.id, d.handle, d.ref,
             CASE WHEN d.waiting AND d.doubt_until < now() - make_interval(secs => $2)
                  THEN round(extract(epoch FROM now() - d.doubt_until))::int END AS late,
-            coalesce((SELECT json_agg(json_build_object(
-                        'handle', k.handle,
-                        'now', d.waiting AND k.state IN ('pending', 'in-order'),
-                        'since', k.holding_since) ORDER BY k.queue_rank)
-                        FROM live_claims k
-                       WHERE k.product_id = d.product_id AND k.id <> d.id AND k.queue_rank > d.queue_rank
-                         AND ((d.waiting AND k.state IN ('pending', 'in-order'))
-                              OR (k.holding_since IS NOT NULL AND d.created_at <= k.holding_since
-                                  AND (d.ended_at IS NULL OR d.ended_at > k.holding_since)))), '[]') AS passed_by
-       FROM doubts d ORDER BY d.queue_rank, d.id`,
+            coalesce(p.passed_by, '[]') AS passed_by
+       FROM doubts d LEFT JOIN passed p ON p.doubt_id = d.id
+      ORDER BY d.queue_rank, d.id`,
     [liveId, OVERDUE_SECONDS],
   );
   const violations = [];

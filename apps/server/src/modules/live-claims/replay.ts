@@ -6,7 +6,7 @@ import { lives, orders, productColors, products, users } from "../../db/schema";
 import { errorText } from "../../lib/error-text";
 import { createIngestBatcher, type IngestBatcher } from "../../realtime/ingest-batcher";
 import { createSilentLiveHub } from "../../realtime/live-hub";
-import { addItemForHandle, paymentColumns, removeItem, writeOrderStatus } from "../orders";
+import { addItemForHandle, paymentColumns, removeItem, startOrderPayment, writeOrderStatus } from "../orders";
 import { createClaimsEngine, type ClaimsEngine } from "./engine";
 import type { LiveEventHeader, LiveEventLine } from "./live-events";
 import { readingOpinion } from "./reading-opinion";
@@ -340,7 +340,7 @@ async function startReplay(
           if (!orderId) return refuse(line, `no order ${line.order.place} of @${line.order.handle}`);
           if (line.kind === "payment-form") {
             // The form's time on the events' clock: a hold's end compares it with that clock.
-            await pool.query("UPDATE orders SET payment_started_at = $2 WHERE id = $1", [orderId, line.at]);
+            await startOrderPayment(db, orderId, line.at);
             return;
           }
           await inTransaction(line, async (tx) => {

@@ -26,11 +26,12 @@ export async function setOrderAddress(
 /**
  * Notes that a payment form starts now for the order (a hold expiring meanwhile waits for the
  * form's end) and returns the total and lines' version the form pays, read in the same statement.
+ * A replay gives the form's time on the events' clock (`at`, to the microsecond).
  */
-export async function startOrderPayment(db: Queryable, orderId: string) {
+export async function startOrderPayment(db: Queryable, orderId: string, at?: string) {
   const [started] = await db
     .update(orders)
-    .set({ paymentStartedAt: sql`now()` })
+    .set({ paymentStartedAt: at === undefined ? sql`now()` : sql`${at}::timestamptz` })
     .where(eq(orders.id, orderId))
     .returning({ totalAmountCents: orders.totalAmountCents, itemsVersion: orders.itemsVersion });
   return started;
