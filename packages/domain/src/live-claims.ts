@@ -1,4 +1,4 @@
-import { piecesNamed, readComment } from "./live-comment-reader";
+import { readComment, readCommentAndPieces } from "./live-comment-reader";
 import { reviewReading, type SecondOpinion } from "./live-comment-second-opinion";
 
 /*
@@ -159,9 +159,9 @@ export function readLiveComment(
   colors: readonly string[] = [],
   opinion?: SecondOpinion,
 ): LiveCommentReading {
-  const reading = readComment(comment, colors);
-  if (opinion === undefined) return reading;
-  return reviewReading(opinion, comment, reading, () => piecesNamed(comment, colors));
+  if (opinion === undefined) return readComment(comment, colors);
+  const { reading, named } = readCommentAndPieces(comment, colors);
+  return reviewReading(opinion, comment, reading, named);
 }
 
 export const liveClaimMessages = {

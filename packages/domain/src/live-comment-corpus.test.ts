@@ -18,11 +18,14 @@ import {
   parseCorpus,
   scoreReadings,
   type CommentReadingFigures,
-  type CorpusComment,
 } from "./comment-reading-figures";
 import { readLiveComment } from "./live-claims";
-import { mayNamePiece } from "./live-comment-reader";
-import { learnFromCorpus, trainSecondOpinion, type SecondOpinion } from "./live-comment-second-opinion";
+import {
+  learnFromCorpus,
+  opinionLessons,
+  trainSecondOpinion,
+  type SecondOpinion,
+} from "./live-comment-second-opinion";
 
 /*
  * The reader judged on the labelled corpus (corpus/live-comments): comments written from the
@@ -71,18 +74,13 @@ let learned: SecondOpinion | undefined;
 const opinion = () => (learned ??= learnFromCorpus(tuningPart));
 
 const FOLDS = 5;
-const claimsOf = (comment: CorpusComment) => comment.kind === "claim" || comment.kind === "switch";
 
 /** The tuning part, each fold read with an opinion learned from the other folds. */
 function crossFigures(): CommentReadingFigures {
   const comments = parseCorpus(tuningPart);
   const foldOf = new Map(comments.map((comment, index) => [comment.text, index % FOLDS]));
   const opinions = Array.from({ length: FOLDS }, (_, fold) =>
-    trainSecondOpinion(
-      comments
-        .filter((comment, index) => index % FOLDS !== fold && mayNamePiece(comment.text))
-        .map((comment) => ({ text: comment.text, claims: claimsOf(comment) })),
-    ),
+    trainSecondOpinion(opinionLessons(comments.filter((_, index) => index % FOLDS !== fold))),
   );
   return scoreReadings(comments, (text) =>
     readLiveComment(text, CORPUS_SHOP_COLORS, opinions[foldOf.get(text) ?? 0]),

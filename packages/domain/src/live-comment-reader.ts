@@ -131,7 +131,24 @@ interface Clause {
  */
 export function readComment(comment: string, colors: readonly string[]): LiveCommentReading {
   const placed = placeRefs(comment, colors);
-  if (placed === null) return nothing();
+  return placed === null ? nothing() : readPlaced(placed, comment);
+}
+
+/**
+ * The reading, and every piece the comment names with the size and colour said beside it,
+ * whatever it does with them (what staff are asked about when the comment may claim without the
+ * reader seeing how), from one placing of the comment's refs.
+ */
+export function readCommentAndPieces(
+  comment: string,
+  colors: readonly string[],
+): { reading: LiveCommentReading; named: () => ClaimedPiece[] } {
+  const placed = placeRefs(comment, colors);
+  if (placed === null) return { reading: nothing(), named: () => [] };
+  return { reading: readPlaced(placed, comment), named: () => piecesNamed(placed) };
+}
+
+function readPlaced(placed: PlacedRefs, comment: string): LiveCommentReading {
   const { tokens, roles, swap, colorMentions, sizeMentions, refIndexes } = placed;
   const slip = readSlipCorrection(tokens, roles, refIndexes);
   if (slip !== null && [...swap.givenUp].every((at) => at === slip.givenUpAt)) {
@@ -245,21 +262,10 @@ function placeRefs(comment: string, colors: readonly string[]): PlacedRefs | nul
   return { tokens, roles, swap, colorMentions, sizeMentions, refIndexes };
 }
 
-/**
- * Every piece a comment names, with the size and colour said beside it, whatever it does with
- * them: what staff are asked about when the comment may claim without the reader seeing how.
- */
-export function piecesNamed(comment: string, colors: readonly string[]): ClaimedPiece[] {
-  const placed = placeRefs(comment, colors);
-  if (placed === null) return [];
+function piecesNamed(placed: PlacedRefs): ClaimedPiece[] {
   const { tokens, colorMentions, sizeMentions, refIndexes } = placed;
   const refs = [...new Set(refIndexes.map((at) => refValue(tokens, at)))];
   return piecesOf(refs, tokens, refIndexes, sizeMentions, colorMentions);
-}
-
-/** Whether a comment may name a piece at all: a digit, a number in words, a keycap. */
-export function mayNamePiece(comment: string): boolean {
-  return mayHoldNumber(comment);
 }
 
 function nothing(): LiveCommentReading {
@@ -272,7 +278,8 @@ const SPELLED_REF =
   /(?:\b(?:le|la|l'|du|no|num|numero)\s*|^\W*(?:@[\w.]+\s*)*)(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|septante|octante|huitante|nonante|cent)/i;
 
 /** Most chat comments hold no digit at all; they are answered before any work. */
-function mayHoldNumber(comment: string): boolean {
+/** Whether a comment may name a piece at all: a digit, a number in words, a keycap. */
+export function mayHoldNumber(comment: string): boolean {
   return ASCII_DIGIT.test(comment) || NON_ASCII.test(comment) || SPELLED_REF.test(comment);
 }
 

@@ -1,6 +1,6 @@
-import { parseCorpus } from "./comment-reading-figures";
+import { parseCorpus, type CorpusComment } from "./comment-reading-figures";
 import type { ClaimedPiece, LiveCommentReading } from "./live-claims";
-import { mayNamePiece } from "./live-comment-reader";
+import { mayHoldNumber } from "./live-comment-reader";
 import { normalizeComment, tokenize } from "./live-comment-tokens";
 
 /*
@@ -279,14 +279,17 @@ export function reviewReading(
   return { ...reading, doubts: pieces.map((piece) => ({ ...piece, reason: "unclear" })) };
 }
 
+/** What the opinion learns from labelled corpus comments: those that may name a piece. */
+export function opinionLessons(comments: readonly CorpusComment[]): LabelledComment[] {
+  return comments
+    .filter((comment) => mayHoldNumber(comment.text))
+    .map((comment) => ({
+      text: comment.text,
+      claims: comment.kind === "claim" || comment.kind === "switch",
+    }));
+}
+
 /** The second opinion learned from a labelled corpus file (JSON Lines, the corpus README's format). */
 export function learnFromCorpus(jsonl: string): SecondOpinion {
-  return trainSecondOpinion(
-    parseCorpus(jsonl)
-      .filter((comment) => mayNamePiece(comment.text))
-      .map((comment) => ({
-        text: comment.text,
-        claims: comment.kind === "claim" || comment.kind === "switch",
-      })),
-  );
+  return trainSecondOpinion(opinionLessons(parseCorpus(jsonl)));
 }
