@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIngestClaims } from "../src/modules/live-claims";
+import { createIngestBatcher, type StorableIngestEvent } from "../src/realtime/ingest-batcher";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
-import { postComments } from "./support/live-kit";
+import { chatEvent, postComments } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -121,6 +123,46 @@ describe("claims decided with their comments", () => {
       expect(claims).toEqual([{ handle: viewer, state: "in-order", given: true, same_transaction: false }]);
     } finally {
       await holder.end();
+    }
+  });
+
+  it("leave a burst's larger batches to the engine: stored at once, decided beside the next writes", async () => {
+    const live = await automaticLive();
+    const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const [first, second] = [newHandle(), newHandle()];
+    const batcher = createIngestBatcher({
+      pool: t.db.$client,
+      hub: t.app.liveHub,
+      decider: createIngestClaims({ pool: t.db.$client, liveHub: t.app.liveHub, settings: t.config }),
+      decideUpTo: 1,
+    });
+    try {
+      const storable = (uniqueId: string): StorableIngestEvent => {
+        const event = chatEvent({ uniqueId, comment: `je prends le ${robe.ref}` });
+        return { ...event, payloadJson: JSON.stringify(event.payload) };
+      };
+      expect(await batcher.submit(live.id, [storable(first), storable(second)])).toEqual({
+        accepted: 2,
+        duplicates: 0,
+      });
+      expect(await claimsOf(live)).toEqual([]);
+      let claims: ClaimRow[] = [];
+      await eventually(async () => (claims = await claimsOf(live)).length === 2);
+      expect(claims).toEqual([
+        { handle: first, state: "in-order", given: true, same_transaction: false },
+        { handle: second, state: "waitlisted", given: false, same_transaction: false },
+      ]);
+      // The burst over, the next small batch is decided with its comment again.
+      const third = newHandle();
+      await batcher.submit(live.id, [storable(third)]);
+      expect((await claimsOf(live)).at(-1)).toEqual({
+        handle: third,
+        state: "waitlisted",
+        given: false,
+        same_transaction: true,
+      });
+    } finally {
+      await batcher.close();
     }
   });
 });
