@@ -329,7 +329,13 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
         next !== undefined &&
         LIST_JOINERS.has(next.text) &&
         spelledNumberAt(tokens, (opening?.end ?? 0) + 1) !== null;
-      if (opening !== null && (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn))
+      // "douze je le prends" names one piece; "deux je les prends" counts them.
+      const takesIt =
+        next?.key === "je" && ["le", "la", "l"].includes(tokens[(opening?.end ?? 0) + 1]?.key ?? "");
+      if (
+        opening !== null &&
+        (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn || takesIt)
+      )
         spelled = opening;
     }
     if (spelled === null) {
