@@ -10,6 +10,8 @@ import eleventhHeldOutPart from "../corpus/live-comments/held-out-11.jsonl?raw";
 import twelfthHeldOutPart from "../corpus/live-comments/held-out-12.jsonl?raw";
 import fourteenthHeldOutPart from "../corpus/live-comments/held-out-14.jsonl?raw";
 import fifteenthHeldOutPart from "../corpus/live-comments/held-out-15.jsonl?raw";
+import sixteenthHeldOutPart from "../corpus/live-comments/held-out-16.jsonl?raw";
+import seventeenthHeldOutPart from "../corpus/live-comments/held-out-17.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -52,6 +54,8 @@ const parts = {
   "held-out-12": twelfthHeldOutPart,
   "held-out-14": fourteenthHeldOutPart,
   "held-out-15": fifteenthHeldOutPart,
+  "held-out-16": sixteenthHeldOutPart,
+  "held-out-17": seventeenthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -138,6 +142,8 @@ describe("the comment reader on the labelled corpus", () => {
     ["held-out-12", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.97, doubts: 0.13 }],
     ["held-out-14", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.96, doubts: 0.14 }],
     ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.074 }],
+    ["held-out-16", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.963, doubts: 0.08 }],
+    ["held-out-17", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.074 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",

@@ -277,6 +277,7 @@ export const ADMIRATION_WORDS = keys(
 
 /** Verbs of giving up a piece: "je passe le 16", "annule le 15", "je laisse le 12". */
 export const UNCLAIM_WORDS = keys(
+  "jenleve",
   "jretire",
   "stop",
   "rayez",
