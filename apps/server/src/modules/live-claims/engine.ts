@@ -10,16 +10,20 @@ import { claimRules, type ClaimSettings, type ClaimsOutcome } from "./rules";
 
 /** Chat events one batch reads at most. */
 export const CLAIM_BATCH = 2_000;
-/** How often each instance looks for work nobody announced (and holds whose job is late). */
+/** How often each instance looks for work nobody announced, and for holds that ended. */
 export const CLAIM_SWEEP_MS = 1_000;
 /**
  * Every this many sweeps, the look for pieces to hand over goes through all the live's pieces (a
  * line added by hand changes no claim); in between, only the pieces of claims that changed.
  */
 export const CLAIM_FULL_LOOK_SWEEPS = 5;
-/** A hold past due by this much is expired by the sweep, its job being late or lost. */
-export const CLAIM_OVERDUE_SECONDS = 30;
-/** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
+/**
+ * A hold past its end by this much is expired by the sweep: at once, each second. Holds had a job
+ * each, and this was the backstop for a late one; a job's insert cost every given piece on the
+ * comments' path, and the sweep finds the ends by index.
+ */
+export const CLAIM_OVERDUE_SECONDS = 0;
+/** The job a given piece once scheduled at the end of its hold: it stays for the jobs queued before. */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
 /**
  * The job a doubt once scheduled at the end of its wait for staff: the pass now drops due doubts
@@ -96,7 +100,7 @@ const LIVES_WITH_WORK = `
  * The claims engine of one server instance (decision 030): for each live, one pass at a time
  * here, and one at a time across instances (the claim lock, and the cursor checked on apply),
  * reads the chat comments after the live's cursor in receive order and applies them in one SQL
- * call; a sweep each second catches what no message announced; a job runner expires holds.
+ * call; a sweep each second catches what no message announced and ends the holds that ran out.
  */
 export function createClaimsEngine({
   db,
@@ -263,7 +267,7 @@ export function createClaimsEngine({
     };
   }
   jobs.define(HOLD_EXPIRED_TASK, claimJob("live_claim_expire"));
-  // A doubt nobody answered in time, from a job queued before the pass dropped them itself.
+  // A hold or a doubt that ended, from a job queued before the sweep and the pass ended them.
   jobs.define(DOUBT_EXPIRED_TASK, claimJob("live_claim_doubt_expire"));
 
   // A payment that came after its holds ended: their strikes are taken back, once.
@@ -276,7 +280,7 @@ export function createClaimsEngine({
   jobs.define(LATE_PAYMENT_STRIKES_TASK, latePaymentStrikes);
 
   return {
-    /** Starts listening and sweeping; the hold jobs are worked by the app's job runner. */
+    /** Starts listening and sweeping. */
     start() {
       liveHub.subscribe(listener);
       sweepTimer = setInterval(() => void sweep(), sweepMs);
