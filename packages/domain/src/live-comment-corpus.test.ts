@@ -12,6 +12,8 @@ import fourteenthHeldOutPart from "../corpus/live-comments/held-out-14.jsonl?raw
 import fifteenthHeldOutPart from "../corpus/live-comments/held-out-15.jsonl?raw";
 import sixteenthHeldOutPart from "../corpus/live-comments/held-out-16.jsonl?raw";
 import seventeenthHeldOutPart from "../corpus/live-comments/held-out-17.jsonl?raw";
+import eighteenthHeldOutPart from "../corpus/live-comments/held-out-18.jsonl?raw";
+import nineteenthHeldOutPart from "../corpus/live-comments/held-out-19.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -56,6 +58,8 @@ const parts = {
   "held-out-15": fifteenthHeldOutPart,
   "held-out-16": sixteenthHeldOutPart,
   "held-out-17": seventeenthHeldOutPart,
+  "held-out-18": eighteenthHeldOutPart,
+  "held-out-19": nineteenthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -144,6 +148,8 @@ describe("the comment reader on the labelled corpus", () => {
     ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.074 }],
     ["held-out-16", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.963, doubts: 0.085 }],
     ["held-out-17", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.097 }],
+    ["held-out-18", { claimComments: 150, takesNothing: 0, precision: 0.988, recall: 0.981, doubts: 0.08 }],
+    ["held-out-19", { claimComments: 150, takesNothing: 2, precision: 0.987, recall: 0.975, doubts: 0.171 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",

@@ -111,6 +111,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["deux je les prends", nothing()],
   ["jretire le 9", unclaim(9)],
   ["jenleve le 33 jprends le 35", both(claim(35), unclaim(33))],
+  ["jamais je mets le 56 mdr", nothing()],
   // Asked about, then given to the viewer; a shrug; a "never" that is the statement's own.
   ["askip le 32 taille petit, mets le moi en L", claim([32, "L"])],
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],
