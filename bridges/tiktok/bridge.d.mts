@@ -1,4 +1,5 @@
 import type { LiveIngestEvent, LiveIngestResponse, LiveSourceState } from "@vitrine/domain";
+import type { Spool } from "./spool.mjs";
 
 export const CONNECTOR_EVENTS: Record<string, string>;
 export const MAX_EVENT_BYTES: number;
@@ -26,7 +27,9 @@ export interface TikTokBridge {
     acknowledged: number;
     dropped: number;
     duplicates: number;
+    serverDuplicates: number;
     setAside: number;
+    fromSpool: number;
   };
   readonly degraded: boolean;
   readonly state: LiveSourceState | null;
@@ -50,4 +53,6 @@ export function createTikTokBridge(options: {
   batchMax?: number;
   batchMaxBytes?: number;
   maxBuffered?: number;
+  spool?: Spool | null;
+  spoolSyncMs?: number;
 }): TikTokBridge;

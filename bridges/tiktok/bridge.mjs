@@ -4,7 +4,9 @@
  * exponential backoff and jitter when the connection drops, reports 'connected' / 'reconnecting' /
  * 'disconnected' / 'degraded' to the server, and keeps every event until the server acknowledged
  * it (a resend is harmless: the server ignores msgIds it already stored) or refused it for good
- * (then it is set aside, logged, and the source reported 'degraded').
+ * (then it is set aside, logged, and the source reported 'degraded'). With a spool (spool.mjs) the
+ * events kept are on disk as well, written before they are sent, and a restarted bridge sends what
+ * its spool holds first.
  */
 import { randomUUID } from "node:crypto";
 
@@ -155,6 +157,8 @@ export function createTikTokBridge({
   maxBuffered = 50_000,
   setTimer = setTimeout,
   clearTimer = clearTimeout,
+  spool = null,
+  spoolSyncMs = 50,
 }) {
   let connection = null;
   let stopped = true;
@@ -168,7 +172,48 @@ export function createTikTokBridge({
   let sending = null;
   let flushTimer = null;
   let sendFailures = 0;
-  const stats = { received: 0, acknowledged: 0, dropped: 0, duplicates: 0, setAside: 0 };
+  let syncTimer = null;
+  /**
+   * duplicates: repeats the bridge skipped itself (the connector's backlog after a reconnect);
+   * serverDuplicates: events the server answered it already had (resent from the spool).
+   */
+  const stats = {
+    received: 0,
+    acknowledged: 0,
+    dropped: 0,
+    duplicates: 0,
+    serverDuplicates: 0,
+    setAside: 0,
+    fromSpool: 0,
+  };
+
+  for (const { event, segment } of spool?.pending ?? []) {
+    if (recentIds.has(event.msgId)) {
+      spool.acknowledge(segment);
+      continue;
+    }
+    recentIds.add(event.msgId);
+    outbox.push({ event, bytes: eventBytes(event), segment });
+    stats.fromSpool += 1;
+  }
+
+  /** Writes the appended events to the spool's disk: before each send, and every spoolSyncMs. */
+  function syncSpool() {
+    if (syncTimer) clearTimer(syncTimer);
+    syncTimer = null;
+    if (!spool) return;
+    try {
+      spool.sync();
+    } catch (error) {
+      log(`spool: could not write (${error.message}); the events stay in memory`);
+    }
+  }
+
+  /** The events settled or dropped leave the spool. */
+  function releaseFromSpool(entries) {
+    if (!spool) return;
+    for (const entry of entries) if (entry.segment !== undefined) spool.acknowledge(entry.segment);
+  }
 
   async function report(next) {
     // Once events were refused for good, the connection being up is reported as 'degraded'.
@@ -192,10 +237,19 @@ export function createTikTokBridge({
     if (recentIds.size > RECENT_IDS_MAX) recentIds.delete(recentIds.values().next().value);
     stats.received += 1;
     if (outbox.length >= maxBuffered) {
-      outbox.shift();
+      releaseFromSpool([outbox.shift()]);
       stats.dropped += 1;
     }
-    outbox.push({ event, bytes: eventBytes(event) });
+    let segment;
+    if (spool) {
+      try {
+        segment = spool.append(event);
+      } catch (error) {
+        log(`spool: could not append (${error.message}); the event stays in memory`);
+      }
+      if (!syncTimer) syncTimer = setTimer(syncSpool, spoolSyncMs);
+    }
+    outbox.push({ event, bytes: eventBytes(event), segment });
     scheduleFlush(outbox.length >= batchMax ? 0 : flushMs);
   }
 
@@ -236,8 +290,9 @@ export function createTikTokBridge({
    */
   async function deliver(events) {
     try {
-      await ingest.sendEvents(events);
+      const answer = await ingest.sendEvents(events);
       stats.acknowledged += events.length;
+      stats.serverDuplicates += Number(answer?.duplicates) || 0;
       return events.length;
     } catch (error) {
       if (error?.status === 413 && events.length > 1) {
@@ -258,10 +313,12 @@ export function createTikTokBridge({
   /** Sends the oldest events; they leave the outbox only once acknowledged or set aside. */
   async function flush() {
     if (sending || outbox.length === 0) return sending;
+    // Nothing is sent that the spool could still lose.
+    syncSpool();
     const batch = nextBatch();
     sending = (async () => {
       const settled = await deliver(batch);
-      outbox.splice(0, settled);
+      releaseFromSpool(outbox.splice(0, settled));
       sendFailures = settled < batch.length ? sendFailures + 1 : 0;
     })();
     await sending;
@@ -340,6 +397,10 @@ export function createTikTokBridge({
     },
     async start() {
       stopped = false;
+      if (outbox.length > 0) {
+        log(`spool: sending first the ${outbox.length} events a previous run left unacknowledged`);
+        scheduleFlush(0);
+      }
       await connect();
     },
     /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'disconnected'. */
@@ -361,6 +422,8 @@ export function createTikTokBridge({
         await flush();
         if (sendFailures > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       }
+      syncSpool();
+      spool?.close();
       await report("disconnected");
     },
     /** Sends what is buffered now (tests). */
