@@ -43,7 +43,11 @@ export function createTikTokBridge(options: {
   createConnection: () => BridgeConnection;
   ingest: {
     sendEvents(events: LiveIngestEvent[]): Promise<LiveIngestResponse>;
-    sendStatus(state: LiveSourceState): Promise<unknown>;
+    sendStatus(
+      state: LiveSourceState,
+      health?: { lastEventAt?: number; reconnects?: number; duplicatesDropped?: number },
+    ): Promise<unknown>;
+    sendGap?(gap: { from: number; to: number; resent: number }): Promise<unknown>;
   };
   log?: (message: string) => void;
   onSetAside?: (events: LiveIngestEvent[], error: Error & { status?: number }) => void;
@@ -55,4 +59,7 @@ export function createTikTokBridge(options: {
   maxBuffered?: number;
   spool?: Spool | null;
   spoolSyncMs?: number;
+  healthEveryMs?: number;
+  gapSettleMs?: number;
+  now?: () => number;
 }): TikTokBridge;

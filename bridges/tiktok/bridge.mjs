@@ -141,8 +141,14 @@ const RECENT_IDS_MAX = 20_000;
 /**
  * createConnection() gives a new connector connection (on, connect, disconnect); ingest has
  * sendEvents(events) -> { accepted, duplicates } (rejecting with an error carrying the HTTP
- * `status` when the server refused) and sendStatus(state). onSetAside(events, error) hears each
- * group of events the server refused for good.
+ * `status` when the server refused), sendStatus(state, health) and sendGap(gap).
+ * onSetAside(events, error) hears each group of events the server refused for good.
+ *
+ * Health (the live's page and the sidebar show it per source): with each state, and every
+ * `healthEveryMs` while running, the time of the last event, the reconnections and the duplicates
+ * dropped. Gaps: once a reconnection holds, the bridge waits `gapSettleMs` for the connector's
+ * initial data (the recent comments it emits again) and reports the cut, from the drop to the
+ * reconnection, with how many of those events it already had.
  */
 export function createTikTokBridge({
   createConnection,
@@ -159,6 +165,9 @@ export function createTikTokBridge({
   clearTimer = clearTimeout,
   spool = null,
   spoolSyncMs = 50,
+  healthEveryMs = 10_000,
+  gapSettleMs = 3_000,
+  now = Date.now,
 }) {
   let connection = null;
   let stopped = true;
@@ -173,6 +182,13 @@ export function createTikTokBridge({
   let flushTimer = null;
   let sendFailures = 0;
   let syncTimer = null;
+  let healthTimer = null;
+  let lastEventAt = null;
+  let reconnects = 0;
+  /** When the connection dropped, until a reconnection holds. */
+  let droppedAt = null;
+  /** Cuts waiting for the connector's initial data: timer -> the report. */
+  const gapTimers = new Map();
   /**
    * duplicates: repeats the bridge skipped itself (the connector's backlog after a reconnect);
    * serverDuplicates: events the server answered it already had (resent from the spool).
@@ -215,16 +231,51 @@ export function createTikTokBridge({
     for (const entry of entries) if (entry.segment !== undefined) spool.acknowledge(entry.segment);
   }
 
+  function health() {
+    return {
+      ...(lastEventAt === null ? {} : { lastEventAt }),
+      reconnects,
+      duplicatesDropped: stats.duplicates + stats.serverDuplicates,
+    };
+  }
+
+  async function sendState() {
+    try {
+      await ingest.sendStatus(state, health());
+    } catch (error) {
+      log(`could not report the state ${state}: ${error.message}`);
+    }
+  }
+
   async function report(next) {
     // Once events were refused for good, the connection being up is reported as 'degraded'.
     const shown = next === "connected" && degraded ? "degraded" : next;
     if (state === shown) return;
     state = shown;
-    try {
-      await ingest.sendStatus(shown);
-    } catch (error) {
-      log(`could not report the state ${shown}: ${error.message}`);
-    }
+    await sendState();
+  }
+
+  /** The cut from the drop to now, sent once the connector's initial data has come in. */
+  function reportGap() {
+    const from = droppedAt;
+    droppedAt = null;
+    if (from === null) return;
+    const to = now();
+    const skippedBefore = stats.duplicates;
+    const send = async () => {
+      gapTimers.delete(timer);
+      const gap = { from, to, resent: stats.duplicates - skippedBefore };
+      log(
+        `cut of ${Math.round((to - from) / 1000)} s reported (${gap.resent} events sent again by the connector)`,
+      );
+      try {
+        await ingest.sendGap?.(gap);
+      } catch (error) {
+        log(`could not report the cut: ${error.message}`);
+      }
+    };
+    const timer = setTimer(send, gapSettleMs);
+    gapTimers.set(timer, send);
   }
 
   function enqueue(event) {
@@ -236,6 +287,7 @@ export function createTikTokBridge({
     recentIds.add(event.msgId);
     if (recentIds.size > RECENT_IDS_MAX) recentIds.delete(recentIds.values().next().value);
     stats.received += 1;
+    lastEventAt = now();
     if (outbox.length >= maxBuffered) {
       releaseFromSpool([outbox.shift()]);
       stats.dropped += 1;
@@ -356,6 +408,7 @@ export function createTikTokBridge({
       CONNECTOR_EVENTS.disconnected,
       mine(() => {
         connection = null;
+        droppedAt ??= now();
         log("connection dropped");
         scheduleReconnect();
       }),
@@ -380,6 +433,10 @@ export function createTikTokBridge({
     if (connection !== current || stopped) return;
     attempt = 0;
     log("connected");
+    if (droppedAt !== null) {
+      reconnects += 1;
+      reportGap();
+    }
     await report("connected");
   }
 
@@ -401,13 +458,24 @@ export function createTikTokBridge({
         log(`spool: sending first the ${outbox.length} events a previous run left unacknowledged`);
         scheduleFlush(0);
       }
+      healthTimer = setInterval(() => {
+        if (state !== null) void sendState();
+      }, healthEveryMs);
+      healthTimer.unref?.();
       await connect();
     },
-    /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'disconnected'. */
+    /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'stopped'. */
     async stop(graceMs = 10_000) {
       stopped = true;
       if (reconnectTimer) clearTimer(reconnectTimer);
       reconnectTimer = null;
+      clearInterval(healthTimer);
+      healthTimer = null;
+      // A cut still waiting for the connector's initial data is reported now.
+      for (const [timer, send] of [...gapTimers]) {
+        clearTimer(timer);
+        await send();
+      }
       const current = connection;
       connection = null;
       try {
@@ -424,7 +492,7 @@ export function createTikTokBridge({
       }
       syncSpool();
       spool?.close();
-      await report("disconnected");
+      await report("stopped");
     },
     /** Sends what is buffered now (tests). */
     flush,

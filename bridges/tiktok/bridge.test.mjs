@@ -280,7 +280,7 @@ describe("createTikTokBridge", () => {
 
     await bridge.stop();
     expect(connections[2].disconnected).toBe(true);
-    expect(ingest.statuses.at(-1)).toBe("disconnected");
+    expect(ingest.statuses.at(-1)).toBe("stopped");
   });
 
   it("keeps a batch the server did not acknowledge and sends it again", async () => {
@@ -367,7 +367,7 @@ describe("createTikTokBridge", () => {
     expect(bridge.stats).toMatchObject({ received: 2, acknowledged: 1, setAside: 1 });
     expect(bridge.buffered).toBe(0);
     await bridge.stop();
-    expect(ingest.statuses).toEqual(["connected", "degraded", "disconnected"]);
+    expect(ingest.statuses).toEqual(["connected", "degraded", "stopped"]);
   });
 
   it.each([408, 429, 503])(
@@ -425,6 +425,6 @@ describe("createTikTokBridge", () => {
     connection.emit("chat", chat("late", "dernier commentaire"));
     await bridge.stop();
     expect(ingest.stored.has("late")).toBe(true);
-    expect(ingest.statuses).toEqual(["connected", "disconnected"]);
+    expect(ingest.statuses).toEqual(["connected", "stopped"]);
   });
 });
