@@ -229,5 +229,12 @@ describe("cuts through POST /api/live-ingest/gaps", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().gap.id).toBe(gap.id);
     expect((await healthOf(live)).gaps).toHaveLength(1);
+
+    // The live's figures count it.
+    const figures = await kit.injectAs("admin", {
+      method: "GET",
+      url: `/api/admin/dashboard/lives/${live.id}`,
+    });
+    expect(figures.json().figures).toMatchObject({ liveId: live.id, gaps: 1 });
   });
 });
