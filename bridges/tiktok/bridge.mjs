@@ -289,7 +289,8 @@ export function createTikTokBridge({
     stats.received += 1;
     lastEventAt = now();
     if (outbox.length >= maxBuffered) {
-      releaseFromSpool([outbox.shift()]);
+      // Out of memory only: its spool line stays, its segment with it, and the next start sends it.
+      outbox.shift();
       stats.dropped += 1;
     }
     let segment;

@@ -170,4 +170,34 @@ describe("the bridge with a spool", () => {
     await bridge.stop(100);
     expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["k0", "k1", "k2", "k3", "k4"]);
   });
+
+  it("keeps on disk what its memory cap dropped, and sends it at the next start", async () => {
+    const folder = freshFolder();
+    const ingest = switchableIngest();
+    const connection = new FakeConnection();
+    const first = createTikTokBridge({
+      ...quick,
+      maxBuffered: 3,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => connection,
+    });
+    await first.start();
+    for (let n = 0; n < 5; n++)
+      connection.emit("chat", connectorEvent("chat", { msgId: `c${n}`, content: `${n}` }));
+    expect(first.stats.dropped).toBe(2);
+    await first.stop(50);
+    ingest.up = true;
+    const second = createTikTokBridge({
+      ...quick,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => new FakeConnection(),
+    });
+    await second.start();
+    await until(() => second.buffered === 0);
+    expect(ingest.stored).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+    await second.stop();
+    expect(readdirSync(folder)).toEqual([]);
+  });
 });
