@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from "./support/test-app";
 /*
  * The bridge's spool against the real server (main.ts as a child process): the server stopped
  * and started again in the middle of a stream, its database unreachable for a while (a TCP relay
- * between the server and PostgreSQL, cut then restored: the embedded PostgreSQL is shared by the
+ * between the server and PostgreSQL, cut for 30 s then restored: the embedded PostgreSQL is shared by the
  * other test files), and the bridge process (run.mjs) killed with SIGKILL and started again. Each
  * time every event the connector handed the bridge is stored, once, in the order it came.
  */
@@ -161,7 +161,7 @@ describe("the bridge's spool with the real server", () => {
     expect(spooledIds(spoolFolder(spoolRoot, live.ref))).toEqual([]);
   }, 180_000);
 
-  it("keeps the events on disk while the database is unreachable, and stores each once when it is back", async () => {
+  it("keeps the events on disk while the database is unreachable for 30 s, and stores each once when it is back", async () => {
     const live = await insertLive(t.db, { isActive: true });
     const { bridge, emit } = await bridgeOn(live.ref);
     await emit("d", 0, 100);
@@ -169,7 +169,7 @@ describe("the bridge's spool with the real server", () => {
     await database.stop();
     await emit("d", 100, 250);
     // The server cannot store them: they wait on the bridge's disk, in order.
-    await sleep(8_000);
+    await sleep(30_000);
     expect(bridge.stats.acknowledged).toBe(100);
     expect(spooledIds(spoolFolder(spoolRoot, live.ref))).toEqual(
       Array.from({ length: 150 }, (_, n) => msgId("d", n + 100)),
