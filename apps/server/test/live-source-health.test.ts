@@ -73,6 +73,13 @@ describe("the silence banner, decided by the server's clock", () => {
     expect((await healthOf(live)).silent).toBe(false);
     expect((await postStatus({ liveRef: live.ref, state: "connected" })).statusCode).toBe(200);
     const reportedAt = Date.parse((await healthOf(live)).sources[0]?.updatedAt ?? "");
+    clockMs = reportedAt + 29_000;
+    expect((await healthOf(live)).silent).toBe(false);
+    // The bridge's regular reports (one 20 s later here) say it is alive, not that comments come.
+    await t.db
+      .update(liveSourceStatus)
+      .set({ updatedAt: new Date(reportedAt + 20_000) })
+      .where(eq(liveSourceStatus.liveId, live.id));
     clockMs = reportedAt + 31_000;
     expect(await healthOf(live)).toMatchObject({ silent: true, lastReceivedAt: null });
 

@@ -4,6 +4,7 @@ ALTER TABLE "live_source_status" ADD CONSTRAINT "live_source_status_live_id_sour
 ALTER TABLE "live_source_status" ADD COLUMN "last_event_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "live_source_status" ADD COLUMN "reconnects" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "live_source_status" ADD COLUMN "duplicates_dropped" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "live_source_status" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "live_source_status" DROP CONSTRAINT "live_source_status_state";--> statement-breakpoint
 ALTER TABLE "live_source_status" ADD CONSTRAINT "live_source_status_state" CHECK ("live_source_status"."state" in ('connected', 'reconnecting', 'disconnected', 'degraded', 'stopped'));--> statement-breakpoint
 ALTER TABLE "live_source_status" ADD CONSTRAINT "live_source_status_counts" CHECK ("live_source_status"."reconnects" >= 0 AND "live_source_status"."duplicates_dropped" >= 0);--> statement-breakpoint

@@ -100,6 +100,8 @@ export const liveSourceStatus = pgTable(
     reconnects: integer("reconnects").notNull().default(0),
     /** Events the source did not send again or the server did not store twice. */
     duplicatesDropped: integer("duplicates_dropped").notNull().default(0),
+    /** The source's first report for the live: a live silent from the start counts from it. */
+    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -183,8 +183,9 @@ export function createLiveFeedService(
     const live = lives[0];
     if (!live) throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown);
     const [{ rows: sources }, { rows: gaps }] = await Promise.all([
-      pool.query<SourceStatusRow>(
-        `SELECT ${SOURCE_STATUS_COLUMNS} FROM live_source_status s WHERE s.live_id = $1 ORDER BY s.source`,
+      pool.query<SourceStatusRow & { created_at: Date }>(
+        `SELECT ${SOURCE_STATUS_COLUMNS}, s.created_at FROM live_source_status s
+         WHERE s.live_id = $1 ORDER BY s.source`,
         [liveId],
       ),
       pool.query<SourceGapRow>(
@@ -194,8 +195,9 @@ export function createLiveFeedService(
       ),
     ]);
     const nowMs = now();
+    // Not the last report: a bridge reports every 10 s, silent live or not.
     const firstReport = sources.reduce<number | null>((first, row) => {
-      const at = row.updated_at.getTime();
+      const at = row.created_at.getTime();
       return first === null || at < first ? at : first;
     }, null);
     const sinceMs = live.last_received_at?.getTime() ?? firstReport;
