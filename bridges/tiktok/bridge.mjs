@@ -459,10 +459,10 @@ export function createTikTokBridge({
         log(`spool: sending first the ${outbox.length} events a previous run left unacknowledged`);
         scheduleFlush(0);
       }
+      // Also what keeps the process up until stopped when the connector holds nothing open.
       healthTimer = setInterval(() => {
         if (state !== null) void sendState();
       }, healthEveryMs);
-      healthTimer.unref?.();
       await connect();
     },
     /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'stopped'. */

@@ -30,7 +30,8 @@ let database: TcpProxy;
 let server: ServerProcess | undefined;
 let dataDir: string;
 let spoolRoot: string;
-const port = testPort("TEST_SERVER_PORT", 48_000, 1_000, 1);
+// Beside the other servers the API tests start (TEST_SERVER_PORT to its third next port).
+const port = testPort("TEST_SERVER_PORT", 49_000, 1_000, 4);
 const bridges: ChildProcess[] = [];
 
 beforeAll(async () => {
