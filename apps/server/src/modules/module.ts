@@ -23,6 +23,11 @@ export interface AppContext {
    * requests' and its errors reach error reporting, where `console` would bypass both.
    */
   log: FastifyBaseLogger;
+  /**
+   * Epoch milliseconds now, for what the server decides on elapsed time alone (a silent live): a
+   * test sets it instead of waiting.
+   */
+  now: () => number;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */
