@@ -175,6 +175,12 @@ const validBodies: Record<string, () => unknown> = {
     ],
   }),
   "POST /api/live-ingest/status": () => ({ liveRef: "matrice", state: "connected" }),
+  "POST /api/live-ingest/gaps": () => ({
+    liveRef: "matrice",
+    from: 1_700_000_000_000,
+    to: 1_700_000_020_000,
+    resent: 0,
+  }),
   // The live-order sidebar.
   "POST /api/admin/live-sidebar/add": () => ({
     liveId: randomUUID(),
@@ -276,6 +282,7 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "POST /api/payment-simulator/pay": "anyone",
   "POST /api/live-ingest/events": "live sources (bearer token, checked by the route)",
   "POST /api/live-ingest/status": "live sources (bearer token, checked by the route)",
+  "POST /api/live-ingest/gaps": "live sources (bearer token, checked by the route)",
   "GET /dev/mail": "development only (not served in production)",
 };
 
