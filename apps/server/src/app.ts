@@ -50,6 +50,8 @@ export interface AppDependencies {
   logger?: false | { stream: Writable };
   /** Receives the routes' unexpected failures (Sentry when SENTRY_DSN is set, see main.ts). */
   errorReporter?: ErrorReporter;
+  /** The server's time (epoch ms) for the rules that wait on it; Date.now without it. */
+  clock?: () => number;
 }
 
 declare module "fastify" {
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     liveHub,
     jobs,
     log: app.log,
+    clock: deps.clock ?? Date.now,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

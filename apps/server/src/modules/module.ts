@@ -23,6 +23,8 @@ export interface AppContext {
    * requests' and its errors reach error reporting, where `console` would bypass both.
    */
   log: FastifyBaseLogger;
+  /** The server's time in epoch ms: Date.now, or a test's own clock to move time without waiting. */
+  clock: () => number;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */

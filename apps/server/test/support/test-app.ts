@@ -34,6 +34,8 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Made from the app's settings before it is built, as main.ts does (error reporting's tests). */
   errorReporter?: (config: AppConfig) => Promise<ErrorReporter | undefined>;
+  /** The server's clock (epoch ms): a test moves it to pass a wait without waiting. */
+  clock?: () => number;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     liveHub: options.liveHub,
     logger: options.logStream ? { stream: options.logStream } : false,
     errorReporter: await options.errorReporter?.(config),
+    clock: options.clock,
   });
   await app.ready();
   return {

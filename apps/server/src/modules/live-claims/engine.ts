@@ -3,6 +3,7 @@ import {
   readLiveComment,
   readsNothing,
   sidebarHandle,
+  SITE_CLAIM_EVENT_TYPE,
   type ClaimedPiece,
   type DoubtfulPiece,
   type LiveCommentReading,
@@ -60,6 +61,8 @@ interface EventRow {
   event_type: string | null;
   user_unique_id: string | null;
   comment: string | null;
+  /** The piece a claim made from the site asks for (null for the source's events). */
+  site_ref: number | null;
 }
 
 /**
@@ -81,19 +84,30 @@ const READ_EVENTS = `
   WITH cursor AS (
     SELECT coalesce((SELECT s.last_seq FROM live_claim_state s WHERE s.live_id = $1), 0) AS after_seq
   )
-  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment
+  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment, e.site_ref
     FROM cursor LEFT JOIN LATERAL (
-      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment FROM tiktok_events t
+      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment,
+             CASE WHEN t.event_type = '${SITE_CLAIM_EVENT_TYPE}' THEN (t.payload ->> 'ref')::int END AS site_ref
+        FROM tiktok_events t
        WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
     ) e ON true`;
 
 // A handle is verified by a comment of that handle carrying its account's code; a code of another
-// account, or from another handle, matches no row. One statement per batch that has codes.
+// account, or from another handle, matches no row. The same comment answers the account's comment
+// test of the live ('Tester mes commentaires'). One statement per batch that has codes.
 const VERIFY_HANDLES = `
-  UPDATE users u SET handle_verified_at = now()
-    FROM unnest($1::text[], $2::text[]) AS proof(handle, code)
-   WHERE u.handle_proof_code = proof.code AND lower(u.tiktok_username) = proof.handle
-     AND u.handle_verified_at IS NULL`;
+  WITH proof AS (
+    SELECT u.id AS user_id, u.handle_verified_at
+      FROM unnest($1::text[], $2::text[]) AS p(handle, code)
+      JOIN users u ON u.handle_proof_code = p.code AND lower(u.tiktok_username) = p.handle
+  ),
+  verified AS (
+    UPDATE users u SET handle_verified_at = now()
+      FROM proof WHERE u.id = proof.user_id AND proof.handle_verified_at IS NULL
+    RETURNING 1
+  )
+  UPDATE live_comment_tests t SET seen_at = now()
+    FROM proof WHERE t.user_id = proof.user_id AND t.live_id = $3 AND t.seen_at IS NULL`;
 
 // The lives with work, each with what its pass must do besides reading comments, in one read
 // without any lock: active lives (comments to read) and any with inbox lines, holds past due by
@@ -177,9 +191,9 @@ export function createClaimsEngine({
   }
 
   /** A failed verification costs the customer a comment again, never the batch's claims. */
-  async function verifyHandles(handles: string[], codes: string[]) {
+  async function verifyHandles(liveId: string, handles: string[], codes: string[]) {
     try {
-      await pool.query(VERIFY_HANDLES, [handles, codes]);
+      await pool.query(VERIFY_HANDLES, [handles, codes, liveId]);
     } catch (error) {
       if (!stopped) log(`live claims: handle proofs were not checked (${errorText(error)})`);
     }
@@ -199,6 +213,21 @@ export function createClaimsEngine({
       const proofCodes: string[] = [];
       let comments = 0;
       for (const row of events) {
+        // A claim made from the site: a sure claim of its piece, in its place among the comments.
+        if (row.event_type === SITE_CLAIM_EVENT_TYPE && row.site_ref !== null) {
+          const handle = sidebarHandle(row.user_unique_id ?? "");
+          const claims = [{ ref: row.site_ref, size: null, color: null }];
+          if (handle)
+            items.push({
+              seq: Number(row.seq),
+              eventId: row.id ?? "",
+              handle,
+              claims,
+              doubts: [],
+              unclaims: [],
+            });
+          continue;
+        }
         if (row.event_type !== "chat" || !row.comment) continue;
         comments += 1;
         const handle = sidebarHandle(row.user_unique_id ?? "");
@@ -217,7 +246,7 @@ export function createClaimsEngine({
       const outcome = applied[0]?.outcome ?? {};
       // Another instance applied them first: read again from its cursor.
       if (outcome.stale) continue;
-      if (proofCodes.length > 0) await verifyHandles(proofHandles, proofCodes);
+      if (proofCodes.length > 0) await verifyHandles(liveId, proofHandles, proofCodes);
       await announce(liveId, outcome);
       if (events.length < CLAIM_BATCH) return;
     }
