@@ -39,6 +39,8 @@ export interface LiveClaimsPanelProps {
   onRetry: () => void;
   onAction: (claim: LiveClaimView, action: ClaimAction) => void;
   pending: PendingClaimAction | null;
+  /** Handles whose comment test saw nothing: marked 'commentaires non reçus'. */
+  unheard: ReadonlySet<string>;
 }
 
 function ActionButton({
@@ -96,10 +98,12 @@ function PieceEntry({
   piece,
   onAction,
   pending,
+  unheard,
 }: {
   piece: ClaimedPieceView;
   onAction: LiveClaimsPanelProps["onAction"];
   pending: PendingClaimAction | null;
+  unheard: ReadonlySet<string>;
 }) {
   const { holder, waitlist, sale } = piece;
   const headingId = `claimed-piece-${piece.productId}`;
@@ -122,7 +126,7 @@ function PieceEntry({
         <div className="flex flex-col gap-1">
           <p>
             <span className="font-semibold break-all">@{holder.handle}</span>
-            <HandleTrust claim={holder} className="ml-2" />
+            <HandleTrust claim={holder} unheard={unheard.has(holder.handle)} className="ml-2" />
             {/* A doubt's state is its 'À confirmer' note, just below. */}
             {holder.toConfirm ? null : <> — {holderText(holder)}</>}
           </p>
@@ -189,7 +193,7 @@ function PieceEntry({
               <li key={claim.id} className="flex flex-col gap-1">
                 <p className="font-medium [overflow-wrap:anywhere]">
                   {claim.waitlistPosition ?? "?"}. @{claim.handle}
-                  <HandleTrust claim={claim} className="ml-2" />
+                  <HandleTrust claim={claim} unheard={unheard.has(claim.handle)} className="ml-2" />
                 </p>
                 <ReadNote claim={claim} />
                 <DoubtAnswer claim={claim} />
@@ -224,6 +228,7 @@ export function LiveClaimsPanel({
   onRetry,
   onAction,
   pending,
+  unheard,
 }: LiveClaimsPanelProps) {
   const pieces = useMemo(() => claimedPieces(claims.values()), [claims]);
   const recentlyReleased = useMemo(
@@ -262,7 +267,13 @@ export function LiveClaimsPanel({
           ) : (
             <ul aria-label="Pièces réservées" className="flex flex-col gap-2">
               {pieces.map((piece) => (
-                <PieceEntry key={piece.productId} piece={piece} onAction={onAction} pending={pending} />
+                <PieceEntry
+                  key={piece.productId}
+                  piece={piece}
+                  onAction={onAction}
+                  pending={pending}
+                  unheard={unheard}
+                />
               ))}
             </ul>
           )}

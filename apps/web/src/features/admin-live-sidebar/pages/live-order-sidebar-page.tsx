@@ -12,12 +12,13 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
-import { useActiveLives, useClaimables, useSourceHelp } from "../api";
+import { useActiveLives, useClaimables, useSourceHelp, useUnheardHandles } from "../api";
 import { waitingCommentsText } from "../feed-hold";
 import { missedCommentsText, streamStateLabels, useLiveFeed } from "../../live-feed";
 import { CommentFeed } from "../components/comment-feed";
 import { LiveClaimsPanel } from "../components/live-claims-panel";
 import { LiveOrdersList } from "../components/live-orders-list";
+import { LivePiecesPanel } from "../components/live-pieces-panel";
 import { SidebarAddForm } from "../components/sidebar-add-form";
 import { sourceStatusText } from "../source-status";
 import { useClaimActions } from "../use-claim-actions";
@@ -40,6 +41,8 @@ function useNow(everyMs: number): number {
   }, [everyMs]);
   return now;
 }
+
+const NO_HANDLES: ReadonlySet<string> = new Set();
 
 /** What a phone shows of the page at a time. */
 const PHONE_VIEWS = ["comments", "claims", "add"] as const;
@@ -115,6 +118,7 @@ export function LiveOrderSidebarPage() {
     claimsResume: claims.resumeAfter,
   });
   const claimables = useClaimables(liveId);
+  const unheard = useUnheardHandles(liveId);
   const actions = useClaimActions(liveId);
   const pending =
     actions.pendingId !== null && actions.pendingAction !== null
@@ -268,6 +272,9 @@ export function LiveOrderSidebarPage() {
               </NativeSelect>
             </div>
             <div className={phoneHiddenUnless("claims")}>
+              <LivePiecesPanel liveId={liveId} />
+            </div>
+            <div className={phoneHiddenUnless("claims")}>
               <LiveClaimsPanel
                 liveId={liveId}
                 claims={claims.claims}
@@ -278,8 +285,10 @@ export function LiveOrderSidebarPage() {
                 onRetry={() => void claims.snapshot.refetch()}
                 onAction={actions.run}
                 pending={pending}
+                unheard={unheard.data ?? NO_HANDLES}
               />
             </div>
+
             <div className={cn("flex flex-col gap-6", phoneHiddenUnless("add"))}>
               <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
               <LiveOrdersList liveId={liveId} />
