@@ -153,8 +153,17 @@ describe("editing a live", () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json().live.siteClaims).toBe(siteClaims);
     }
-    await as.admin("PUT", `${URL}/${live.id}`, { title: "Site", ref: live.ref, isActive: false, siteClaims: "nobody" });
-    const kept = await as.admin("PUT", `${URL}/${live.id}`, { title: "Site 2", ref: live.ref, isActive: false });
+    await as.admin("PUT", `${URL}/${live.id}`, {
+      title: "Site",
+      ref: live.ref,
+      isActive: false,
+      siteClaims: "nobody",
+    });
+    const kept = await as.admin("PUT", `${URL}/${live.id}`, {
+      title: "Site 2",
+      ref: live.ref,
+      isActive: false,
+    });
     expect(kept.json().live).toMatchObject({ title: "Site 2", siteClaims: "nobody" });
     const refused = await as.admin("PUT", `${URL}/${live.id}`, {
       title: "Site 3",

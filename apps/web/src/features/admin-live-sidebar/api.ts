@@ -79,7 +79,10 @@ export function livePiecesQueryOptions(liveId: string) {
   return queryOptions({
     queryKey: [...sidebarKey, liveId, "pieces"],
     queryFn: ({ signal }) =>
-      apiFetch(`${sidebarUrl}/pieces${query({ liveId })}`, { response: liveSidebarPiecesResponseSchema, signal }),
+      apiFetch(`${sidebarUrl}/pieces${query({ liveId })}`, {
+        response: liveSidebarPiecesResponseSchema,
+        signal,
+      }),
     enabled: liveId !== "",
     refetchInterval: SIDEBAR_POLL_MS,
   });
@@ -108,7 +111,10 @@ export function unheardHandlesQueryOptions(liveId: string) {
   return queryOptions({
     queryKey: [...sidebarKey, liveId, "unheard"],
     queryFn: ({ signal }) =>
-      apiFetch(`${sidebarUrl}/unheard${query({ liveId })}`, { response: liveUnheardHandlesResponseSchema, signal }),
+      apiFetch(`${sidebarUrl}/unheard${query({ liveId })}`, {
+        response: liveUnheardHandlesResponseSchema,
+        signal,
+      }),
     select: (data) => new Set(data.handles),
     enabled: liveId !== "",
     refetchInterval: SIDEBAR_POLL_MS,

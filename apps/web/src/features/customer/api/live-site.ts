@@ -21,7 +21,8 @@ export function useCommentTest() {
   const queryClient = useQueryClient();
   const query = useQuery({
     ...commentTestQueryOptions,
-    refetchInterval: (current) => (current.state.data?.test?.result === "waiting" ? COMMENT_TEST_POLL_MS : false),
+    refetchInterval: (current) =>
+      current.state.data?.test?.result === "waiting" ? COMMENT_TEST_POLL_MS : false,
   });
   const result = query.data?.test?.result;
   const previous = useRef(result);

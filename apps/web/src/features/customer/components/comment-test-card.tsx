@@ -24,7 +24,9 @@ export function CommentTestCard() {
       <CardContent className="flex flex-col gap-3">
         <div role="status" aria-live="polite" className="flex flex-col gap-2">
           {current ? (
-            <p className={current.result === "waiting" ? undefined : "font-semibold"}>{resultText(current)}</p>
+            <p className={current.result === "waiting" ? undefined : "font-semibold"}>
+              {resultText(current)}
+            </p>
           ) : null}
           {current?.result === "waiting" ? (
             <p className="self-start rounded-md border bg-muted px-4 py-2 font-mono text-2xl font-bold tracking-widest select-all">

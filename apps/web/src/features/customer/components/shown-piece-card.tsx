@@ -19,7 +19,9 @@ export function ShownPieceCard({
 }) {
   const titleId = useId();
   const claim = useClaimFromSite();
-  const asked = snapshot.claims.some((mine) => mine.productId === piece.productId && mine.state !== "released");
+  const asked = snapshot.claims.some(
+    (mine) => mine.productId === piece.productId && mine.state !== "released",
+  );
   const take = () =>
     claim.mutate(piece.productId, {
       onSuccess: () => toast.success(liveSiteMessages.taken),
