@@ -2,6 +2,7 @@ import {
   COMMENT_TEST_SECONDS,
   liveSellingMessages,
   liveSiteMessages,
+  SITE_CLAIM_EVENT_TYPE,
   type CommentTest,
   type CustomerLiveSnapshot,
   type LiveClaimsSnapshot,
@@ -10,8 +11,10 @@ import {
 } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { auditEvents, lives, products, tiktokEvents, users } from "../src/db/schema";
+import { exportLiveEvents, parseLiveEvents, replayLiveEvents } from "../src/modules/live-claims";
 import { signInAsAdmin, signInByLink } from "./support/actors";
 import { eventually } from "./support/eventually";
 import {
@@ -21,6 +24,7 @@ import {
   type LiveRow,
   type ProductRow,
 } from "./support/factories";
+import { withDatabase } from "./support/global-setup";
 import { postComments } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -350,6 +354,68 @@ describe("claiming from the site", () => {
     expect(noHandle.statusCode).toBe(409);
     expect(noHandle.json()).toMatchObject({ message: liveSiteMessages.noHandle });
     expect(await siteEventsOf(live)).toHaveLength(1);
+  });
+});
+
+/** A live's claims in receive order: who, which piece, where they stand, and whether from the site. */
+async function claimRows(databaseUrl: string, liveRef: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ handle: string; ref: number; state: string; via_site: boolean }>(
+      `SELECT c.handle, p.ref, c.state, e.event_type = $2 AS via_site
+         FROM live_claims c JOIN lives l ON l.id = c.live_id JOIN products p ON p.id = c.product_id
+         JOIN tiktok_events e ON e.id = c.event_id
+        WHERE l.ref = $1 ORDER BY c.seq`,
+      [liveRef, SITE_CLAIM_EVENT_TYPE],
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("a live's events with claims made from the site", () => {
+  it("are exported in receive order with their piece, and a replay makes the same decisions", async () => {
+    const live = await liveWith("signed-in");
+    const robe = await pieceOf(live);
+    await shown(live, robe);
+    const me = await customer();
+    const [before, after] = [newHandle(), newHandle()];
+    await postComments(t.app, live.ref, [[before, `je prends le ${robe.ref}`]]);
+    await claimsWhen(live, 1);
+    expect((await takeFromSite(me, robe)).statusCode).toBe(201);
+    await postComments(t.app, live.ref, [[after, `je prends le ${robe.ref}`]]);
+    await claimsWhen(live, 3);
+
+    const lines = await exportLiveEvents(t.db.$client, live.ref, {
+      holdSeconds: t.config.claimHoldSeconds,
+      doubtSeconds: t.config.claimDoubtSeconds,
+      unpaidHoldsLimit: t.config.unpaidHoldsLimit,
+    });
+    const comments = (lines ?? []).filter((line) => line.kind === "comment");
+    expect(comments.map((line) => [line.type, line.uniqueId, line.ref])).toEqual([
+      ["chat", before, undefined],
+      [SITE_CLAIM_EVENT_TYPE, me.handle, robe.ref],
+      ["chat", after, undefined],
+    ]);
+    const file = (lines ?? []).map((line) => `${JSON.stringify(line)}\n`).join("");
+
+    const admin = new pg.Client({ connectionString: inject("adminDatabaseUrl") });
+    await admin.connect();
+    const name = `vitrine_t_${randomBytes(6).toString("hex")}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
+    await admin.end();
+    const replayUrl = withDatabase(inject("adminDatabaseUrl"), name);
+    const result = await replayLiveEvents(replayUrl, parseLiveEvents(file));
+    expect(result.refused).toEqual([]);
+    const original = await claimRows(t.databaseUrl, live.ref);
+    expect(original.map((row) => [row.handle, row.state, row.via_site])).toEqual([
+      [before, "in-order", false],
+      [me.handle, "waitlisted", true],
+      [after, "waitlisted", false],
+    ]);
+    expect(await claimRows(replayUrl, result.liveRef)).toEqual(original);
   });
 });
 

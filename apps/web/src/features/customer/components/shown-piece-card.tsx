@@ -27,26 +27,28 @@ export function ShownPieceCard({
       onSuccess: () => toast.success(liveSiteMessages.taken),
     });
   return (
-    <Card aria-labelledby={titleId}>
-      <CardContent className="flex flex-col gap-2">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {liveSiteMessages.onShowNow(piece.ref)}
-        </h2>
-        <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <span className="font-medium break-words">{piece.name}</span>
-          <span className="font-semibold tabular-nums">{formatEuros(piece.priceCents)}</span>
-        </p>
-        {snapshot.siteClaimOffered && !asked ? (
-          <BusyButton type="button" busy={claim.isPending} onClick={take} className="self-start">
-            {liveSiteMessages.take}
-          </BusyButton>
-        ) : null}
-        {claim.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {errorMessage(claim.error)}
+    <section aria-labelledby={titleId}>
+      <Card>
+        <CardContent className="flex flex-col gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {liveSiteMessages.onShowNow(piece.ref)}
+          </h2>
+          <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <span className="font-medium break-words">{piece.name}</span>
+            <span className="font-semibold tabular-nums">{formatEuros(piece.priceCents)}</span>
           </p>
-        ) : null}
-      </CardContent>
-    </Card>
+          {snapshot.siteClaimOffered && !asked ? (
+            <BusyButton type="button" busy={claim.isPending} onClick={take} className="self-start">
+              {liveSiteMessages.take}
+            </BusyButton>
+          ) : null}
+          {claim.isError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errorMessage(claim.error)}
+            </p>
+          ) : null}
+        </CardContent>
+      </Card>
+    </section>
   );
 }
