@@ -63,6 +63,11 @@ for (const width of [1280, 390]) {
         page.getByRole("status").filter({ hasText: "Vos commentaires ne nous parviennent pas" }),
       ).toBeVisible({ timeout: 10_000 });
 
+      // Staff see at once that her comments do not arrive, before she claims anything.
+      await expect(
+        adminPage.getByRole("list", { name: "Clients dont les commentaires ne parviennent pas" }),
+      ).toContainText(`@${customer.handle}`, { timeout: 10_000 });
+
       // Now the button is hers: she takes the piece from the site.
       await onShow.getByRole("button", { name: "Je le prends" }).click();
       const card = page.getByRole("article", { name: `n°\u00a03 Robe ${sale.ref} n°3` });

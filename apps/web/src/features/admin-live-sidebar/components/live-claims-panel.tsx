@@ -1,6 +1,7 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  liveSiteMessages,
   REVENUE_CAPTION,
   SOLD_LABEL,
   type LiveClaimCounters,
@@ -245,6 +246,22 @@ export function LiveClaimsPanel({
         Réservations
       </h2>
       <ClaimModeSelect liveId={liveId} />
+      {unheard.size > 0 ? (
+        // Every customer whose comment test saw nothing, claims or not: staff know who is unheard.
+        <ul
+          aria-label="Clients dont les commentaires ne parviennent pas"
+          className="flex flex-col gap-1 text-sm"
+        >
+          {[...unheard].map((handle) => (
+            <li key={handle} className="flex flex-wrap items-center gap-2">
+              <span className="font-medium break-all">@{handle}</span>
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                {liveSiteMessages.commentsUnheard}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {failed ? (
         <LoadError message={liveClaimMessages.loadFailed} onRetry={onRetry} />
       ) : loading ? (
