@@ -238,6 +238,10 @@ describe("claiming from the site", () => {
     const taken = await takeFromSite(me, robe);
     expect(taken.statusCode, taken.body).toBe(201);
     expect(taken.json()).toEqual({ ref: robe.ref });
+    // Decided in the transaction that stored it, as a comment's claim is: there on the answer.
+    expect((await claimsOf(live)).map((claim) => [claim.handle, claim.state])).toEqual([
+      [me.handle, "in-order"],
+    ]);
     await postComments(t.app, live.ref, [[viewer, `je prends le ${robe.ref}`]]);
 
     const claims = await claimsWhen(live, 2);

@@ -10,6 +10,10 @@ import eleventhHeldOutPart from "../corpus/live-comments/held-out-11.jsonl?raw";
 import twelfthHeldOutPart from "../corpus/live-comments/held-out-12.jsonl?raw";
 import fourteenthHeldOutPart from "../corpus/live-comments/held-out-14.jsonl?raw";
 import fifteenthHeldOutPart from "../corpus/live-comments/held-out-15.jsonl?raw";
+import sixteenthHeldOutPart from "../corpus/live-comments/held-out-16.jsonl?raw";
+import seventeenthHeldOutPart from "../corpus/live-comments/held-out-17.jsonl?raw";
+import eighteenthHeldOutPart from "../corpus/live-comments/held-out-18.jsonl?raw";
+import nineteenthHeldOutPart from "../corpus/live-comments/held-out-19.jsonl?raw";
 import tuningPart from "../corpus/live-comments/tuning.jsonl?raw";
 import { describe, expect, it } from "vitest";
 import {
@@ -52,6 +56,10 @@ const parts = {
   "held-out-12": twelfthHeldOutPart,
   "held-out-14": fourteenthHeldOutPart,
   "held-out-15": fifteenthHeldOutPart,
+  "held-out-16": sixteenthHeldOutPart,
+  "held-out-17": seventeenthHeldOutPart,
+  "held-out-18": eighteenthHeldOutPart,
+  "held-out-19": nineteenthHeldOutPart,
 };
 type Part = keyof typeof parts;
 
@@ -126,18 +134,22 @@ describe("the comment reader on the labelled corpus", () => {
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
-    ["held-out", { claimComments: 100, takesNothing: 1, precision: 0.97, recall: 0.99, doubts: 0.035 }],
+    ["held-out", { claimComments: 100, takesNothing: 1, precision: 0.97, recall: 0.99, doubts: 0.041 }],
     ["held-out-3", { claimComments: 150, takesNothing: 1, precision: 0.99, recall: 0.985, doubts: 0.068 }],
-    ["held-out-5", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.975, doubts: 0.14 }],
+    ["held-out-5", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.975, doubts: 0.146 }],
     ["held-out-6", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.969, doubts: 0.086 }],
     ["held-out-7", { claimComments: 150, takesNothing: 0, precision: 0.985, recall: 0.98, doubts: 0.08 }],
-    ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.98, recall: 0.95, doubts: 0.134 }],
+    ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.98, recall: 0.95, doubts: 0.14 }],
     ["held-out-9", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.049 }],
     ["held-out-10", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.969, doubts: 0.128 }],
     ["held-out-11", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.086 }],
     ["held-out-12", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.97, doubts: 0.13 }],
     ["held-out-14", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.96, doubts: 0.14 }],
     ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.074 }],
+    ["held-out-16", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.963, doubts: 0.085 }],
+    ["held-out-17", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.097 }],
+    ["held-out-18", { claimComments: 150, takesNothing: 0, precision: 0.988, recall: 0.981, doubts: 0.08 }],
+    ["held-out-19", { claimComments: 150, takesNothing: 2, precision: 0.987, recall: 0.975, doubts: 0.171 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",

@@ -35,6 +35,10 @@ function unclaim(...refs: number[]): LiveCommentReading {
   return { claims: [], doubts: [], unclaims: refs };
 }
 
+function nothing(): LiveCommentReading {
+  return { claims: [], doubts: [], unclaims: [] };
+}
+
 function doubt(reason: DoubtReason, ...pieces: Piece[]): LiveCommentReading {
   return { claims: [], doubts: claim(...pieces).claims.map((piece) => ({ ...piece, reason })), unclaims: [] };
 }
@@ -96,6 +100,18 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["le 2 stp 🙏 je suis la premiere", claim(2)],
   ["je kidnappe le 26 en S", claim([26, "S"])],
   ["55 en black please", claim(55)],
+  // Slang, English and fillers around a claim cast no doubt; a number in words opening a comment
+  // names a ref when the viewer takes "it", counts pieces when "them".
+  ["gimme le 260", claim(260)],
+  ["le 177 its mine", claim(177)],
+  ["oklm le 22 pr moi", claim(22)],
+  ["Allô ! Le 80 en 3XL pour moé", claim([80, "3XL"])],
+  ["nonante cinq jle veux", claim(95)],
+  ["douze je le prends", claim(12)],
+  ["deux je les prends", nothing()],
+  ["jretire le 9", unclaim(9)],
+  ["jenleve le 33 jprends le 35", both(claim(35), unclaim(33))],
+  ["jamais je mets le 56 mdr", nothing()],
   // Asked about, then given to the viewer; a shrug; a "never" that is the statement's own.
   ["askip le 32 taille petit, mets le moi en L", claim([32, "L"])],
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],

@@ -329,7 +329,13 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
         next !== undefined &&
         LIST_JOINERS.has(next.text) &&
         spelledNumberAt(tokens, (opening?.end ?? 0) + 1) !== null;
-      if (opening !== null && (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn))
+      // "douze je le prends" names one piece; "deux je les prends" counts them.
+      const takesIt =
+        next?.key === "je" && ["le", "la", "l"].includes(tokens[(opening?.end ?? 0) + 1]?.key ?? "");
+      if (
+        opening !== null &&
+        (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn || takesIt)
+      )
         spelled = opening;
     }
     if (spelled === null) {
@@ -937,6 +943,12 @@ function refValue(tokens: readonly Token[], index: number): number {
 }
 
 /** Cuts the comment into statements and says what each does with its refs. */
+/** Right after "jamais", or "jamais je": what opens there is what is never done. */
+function afterNever(tokens: readonly Token[], index: number): boolean {
+  if (tokens[index - 1]?.key === "jamais") return true;
+  return ["je", "j"].includes(tokens[index - 1]?.key ?? "") && tokens[index - 2]?.key === "jamais";
+}
+
 function readClauses(
   tokens: readonly Token[],
   roles: readonly (Role | undefined)[],
@@ -994,8 +1006,8 @@ function readClauses(
       close(index, corrects);
       corrects = false;
       start = index + 1;
-    } else if (index > start && CLAUSE_STARTERS.has(token.key) && tokens[index - 1]?.key !== "jamais") {
-      // "jamais je mettrais le 66": the "never" is the statement's own.
+    } else if (index > start && CLAUSE_STARTERS.has(token.key) && !afterNever(tokens, index)) {
+      // "jamais je mettrais le 66", "jamais je mets le 56": the "never" is the statement's own.
       close(index, corrects);
       corrects = false;
       start = index;

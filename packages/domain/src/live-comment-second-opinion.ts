@@ -23,14 +23,14 @@ import { normalizeComment, tokenize } from "./live-comment-tokens";
  */
 
 /** At or above this likelihood, a comment the rules read as nothing is asked about. */
-export const ASK_WHEN_LIKELY = 0.95;
+export const ASK_WHEN_LIKELY = 0.6;
 /** Below this likelihood, a doubt of the rules is dropped rather than asked about. */
 export const DROP_WHEN_UNLIKELY = 0.2;
 /**
  * Below this likelihood, a claim the rules are sure of is asked about instead: "le 115 ma couleur
  * préférée" reads as a bare claim to the rules, and as a remark to the model.
  */
-export const ASK_WHEN_SURE_BUT_UNLIKELY = 0.02;
+export const ASK_WHEN_SURE_BUT_UNLIKELY = 0.1;
 
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;

@@ -277,6 +277,8 @@ export const ADMIRATION_WORDS = keys(
 
 /** Verbs of giving up a piece: "je passe le 16", "annule le 15", "je laisse le 12". */
 export const UNCLAIM_WORDS = keys(
+  "jenleve",
+  "jretire",
   "stop",
   "rayez",
   "rayer",
@@ -352,7 +354,7 @@ export const UNCLAIM_WORDS = keys(
 );
 
 /** "passe-moi le 12", "laissez-moi le 12" keep the piece for the viewer: a claim. */
-export const FOR_ME_WORDS = keys("moi", "me", "m", "nous");
+export const FOR_ME_WORDS = keys("moi", "me", "m", "nous", "moe");
 
 export const PASS_OR_LEAVE_WORDS = keys(
   "passe",
@@ -840,6 +842,8 @@ export const IF_SUBJECTS = keys("il", "ils", "y");
 
 /** The verbs that say "I want it" outright; they vouch for a few words the reader cannot place. */
 export const CLAIM_VERBS = keys(
+  "gimme",
+  "reserv",
   "confirme",
   "confirmer",
   "jvx",
@@ -997,6 +1001,33 @@ export const CLAIM_VERBS = keys(
  * comment made of these, a ref and claim words is a sure claim ("coucou le 12 pour moi svp merci").
  */
 export const KNOWN_WORDS = keys(
+  "aller",
+  "yallah",
+  "chut",
+  "tchip",
+  "peuchere",
+  "fada",
+  "mimi",
+  "reine",
+  "amor",
+  "lance",
+  "jcraque",
+  "cliente",
+  "fidele",
+  "nouvelle",
+  "pitie",
+  "refait",
+  "faible",
+  "oklm",
+  "sah",
+  "deh",
+  "dcp",
+  "meuf",
+  "its",
+  "chaud",
+  "chaude",
+  "vazy",
+  "tt",
   "le",
   "la",
   "les",
@@ -1835,6 +1866,8 @@ export const AVAILABLE_WORDS = new Set(["dispo", "disponible", "dispos", "dispon
 
 /** After a number in words that opens a comment, what makes it a ref: "douze pour moi", "douze !". */
 export const AFTER_OPENING_NUMBER = new Set([
+  "jle",
+  "jl",
   "pour",
   "pr",
   "svp",

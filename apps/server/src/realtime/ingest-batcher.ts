@@ -31,9 +31,40 @@ export class IngestBusyError extends Error {
   }
 }
 
-export interface IngestBatcherOptions {
+/** An event of a request, with the id its row will have. */
+export interface IdentifiedEvent {
+  id: string;
+  event: StorableIngestEvent;
+}
+
+/**
+ * What is decided with a batch's events in the transaction that stores them (their comments'
+ * claims): `prepare` runs as each request arrives, beside the writes, with what needs no database
+ * lock; `decide` runs once per live of a batch, in its transaction after the rows have their seqs
+ * (a duplicate has none), behind a savepoint: when it fails, the events are stored all the same,
+ * undecided. What it returns is run once the batch is committed.
+ */
+export interface IngestDecider<Prepared> {
+  prepare(liveId: string, events: readonly IdentifiedEvent[]): Promise<Prepared>;
+  decide(
+    client: pg.ClientBase,
+    liveId: string,
+    prepared: readonly Prepared[],
+    seqs: ReadonlyMap<string, number>,
+  ): Promise<() => void>;
+}
+
+export interface IngestBatcherOptions<Prepared = unknown> {
   pool: pg.Pool;
   hub: LiveHub;
+  /** Decided with each batch, in its transaction; without it a batch is one statement. */
+  decider?: IngestDecider<Prepared>;
+  /**
+   * The largest batch decided in its own transaction. A larger one comes of a burst: its decision
+   * would hold the ingestion lock, and every live's comments behind it, as long as the writing
+   * itself takes; it is written alone, and the engine's pass decides it beside the next writes.
+   */
+  decideUpTo?: number;
   /** How long the first queued event waits for company before its batch is written. */
   flushIntervalMs?: number;
   /** A batch is written as soon as this many events wait. */
@@ -61,6 +92,22 @@ export interface IngestBatcher {
  */
 export const INGEST_LOCK_KEY = 0x76_69_74_72_6c_69; // "vitrli"
 
+/**
+ * Batches up to this size are decided in their transaction: at 25 ms a batch, comments arriving at
+ * up to 4,000/s. Beyond, the decision's work (about 0.5 ms of the database per claim) would make
+ * the ingestion as slow as the claims.
+ */
+export const DECIDE_UP_TO_EVENTS = 100;
+
+/** How long a decision in the ingestion's transaction waits for a lock before leaving it undecided. */
+export const DECISION_LOCK_WAIT_MS = 200;
+
+interface InsertedRow {
+  id: string;
+  seq: string;
+  inserted_at: Date;
+}
+
 /** live id, handle (lowercased), display name, avatar, TikTok user id. */
 type ViewerRow = [string, string, string | null, string | null, string | null];
 const viewerFingerprint = (viewer: ViewerRow) => JSON.stringify(viewer.slice(2));
@@ -69,13 +116,17 @@ const KNOWN_VIEWERS_MAX = 100_000;
 interface Written {
   /** The new events, in seq order. */
   events: LiveFeedEvent[];
+  /** What the decider asked to run once the batch is committed. */
+  decided: (() => void)[];
   /** One per request of the batch, in its order. */
   results: IngestResult[];
 }
 
-interface Pending {
+interface Pending<Prepared> {
   liveId: string;
-  events: StorableIngestEvent[];
+  events: IdentifiedEvent[];
+  /** The decider's preparation; null when it failed (the request's live is left undecided). */
+  prepared: Promise<Prepared | null> | null;
   queuedAt: number;
   resolve: (result: IngestResult) => void;
   reject: (error: unknown) => void;
@@ -143,15 +194,17 @@ SELECT id, seq, inserted_at, (SELECT count(*) FROM notified) AS notifications FR
  * ids for the other instances. Only after the commit are the events fanned out here and the
  * requests answered: an acknowledged event is stored.
  */
-export function createIngestBatcher({
+export function createIngestBatcher<Prepared = unknown>({
   pool,
   hub,
+  decider,
+  decideUpTo = DECIDE_UP_TO_EVENTS,
   flushIntervalMs = 25,
   maxBatchEvents = 500,
   maxPendingEvents = 20_000,
   log = () => {},
-}: IngestBatcherOptions): IngestBatcher {
-  let queue: Pending[] = [];
+}: IngestBatcherOptions<Prepared>): IngestBatcher {
+  let queue: Pending<Prepared>[] = [];
   let queuedEvents = 0;
   let writingEvents = 0;
   let writing: Promise<void> | null = null;
@@ -181,8 +234,8 @@ export function createIngestBatcher({
   }
 
   /** The oldest requests, whole, up to maxBatchEvents events (always at least one request). */
-  function takeBatch(): Pending[] {
-    const batch: Pending[] = [];
+  function takeBatch(): Pending<Prepared>[] {
+    const batch: Pending<Prepared>[] = [];
     let count = 0;
     while (queue.length > 0) {
       const next = queue[0];
@@ -219,7 +272,7 @@ export function createIngestBatcher({
     }
   }
 
-  async function writeAlone(pending: Pending) {
+  async function writeAlone(pending: Pending<Prepared>) {
     let written: Written;
     try {
       written = await writeBatch([pending]);
@@ -232,19 +285,26 @@ export function createIngestBatcher({
   }
 
   /** Hands the committed events to this instance's streams, then answers their requests. */
-  function answer(batch: Pending[], { events, results }: Written) {
+  function answer(batch: Pending<Prepared>[], { events, results, decided }: Written) {
     try {
       hub.publishEvents(events);
     } catch (error) {
       // Stored all the same: streams and polling read them from the database.
       log(`live ingestion: ${events.length} stored events not handed to the streams (${errorText(error)})`);
     }
+    for (const after of decided) {
+      try {
+        after();
+      } catch (error) {
+        log(`live ingestion: what follows a batch's decisions failed (${errorText(error)})`);
+      }
+    }
     batch.forEach((pending, index) => pending.resolve(results[index] ?? { accepted: 0, duplicates: 0 }));
   }
 
-  async function writeBatch(batch: Pending[]): Promise<Written> {
+  async function writeBatch(batch: Pending<Prepared>[]): Promise<Written> {
     const rows = batch.flatMap((pending, request) =>
-      pending.events.map((event) => ({ id: randomUUID(), request, liveId: pending.liveId, event })),
+      pending.events.map(({ id, event }) => ({ id, request, liveId: pending.liveId, event })),
     );
     const viewers = new Map<string, ViewerRow>();
     for (const { liveId, event } of rows) {
@@ -263,7 +323,7 @@ export function createIngestBatcher({
       .filter(([key, viewer]) => knownViewers.get(key) !== viewerFingerprint(viewer))
       .map(([, viewer]) => viewer);
     viewerRows.sort((a, b) => (a[0] + a[1] < b[0] + b[1] ? -1 : 1));
-    const { rows: inserted } = await pool.query<{ id: string; seq: string; inserted_at: Date }>({
+    const write = {
       name: "live-ingest-batch",
       text: WRITE_BATCH,
       values: [
@@ -273,7 +333,11 @@ export function createIngestBatcher({
         hub.channel,
         hub.instanceId,
       ],
-    });
+    };
+    const { inserted, decided } =
+      decider && rows.length <= decideUpTo
+        ? await writeAndDecide(decider, batch, write)
+        : { inserted: (await pool.query<InsertedRow>(write)).rows, decided: [] };
     for (const viewer of viewerRows) rememberViewer(viewer);
 
     const stored = new Map(inserted.map((row) => [row.id, row]));
@@ -302,7 +366,52 @@ export function createIngestBatcher({
       });
     }
     events.sort((a, b) => a.seq - b.seq);
-    return { events, results };
+    return { events, results, decided };
+  }
+
+  /**
+   * The batch's statement and, in its transaction, the decider's work for each of its lives. A
+   * decision waits at most DECISION_LOCK_WAIT for its locks: ingestion holds its own meanwhile,
+   * and a staff action holding a live's claims must not stop every live's comments.
+   */
+  async function writeAndDecide(
+    decide: IngestDecider<Prepared>,
+    batch: Pending<Prepared>[],
+    write: pg.QueryConfig,
+  ): Promise<{ inserted: InsertedRow[]; decided: (() => void)[] }> {
+    const prepared = new Map<string, (Prepared | null)[]>();
+    for (const pending of batch) {
+      const list = prepared.get(pending.liveId) ?? [];
+      list.push(pending.prepared ? await pending.prepared : null);
+      prepared.set(pending.liveId, list);
+    }
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const { rows: inserted } = await client.query<InsertedRow>(write);
+      const seqs = new Map(inserted.map((row) => [row.id, Number(row.seq)]));
+      const decided: (() => void)[] = [];
+      for (const [liveId, list] of prepared) {
+        if (list.some((item) => item === null)) continue;
+        await client.query(`SAVEPOINT decide; SET LOCAL lock_timeout = '${DECISION_LOCK_WAIT_MS}ms'`);
+        try {
+          decided.push(await decide.decide(client, liveId, list as Prepared[], seqs));
+          await client.query("RELEASE SAVEPOINT decide");
+        } catch (error) {
+          await client.query("ROLLBACK TO SAVEPOINT decide");
+          log(`live ingestion: live ${liveId}'s comments stored undecided (${errorText(error)})`);
+        }
+      }
+      await client.query("COMMIT");
+      return { inserted, decided };
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   function rememberViewer(viewer: ViewerRow) {
@@ -325,8 +434,16 @@ export function createIngestBatcher({
       if (queuedEvents + writingEvents + events.length > maxPendingEvents) {
         return Promise.reject(new IngestBusyError());
       }
+      const identified = events.map((event) => ({ id: randomUUID(), event }));
+      // Read now, beside the batch being written; a failure leaves the live undecided, not lost.
+      const prepared = decider
+        ? decider.prepare(liveId, identified).catch((error: unknown) => {
+            log(`live ingestion: comments not read for their claims (${errorText(error)})`);
+            return null;
+          })
+        : null;
       return new Promise<IngestResult>((resolve, reject) => {
-        queue.push({ liveId, events, queuedAt: performance.now(), resolve, reject });
+        queue.push({ liveId, events: identified, prepared, queuedAt: performance.now(), resolve, reject });
         queuedEvents += events.length;
         schedule();
       });

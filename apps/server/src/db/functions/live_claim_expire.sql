@@ -1,7 +1,8 @@
 -- A hold's end (decision 030), the payment form's deferral now given once per claim: the first
 -- time the end finds a form of the order still running it moves to that form's end and notes it
 -- (hold_deferred_at); from then on no form moves it again, and the end that follows releases the
--- piece. A new claim, even into the same order, gets its own deferral.
+-- piece. A new claim, even into the same order, gets its own deferral. The sweep finds the moved
+-- end by the held_until index, as it finds every end.
 CREATE OR REPLACE FUNCTION live_claim_expire(p_claim_id uuid, p_rules jsonb) RETURNS jsonb AS $$
 DECLARE
   v_opened record;
@@ -35,8 +36,6 @@ BEGIN
     IF v_until > v_claim.held_until THEN
       UPDATE live_claims c SET held_until = v_until, hold_deferred_at = live_claim_now() WHERE c.id = p_claim_id;
     END IF;
-    PERFORM graphile_worker.add_job('claim_hold_expired', json_build_object('claimId', p_claim_id),
-      run_at := v_until, max_attempts := 10, job_key := 'claim-hold:' || p_claim_id);
     RETURN jsonb_build_object('outcome', 'deferred', 'liveId', v_live_id);
   END IF;
   SELECT * INTO v_release FROM live_claim_release(v_state, p_claim_id, 'hold-expired', false, p_rules);

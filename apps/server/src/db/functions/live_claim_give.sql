@@ -1,7 +1,8 @@
 -- Gives the claim's piece to its viewer: their to-validate order of the live reached as the
 -- sidebar's add reaches it (order_open_for_handle), the line added by the one add-item path, the
--- hold started and its expiry scheduled (a job of graphile-worker, in this transaction). Raises the
--- orders core's refusal. Returns the order.
+-- hold started (its end is found by the engine's sweep, by the held_until index: a job per hold
+-- cost every given piece a job's insert on the comments' path). Raises the orders core's
+-- refusal. Returns the order.
 -- Unlike the sidebar's add, a live that ended still gives: holds outlive the live.
 CREATE OR REPLACE FUNCTION live_claim_give(p_claim_id uuid, p_hold_seconds integer, p_rules jsonb) RETURNS uuid AS $$
 DECLARE
@@ -21,8 +22,6 @@ BEGIN
      SET state = 'in-order', order_id = v_order_id, order_item_id = v_line_id, held_until = v_until,
          release_reason = NULL
    WHERE c.id = p_claim_id;
-  PERFORM graphile_worker.add_job('claim_hold_expired', json_build_object('claimId', p_claim_id),
-    run_at := v_until, max_attempts := 10, job_key := 'claim-hold:' || p_claim_id);
   RETURN v_order_id;
 END;
 $$ LANGUAGE plpgsql;

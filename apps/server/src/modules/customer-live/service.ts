@@ -7,6 +7,7 @@ import {
 } from "@vitrine/domain";
 import { DomainError } from "../../http/errors";
 import { createIngestBatcher } from "../../realtime/ingest-batcher";
+import { createIngestClaims } from "../live-claims";
 import { handleProofCodeOf } from "../profile";
 import type { ServerResponse } from "node:http";
 import { errorText } from "../../lib/error-text";
@@ -99,8 +100,14 @@ export function createCustomerLiveService(
 
   const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly, clock());
   // Claims from the site join the live's events through the ingestion's own write path: their
-  // seq is drawn under the same lock as the comments', so the engine ranks them by receipt.
-  const siteEvents = createIngestBatcher({ pool: db.$client, hub: liveHub, log });
+  // seq is drawn under the same lock as the comments', so they are ranked by receipt with them,
+  // and decided in the transaction that stores them as a comment's claim is.
+  const siteEvents = createIngestBatcher({
+    pool: db.$client,
+    hub: liveHub,
+    decider: createIngestClaims({ pool: db.$client, liveHub, settings: config, log }),
+    log,
+  });
 
   /** The customer's handle, or the refusal that they have none. */
   async function handleOf(userId: string): Promise<string> {

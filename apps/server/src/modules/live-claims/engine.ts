@@ -1,36 +1,29 @@
-import {
-  readHandleProofCodes,
-  readLiveComment,
-  readsNothing,
-  sidebarHandle,
-  SITE_CLAIM_EVENT_TYPE,
-  type ClaimedPiece,
-  type DoubtfulPiece,
-  type LiveCommentReading,
-  type SecondOpinion,
-} from "@vitrine/domain";
+import { SITE_CLAIM_EVENT_TYPE, type SecondOpinion } from "@vitrine/domain";
 import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
 import { errorText } from "../../lib/error-text";
 import type { LiveHub, LiveHubMessage } from "../../realtime/live-hub";
 import { LATE_PAYMENT_STRIKES_TASK } from "./late-payments";
+import { announceClaims, createColourNames, readCommentBatch, verifyHandleProofs } from "./comment-batch";
 import { claimRules, type ClaimSettings, type ClaimsOutcome } from "./rules";
 
 /** Chat events one batch reads at most. */
 export const CLAIM_BATCH = 2_000;
-/** How often each instance looks for work nobody announced (and holds whose job is late). */
+/** How often each instance looks for work nobody announced, and for holds that ended. */
 export const CLAIM_SWEEP_MS = 1_000;
 /**
  * Every this many sweeps, the look for pieces to hand over goes through all the live's pieces (a
  * line added by hand changes no claim); in between, only the pieces of claims that changed.
  */
 export const CLAIM_FULL_LOOK_SWEEPS = 5;
-/** A hold past due by this much is expired by the sweep, its job being late or lost. */
-export const CLAIM_OVERDUE_SECONDS = 30;
-/** How long the shop's colour names are reused before being read again. */
-const COLOURS_TTL_MS = 10_000;
-/** The job a given piece schedules at the end of its hold (added by SQL: live_claim_give). */
+/**
+ * A hold past its end by this much is expired by the sweep: at once, each second. Holds had a job
+ * each, and this was the backstop for a late one; a job's insert cost every given piece on the
+ * comments' path, and the sweep finds the ends by index.
+ */
+export const CLAIM_OVERDUE_SECONDS = 0;
+/** The job a given piece once scheduled at the end of its hold: it stays for the jobs queued before. */
 export const HOLD_EXPIRED_TASK = "claim_hold_expired";
 /**
  * The job a doubt once scheduled at the end of its wait for staff: the pass now drops due doubts
@@ -65,19 +58,6 @@ interface EventRow {
   site_ref: number | null;
 }
 
-/**
- * One comment's reading as the SQL applies it: un-claims first, then claims, then doubts (claims
- * 'À confirmer' the engine never gives). A doubt keeps this whole reading for the answers file.
- */
-interface ClaimItem {
-  seq: number;
-  eventId: string;
-  handle: string;
-  claims: ClaimedPiece[];
-  doubts: DoubtfulPiece[];
-  unclaims: number[];
-}
-
 // The cursor and the chat events after it, in one read. Ingestion commits in seq order, so no
 // event below the last one read can appear later.
 const READ_EVENTS = `
@@ -91,23 +71,6 @@ const READ_EVENTS = `
         FROM tiktok_events t
        WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
     ) e ON true`;
-
-// A handle is verified by a comment of that handle carrying its account's code; a code of another
-// account, or from another handle, matches no row. The same comment answers the account's comment
-// test of the live ('Tester mes commentaires'). One statement per batch that has codes.
-const VERIFY_HANDLES = `
-  WITH proof AS (
-    SELECT u.id AS user_id, u.handle_verified_at
-      FROM unnest($1::text[], $2::text[]) AS p(handle, code)
-      JOIN users u ON u.handle_proof_code = p.code AND lower(u.tiktok_username) = p.handle
-  ),
-  verified AS (
-    UPDATE users u SET handle_verified_at = now()
-      FROM proof WHERE u.id = proof.user_id AND proof.handle_verified_at IS NULL
-    RETURNING 1
-  )
-  UPDATE live_comment_tests t SET seen_at = now()
-    FROM proof WHERE t.user_id = proof.user_id AND t.live_id = $3 AND t.seen_at IS NULL`;
 
 // The lives with work, each with what its pass must do besides reading comments, in one read
 // without any lock: active lives (comments to read) and any with inbox lines, holds past due by
@@ -141,7 +104,7 @@ const LIVES_WITH_WORK = `
  * The claims engine of one server instance (decision 030): for each live, one pass at a time
  * here, and one at a time across instances (the claim lock, and the cursor checked on apply),
  * reads the chat comments after the live's cursor in receive order and applies them in one SQL
- * call; a sweep each second catches what no message announced; a job runner expires holds.
+ * call; a sweep each second catches what no message announced and ends the holds that ran out.
  */
 export function createClaimsEngine({
   db,
@@ -159,45 +122,14 @@ export function createClaimsEngine({
   const settleWanted = new Set<string>();
   const piecesWanted = new Map<string, string[]>();
   let stopped = false;
-  let colours: { names: string[]; readAt: number } | null = null;
+  const colourNames = createColourNames(pool);
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping = false;
   let sweeps = 0;
   // Per live, the highest claim version the last look for pieces covered.
   const lookedThrough = new Map<string, string>();
 
-  async function shopColours(): Promise<string[]> {
-    if (colours && Date.now() - colours.readAt < COLOURS_TTL_MS) return colours.names;
-    const { rows } = await pool.query<{ name: string }>("SELECT name FROM product_colors ORDER BY name");
-    colours = { names: rows.map((row) => row.name), readAt: Date.now() };
-    return colours.names;
-  }
-
-  /** Streams and sidebars hear of a committed change; a lost word is caught up by their polls. */
-  async function announce(liveId: string, outcome: ClaimsOutcome) {
-    const orders = outcome.orders ?? [];
-    const changed = outcome.changed ?? (outcome.outcome !== undefined && outcome.outcome !== "none");
-    const told: Promise<void>[] = [];
-    if (changed || orders.length > 0) told.push(liveHub.publishClaimsChanged({ liveId }));
-    // One word per batch: sidebars refetch the live's orders whichever changed.
-    const lastOrder = orders.at(-1);
-    if (lastOrder) told.push(liveHub.publishOrdersChanged({ liveId, orderId: lastOrder }));
-    await Promise.all(told.map((promise) => promise.catch(() => {})));
-  }
-
-  function itemOf(row: EventRow, reading: LiveCommentReading, handle: string): ClaimItem | null {
-    if (readsNothing(reading)) return null;
-    return { seq: Number(row.seq), eventId: row.id ?? "", handle, ...reading };
-  }
-
-  /** A failed verification costs the customer a comment again, never the batch's claims. */
-  async function verifyHandles(liveId: string, handles: string[], codes: string[]) {
-    try {
-      await pool.query(VERIFY_HANDLES, [handles, codes, liveId]);
-    } catch (error) {
-      if (!stopped) log(`live claims: handle proofs were not checked (${errorText(error)})`);
-    }
-  }
+  const announce = (liveId: string, outcome: ClaimsOutcome) => announceClaims(liveHub, liveId, outcome);
 
   /** Reads and applies the live's comments after its cursor, batch after batch. */
   async function processComments(liveId: string): Promise<void> {
@@ -207,46 +139,28 @@ export function createClaimsEngine({
       const events = rows.filter((row) => row.id !== null);
       const last = events.at(-1);
       if (!last) return;
-      const names = await shopColours();
-      const items: ClaimItem[] = [];
-      const proofHandles: string[] = [];
-      const proofCodes: string[] = [];
-      let comments = 0;
-      for (const row of events) {
-        // A claim made from the site: a sure claim of its piece, in its place among the comments.
-        if (row.event_type === SITE_CLAIM_EVENT_TYPE && row.site_ref !== null) {
-          const handle = sidebarHandle(row.user_unique_id ?? "");
-          const claims = [{ ref: row.site_ref, size: null, color: null }];
-          if (handle)
-            items.push({
-              seq: Number(row.seq),
-              eventId: row.id ?? "",
-              handle,
-              claims,
-              doubts: [],
-              unclaims: [],
-            });
-          continue;
-        }
-        if (row.event_type !== "chat" || !row.comment) continue;
-        comments += 1;
-        const handle = sidebarHandle(row.user_unique_id ?? "");
-        if (!handle) continue;
-        const item = itemOf(row, readLiveComment(row.comment, names, opinion), handle);
-        if (item) items.push(item);
-        for (const code of readHandleProofCodes(row.comment)) {
-          proofHandles.push(handle);
-          proofCodes.push(code);
-        }
-      }
+      const batch = readCommentBatch(
+        events.map((row) => ({
+          id: row.id ?? "",
+          seq: Number(row.seq),
+          eventType: row.event_type,
+          uniqueId: row.user_unique_id,
+          comment: row.comment,
+          siteRef: row.site_ref,
+        })),
+        await colourNames(),
+        opinion,
+      );
       const { rows: applied } = await pool.query<{ outcome: ClaimsOutcome }>(
         "SELECT live_claims_apply($1, $2, $3, $4, $5::jsonb, $6::jsonb) AS outcome",
-        [liveId, afterSeq, Number(last.seq), comments, JSON.stringify(items), rules],
+        [liveId, afterSeq, Number(last.seq), batch.comments, JSON.stringify(batch.items), rules],
       );
       const outcome = applied[0]?.outcome ?? {};
       // Another instance applied them first: read again from its cursor.
       if (outcome.stale) continue;
-      if (proofCodes.length > 0) await verifyHandles(liveId, proofHandles, proofCodes);
+      await verifyHandleProofs(pool, liveId, batch, (message) => {
+        if (!stopped) log(message);
+      });
       await announce(liveId, outcome);
       if (events.length < CLAIM_BATCH) return;
     }
@@ -358,7 +272,7 @@ export function createClaimsEngine({
     };
   }
   jobs.define(HOLD_EXPIRED_TASK, claimJob("live_claim_expire"));
-  // A doubt nobody answered in time, from a job queued before the pass dropped them itself.
+  // A hold or a doubt that ended, from a job queued before the sweep and the pass ended them.
   jobs.define(DOUBT_EXPIRED_TASK, claimJob("live_claim_doubt_expire"));
 
   // A payment that came after its holds ended: their strikes are taken back, once.
@@ -371,7 +285,7 @@ export function createClaimsEngine({
   jobs.define(LATE_PAYMENT_STRIKES_TASK, latePaymentStrikes);
 
   return {
-    /** Starts listening and sweeping; the hold jobs are worked by the app's job runner. */
+    /** Starts listening and sweeping. */
     start() {
       liveHub.subscribe(listener);
       sweepTimer = setInterval(() => void sweep(), sweepMs);

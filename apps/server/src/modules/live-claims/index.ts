@@ -8,6 +8,7 @@ import { createLiveClaimsService } from "./service";
  * claims only through what this file exports.
  */
 export { createClaimsEngine, type ClaimsEngine } from "./engine";
+export { createIngestClaims } from "./ingest-claims";
 export {
   findClaimView,
   listClaimViews,

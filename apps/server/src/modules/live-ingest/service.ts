@@ -14,6 +14,7 @@ import {
   type IngestBatcher,
   type StorableIngestEvent,
 } from "../../realtime/ingest-batcher";
+import { createIngestClaims, readingOpinion } from "../live-claims";
 import { toStorableEvent } from "./storable-event";
 
 /** Seconds a source is told to wait when the queue is full. */
@@ -34,9 +35,23 @@ export function createLiveIngestService({
   db,
   liveHub,
   config,
-}: Pick<AppContext, "db" | "liveHub" | "config">) {
+  log,
+}: Pick<AppContext, "db" | "liveHub" | "config" | "log">) {
   const pool = db.$client;
-  const batcher: IngestBatcher = createIngestBatcher({ pool, hub: liveHub });
+  // A claim is decided in the transaction that stores its comment (decision 030).
+  const claims = createIngestClaims({
+    pool,
+    liveHub,
+    settings: config,
+    opinion: readingOpinion((message) => log.info(message)),
+    log: (message) => log.warn(message),
+  });
+  const batcher: IngestBatcher = createIngestBatcher({
+    pool,
+    hub: liveHub,
+    decider: claims,
+    log: (message) => log.warn(message),
+  });
 
   async function liveOf(ref: string): Promise<{ id: string; is_active: boolean }> {
     const { rows } = await pool.query<{ id: string; is_active: boolean }>(
