@@ -97,3 +97,33 @@ for (const width of [1280, 390]) {
     },
   );
 }
+
+liveTest(
+  "staff open 'Je le prends' to every signed-in customer in the live's form, and a customer who never tested her comments takes the piece on show",
+  async ({ adminPage, customerPage: page, customer, sale }) => {
+    await automaticMode(adminPage, sale);
+    await adminPage.goto(`/admin/lives/${sale.id}`);
+    const setting = adminPage.getByLabel("Bouton « Je le prends » sur le site");
+    await expect(setting).toHaveValue("unheard");
+    await setting.selectOption({ label: "Tous les clients connectés" });
+    await adminPage.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(adminPage.getByText("Live mis à jour")).toBeVisible();
+    await adminPage.reload();
+    await expect(setting).toHaveValue("signed-in");
+
+    await openSidebar(adminPage, sale);
+    await adminPage.getByRole("button", { name: "Présenter la réf 2" }).click();
+    await page.goto("/customer/live");
+    const onShow = page.getByRole("region", { name: "En ce moment : réf 2" });
+    await onShow.getByRole("button", { name: "Je le prends" }).click();
+    await expect(page.getByRole("article", { name: `n°\u00a02 Robe ${sale.ref} n°2` })).toContainText(
+      "Réservé",
+    );
+    const piece = adminPage
+      .getByRole("list", { name: "Pièces réservées" })
+      .getByRole("listitem", { name: /^Réf 2 / });
+    await expect(piece).toContainText(`@${customer.handle}`, { timeout: 10_000 });
+    await expect(piece).toContainText("via le site");
+    await expect(piece).not.toContainText("commentaires non reçus");
+  },
+);
