@@ -73,6 +73,7 @@ liveTest(
       "Chiffre d'affaires réservé non payé",
       "Pièces vendues",
       "Libérées faute de paiement",
+      "Coupures",
     ];
     await expect(figures.getByRole("term")).toHaveText(labels);
     await expect(figures.getByRole("definition")).toHaveText([
@@ -83,6 +84,7 @@ liveTest(
       "40,00 €",
       "40,00 €",
       "1",
+      "0",
       "0",
     ]);
     await expect(figures.getByRole("figure")).toContainText(
@@ -104,6 +106,7 @@ liveTest(
       "40,00 €",
       "40,00 €",
       "1",
+      "0",
       "0",
     ]);
     expect(await seriousViolations(page)).toEqual([]);

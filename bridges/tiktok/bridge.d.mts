@@ -1,4 +1,5 @@
 import type { LiveIngestEvent, LiveIngestResponse, LiveSourceState } from "@vitrine/domain";
+import type { Spool } from "./spool.mjs";
 
 export const CONNECTOR_EVENTS: Record<string, string>;
 export const MAX_EVENT_BYTES: number;
@@ -26,7 +27,9 @@ export interface TikTokBridge {
     acknowledged: number;
     dropped: number;
     duplicates: number;
+    serverDuplicates: number;
     setAside: number;
+    fromSpool: number;
   };
   readonly degraded: boolean;
   readonly state: LiveSourceState | null;
@@ -40,7 +43,11 @@ export function createTikTokBridge(options: {
   createConnection: () => BridgeConnection;
   ingest: {
     sendEvents(events: LiveIngestEvent[]): Promise<LiveIngestResponse>;
-    sendStatus(state: LiveSourceState): Promise<unknown>;
+    sendStatus(
+      state: LiveSourceState,
+      health?: { lastEventAt?: number; reconnects?: number; duplicatesDropped?: number },
+    ): Promise<unknown>;
+    sendGap?(gap: { from: number; to: number; resent: number }): Promise<unknown>;
   };
   log?: (message: string) => void;
   onSetAside?: (events: LiveIngestEvent[], error: Error & { status?: number }) => void;
@@ -50,4 +57,9 @@ export function createTikTokBridge(options: {
   batchMax?: number;
   batchMaxBytes?: number;
   maxBuffered?: number;
+  spool?: Spool | null;
+  spoolSyncMs?: number;
+  healthEveryMs?: number;
+  gapSettleMs?: number;
+  now?: () => number;
 }): TikTokBridge;

@@ -4,7 +4,9 @@
  * exponential backoff and jitter when the connection drops, reports 'connected' / 'reconnecting' /
  * 'disconnected' / 'degraded' to the server, and keeps every event until the server acknowledged
  * it (a resend is harmless: the server ignores msgIds it already stored) or refused it for good
- * (then it is set aside, logged, and the source reported 'degraded').
+ * (then it is set aside, logged, and the source reported 'degraded'). With a spool (spool.mjs) the
+ * events kept are on disk as well, written before they are sent, and a restarted bridge sends what
+ * its spool holds first.
  */
 import { randomUUID } from "node:crypto";
 
@@ -139,8 +141,14 @@ const RECENT_IDS_MAX = 20_000;
 /**
  * createConnection() gives a new connector connection (on, connect, disconnect); ingest has
  * sendEvents(events) -> { accepted, duplicates } (rejecting with an error carrying the HTTP
- * `status` when the server refused) and sendStatus(state). onSetAside(events, error) hears each
- * group of events the server refused for good.
+ * `status` when the server refused), sendStatus(state, health) and sendGap(gap).
+ * onSetAside(events, error) hears each group of events the server refused for good.
+ *
+ * Health (the live's page and the sidebar show it per source): with each state, and every
+ * `healthEveryMs` while running, the time of the last event, the reconnections and the duplicates
+ * dropped. Gaps: once a reconnection holds, the bridge waits `gapSettleMs` for the connector's
+ * initial data (the recent comments it emits again) and reports the cut, from the drop to the
+ * reconnection, with how many of those events it already had.
  */
 export function createTikTokBridge({
   createConnection,
@@ -155,6 +163,11 @@ export function createTikTokBridge({
   maxBuffered = 50_000,
   setTimer = setTimeout,
   clearTimer = clearTimeout,
+  spool = null,
+  spoolSyncMs = 50,
+  healthEveryMs = 10_000,
+  gapSettleMs = 3_000,
+  now = Date.now,
 }) {
   let connection = null;
   let stopped = true;
@@ -168,18 +181,101 @@ export function createTikTokBridge({
   let sending = null;
   let flushTimer = null;
   let sendFailures = 0;
-  const stats = { received: 0, acknowledged: 0, dropped: 0, duplicates: 0, setAside: 0 };
+  let syncTimer = null;
+  let healthTimer = null;
+  let lastEventAt = null;
+  let reconnects = 0;
+  /** When the connection dropped, until a reconnection holds. */
+  let droppedAt = null;
+  /** Cuts waiting for the connector's initial data: timer -> the report. */
+  const gapTimers = new Map();
+  /**
+   * duplicates: repeats the bridge skipped itself (the connector's backlog after a reconnect);
+   * serverDuplicates: events the server answered it already had (resent from the spool).
+   */
+  const stats = {
+    received: 0,
+    acknowledged: 0,
+    dropped: 0,
+    duplicates: 0,
+    serverDuplicates: 0,
+    setAside: 0,
+    fromSpool: 0,
+  };
+
+  for (const { event, segment } of spool?.pending ?? []) {
+    if (recentIds.has(event.msgId)) {
+      spool.acknowledge(segment);
+      continue;
+    }
+    recentIds.add(event.msgId);
+    outbox.push({ event, bytes: eventBytes(event), segment });
+    stats.fromSpool += 1;
+  }
+
+  /** Writes the appended events to the spool's disk: before each send, and every spoolSyncMs. */
+  function syncSpool() {
+    if (syncTimer) clearTimer(syncTimer);
+    syncTimer = null;
+    if (!spool) return;
+    try {
+      spool.sync();
+    } catch (error) {
+      log(`spool: could not write (${error.message}); the events stay in memory`);
+    }
+  }
+
+  /** The events settled or dropped leave the spool. */
+  function releaseFromSpool(entries) {
+    if (!spool) return;
+    for (const entry of entries) if (entry.segment !== undefined) spool.acknowledge(entry.segment);
+  }
+
+  function health() {
+    return {
+      ...(lastEventAt === null ? {} : { lastEventAt }),
+      reconnects,
+      duplicatesDropped: stats.duplicates + stats.serverDuplicates,
+    };
+  }
+
+  async function sendState() {
+    try {
+      await ingest.sendStatus(state, health());
+    } catch (error) {
+      log(`could not report the state ${state}: ${error.message}`);
+    }
+  }
 
   async function report(next) {
     // Once events were refused for good, the connection being up is reported as 'degraded'.
     const shown = next === "connected" && degraded ? "degraded" : next;
     if (state === shown) return;
     state = shown;
-    try {
-      await ingest.sendStatus(shown);
-    } catch (error) {
-      log(`could not report the state ${shown}: ${error.message}`);
-    }
+    await sendState();
+  }
+
+  /** The cut from the drop to now, sent once the connector's initial data has come in. */
+  function reportGap() {
+    const from = droppedAt;
+    droppedAt = null;
+    if (from === null) return;
+    const to = now();
+    const skippedBefore = stats.duplicates;
+    const send = async () => {
+      gapTimers.delete(timer);
+      const gap = { from, to, resent: stats.duplicates - skippedBefore };
+      log(
+        `cut of ${Math.round((to - from) / 1000)} s reported (${gap.resent} events sent again by the connector)`,
+      );
+      try {
+        await ingest.sendGap?.(gap);
+      } catch (error) {
+        log(`could not report the cut: ${error.message}`);
+      }
+    };
+    const timer = setTimer(send, gapSettleMs);
+    gapTimers.set(timer, send);
   }
 
   function enqueue(event) {
@@ -191,11 +287,22 @@ export function createTikTokBridge({
     recentIds.add(event.msgId);
     if (recentIds.size > RECENT_IDS_MAX) recentIds.delete(recentIds.values().next().value);
     stats.received += 1;
+    lastEventAt = now();
     if (outbox.length >= maxBuffered) {
+      // Out of memory only: its spool line stays, its segment with it, and the next start sends it.
       outbox.shift();
       stats.dropped += 1;
     }
-    outbox.push({ event, bytes: eventBytes(event) });
+    let segment;
+    if (spool) {
+      try {
+        segment = spool.append(event);
+      } catch (error) {
+        log(`spool: could not append (${error.message}); the event stays in memory`);
+      }
+      if (!syncTimer) syncTimer = setTimer(syncSpool, spoolSyncMs);
+    }
+    outbox.push({ event, bytes: eventBytes(event), segment });
     scheduleFlush(outbox.length >= batchMax ? 0 : flushMs);
   }
 
@@ -236,8 +343,9 @@ export function createTikTokBridge({
    */
   async function deliver(events) {
     try {
-      await ingest.sendEvents(events);
+      const answer = await ingest.sendEvents(events);
       stats.acknowledged += events.length;
+      stats.serverDuplicates += Number(answer?.duplicates) || 0;
       return events.length;
     } catch (error) {
       if (error?.status === 413 && events.length > 1) {
@@ -258,10 +366,12 @@ export function createTikTokBridge({
   /** Sends the oldest events; they leave the outbox only once acknowledged or set aside. */
   async function flush() {
     if (sending || outbox.length === 0) return sending;
+    // Nothing is sent that the spool could still lose.
+    syncSpool();
     const batch = nextBatch();
     sending = (async () => {
       const settled = await deliver(batch);
-      outbox.splice(0, settled);
+      releaseFromSpool(outbox.splice(0, settled));
       sendFailures = settled < batch.length ? sendFailures + 1 : 0;
     })();
     await sending;
@@ -299,6 +409,7 @@ export function createTikTokBridge({
       CONNECTOR_EVENTS.disconnected,
       mine(() => {
         connection = null;
+        droppedAt ??= now();
         log("connection dropped");
         scheduleReconnect();
       }),
@@ -323,6 +434,10 @@ export function createTikTokBridge({
     if (connection !== current || stopped) return;
     attempt = 0;
     log("connected");
+    if (droppedAt !== null) {
+      reconnects += 1;
+      reportGap();
+    }
     await report("connected");
   }
 
@@ -340,13 +455,28 @@ export function createTikTokBridge({
     },
     async start() {
       stopped = false;
+      if (outbox.length > 0) {
+        log(`spool: sending first the ${outbox.length} events a previous run left unacknowledged`);
+        scheduleFlush(0);
+      }
+      // Also what keeps the process up until stopped when the connector holds nothing open.
+      healthTimer = setInterval(() => {
+        if (state !== null) void sendState();
+      }, healthEveryMs);
       await connect();
     },
-    /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'disconnected'. */
+    /** Disconnects, sends what is still buffered (for `graceMs` at most), reports 'stopped'. */
     async stop(graceMs = 10_000) {
       stopped = true;
       if (reconnectTimer) clearTimer(reconnectTimer);
       reconnectTimer = null;
+      clearInterval(healthTimer);
+      healthTimer = null;
+      // A cut still waiting for the connector's initial data is reported now.
+      for (const [timer, send] of [...gapTimers]) {
+        clearTimer(timer);
+        await send();
+      }
       const current = connection;
       connection = null;
       try {
@@ -361,7 +491,9 @@ export function createTikTokBridge({
         await flush();
         if (sendFailures > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      await report("disconnected");
+      syncSpool();
+      spool?.close();
+      await report("stopped");
     },
     /** Sends what is buffered now (tests). */
     flush,

@@ -280,7 +280,7 @@ describe("createTikTokBridge", () => {
 
     await bridge.stop();
     expect(connections[2].disconnected).toBe(true);
-    expect(ingest.statuses.at(-1)).toBe("disconnected");
+    expect(ingest.statuses.at(-1)).toBe("stopped");
   });
 
   it("keeps a batch the server did not acknowledge and sends it again", async () => {
@@ -367,7 +367,7 @@ describe("createTikTokBridge", () => {
     expect(bridge.stats).toMatchObject({ received: 2, acknowledged: 1, setAside: 1 });
     expect(bridge.buffered).toBe(0);
     await bridge.stop();
-    expect(ingest.statuses).toEqual(["connected", "degraded", "disconnected"]);
+    expect(ingest.statuses).toEqual(["connected", "degraded", "stopped"]);
   });
 
   it.each([408, 429, 503])(
@@ -425,6 +425,83 @@ describe("createTikTokBridge", () => {
     connection.emit("chat", chat("late", "dernier commentaire"));
     await bridge.stop();
     expect(ingest.stored.has("late")).toBe(true);
-    expect(ingest.statuses).toEqual(["connected", "disconnected"]);
+    expect(ingest.statuses).toEqual(["connected", "stopped"]);
+  });
+});
+
+describe("the bridge's health and cuts", () => {
+  it("reports its last event, reconnections and duplicates dropped, and each cut with the events sent again", async () => {
+    let clock = 1_764_000_000_000;
+    const reports = [];
+    const gaps = [];
+    const ingest = fakeIngest();
+    ingest.sendStatus = async (state, health) => void reports.push({ state, ...health });
+    ingest.sendGap = async (gap) => void gaps.push(gap);
+    const connections = [];
+    const bridge = createTikTokBridge({
+      backoff: { minMs: 5, maxMs: 20 },
+      flushMs: 5,
+      gapSettleMs: 30,
+      healthEveryMs: 20,
+      now: () => clock,
+      ingest,
+      createConnection: () => {
+        const connection = new FakeConnection();
+        connections.push(connection);
+        return connection;
+      },
+    });
+    await bridge.start();
+    const backlog = [1, 2].map((n) => connectorEvent("chat", { msgId: `h${n}`, content: `${n}` }));
+    for (const raw of backlog) connections[0].emit("chat", raw);
+    const lastEvent = clock;
+    const droppedAt = (clock += 1_000);
+    connections[0].drop();
+    clock += 20_000;
+    await until(() => connections.length === 2 && bridge.state === "connected");
+    // The connector's initial data after the reconnection: the two it had, and a new one.
+    for (const raw of backlog) connections[1].emit("chat", raw);
+    connections[1].emit("chat", connectorEvent("chat", { msgId: "h3", content: "3" }));
+    await until(() => gaps.length === 1);
+    expect(gaps).toEqual([{ from: droppedAt, to: droppedAt + 20_000, resent: 2 }]);
+    // The health is sent again while running, with the counts as they are now.
+    await until(() => reports.at(-1)?.duplicatesDropped === 2);
+    expect(reports.at(-1)).toEqual({
+      state: "connected",
+      lastEventAt: clock,
+      reconnects: 1,
+      duplicatesDropped: 2,
+    });
+    expect(reports[0]).toEqual({ state: "connected", reconnects: 0, duplicatesDropped: 0 });
+    expect(
+      reports.some((report) => report.state === "reconnecting" && report.lastEventAt === lastEvent),
+    ).toBe(true);
+    await bridge.stop();
+    expect(reports.at(-1)?.state).toBe("stopped");
+  });
+
+  it("reports a cut still waiting for the connector's initial data when stopped", async () => {
+    let clock = 1_764_000_000_000;
+    const gaps = [];
+    const ingest = fakeIngest();
+    ingest.sendGap = async (gap) => void gaps.push(gap);
+    const connections = [];
+    const bridge = createTikTokBridge({
+      backoff: { minMs: 5, maxMs: 20 },
+      gapSettleMs: 60_000,
+      now: () => clock,
+      ingest,
+      createConnection: () => {
+        const connection = new FakeConnection();
+        connections.push(connection);
+        return connection;
+      },
+    });
+    await bridge.start();
+    connections[0].drop();
+    clock += 5_000;
+    await until(() => connections.length === 2 && bridge.state === "connected");
+    await bridge.stop();
+    expect(gaps).toEqual([{ from: clock - 5_000, to: clock, resent: 0 }]);
   });
 });

@@ -6,7 +6,13 @@ import path from "node:path";
 import pg from "pg";
 import { embeddedDatabaseUrl } from "../../apps/server/src/db/embedded";
 import { startMailSink } from "./mail-sink";
-import { E2E_BASE_URL, E2E_PG_PORT, E2E_PORT, handOverAppDataAccess } from "./server";
+import {
+  E2E_BASE_URL,
+  E2E_LIVE_SILENCE_SECONDS,
+  E2E_PG_PORT,
+  E2E_PORT,
+  handOverAppDataAccess,
+} from "./server";
 
 const E2E_DATABASE = "vitrine_e2e";
 
@@ -69,6 +75,7 @@ export default async function globalSetup() {
     AUTH_RATE_LIMITS: E2E_AUTH_RATE_LIMITS,
     // As production runs: orders from comments are changed only once the handle is proven.
     VERIFIED_HANDLES_ONLY: "true",
+    LIVE_SILENCE_SECONDS: String(E2E_LIVE_SILENCE_SECONDS),
   };
   env.SMTP_URL = mailSink.smtpUrl;
   delete env.ADMIN_EMAIL;

@@ -11,6 +11,11 @@ function portSetting(name: string, fallback: number): number {
   return port;
 }
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/**
+ * The journeys' server warns of a silent live after this many seconds (LIVE_SILENCE_SECONDS, 30 by
+ * default): short, so the journey that waits for the banner does not wait half a minute.
+ */
+export const E2E_LIVE_SILENCE_SECONDS = 8;
 /** The demo administrator that a server outside production creates on first start. */
 export const DEMO_ADMIN = { email: "admin@vitrine.local", password: "vitrine-admin-demo" };
 

@@ -8,7 +8,16 @@ export class IngestError extends Error {
 
 export interface IngestClient {
   sendEvents(events: LiveIngestEvent[]): Promise<LiveIngestResponse>;
-  sendStatus(state: LiveSourceState): Promise<unknown>;
+  sendStatus(
+    state: LiveSourceState,
+    health?: {
+      lastEventAt?: number | null;
+      reconnects?: number;
+      duplicatesDropped?: number;
+      source?: string;
+    },
+  ): Promise<unknown>;
+  sendGap(gap: { from: number; to: number; resent: number; source?: string }): Promise<unknown>;
 }
 
 export function createIngestClient(options: {

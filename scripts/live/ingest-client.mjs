@@ -57,7 +57,10 @@ export function createIngestClient({
   return {
     /** Resolves with { accepted, duplicates } once the server committed the events. */
     sendEvents: (events) => post("/events", { liveRef, events }),
-    sendStatus: (state) => post("/status", { liveRef, state }),
+    /** `health`: { lastEventAt, reconnects, duplicatesDropped, source }, each optional. */
+    sendStatus: (state, health = {}) => post("/status", { liveRef, state, ...health }),
+    /** A cut once the source is back: { from, to, resent } (epoch ms, events sent again). */
+    sendGap: (gap) => post("/gaps", { liveRef, ...gap }),
   };
 }
 

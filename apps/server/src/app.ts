@@ -50,7 +50,7 @@ export interface AppDependencies {
   logger?: false | { stream: Writable };
   /** Receives the routes' unexpected failures (Sentry when SENTRY_DSN is set, see main.ts). */
   errorReporter?: ErrorReporter;
-  /** The server's time (epoch ms) for the rules that wait on it; Date.now without it. */
+  /** The clock the services that decide on elapsed time read; the wall clock without it. */
   clock?: () => number;
 }
 
@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     liveHub,
     jobs,
     log: app.log,
-    clock: deps.clock ?? Date.now,
+    now: deps.clock ?? Date.now,
   };
   const modules = await Promise.all(
     appModules.filter((module) => module.isEnabled(config)).map((module) => module.instantiate(context)),

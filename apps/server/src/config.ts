@@ -4,6 +4,9 @@ import {
   DEFAULT_CLAIM_DOUBT_SECONDS,
   DEFAULT_CLAIM_HOLD_SECONDS,
   DEFAULT_CLAIM_REMINDER_SECONDS,
+  DEFAULT_LIVE_SILENCE_SECONDS,
+  MAX_LIVE_SILENCE_SECONDS,
+  MIN_LIVE_SILENCE_SECONDS,
   DEFAULT_UNPAID_HOLDS_LIMIT,
   DEFAULT_PARCEL_COMBINE_DAYS,
   MAX_CLAIM_DOUBT_SECONDS,
@@ -164,6 +167,12 @@ const envSchema = z.object({
   VERIFIED_HANDLES_ONLY: booleanFromEnv.optional(),
   PARCEL_COMBINE_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_PARCEL_COMBINE_DAYS),
   EXPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LIVE_SILENCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(MIN_LIVE_SILENCE_SECONDS)
+    .max(MAX_LIVE_SILENCE_SECONDS)
+    .default(DEFAULT_LIVE_SILENCE_SECONDS),
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(
@@ -279,6 +288,8 @@ export type AppConfig = {
    * unless the live says otherwise; then it is dropped and the piece goes to the next claimer.
    */
   claimDoubtSeconds: number;
+  /** Seconds without any event, while a live is active, before staff are told it is silent. */
+  liveSilenceSeconds: number;
   /** How long before a hold ends its order's reminder is sent; 0: none. */
   claimReminderSeconds: number;
   /** Unpaid holds at which a customer's claims wait for a staff click (0: never). */
@@ -517,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? DEFAULT_CLAIM_HOLD_SECONDS
         : Math.max(MIN_CLAIM_HOLD_SECONDS, Math.round(e.CLAIM_HOLD_HOURS * 3600)),
     claimDoubtSeconds: e.CLAIM_DOUBT_SECONDS,
+    liveSilenceSeconds: e.LIVE_SILENCE_SECONDS,
     claimReminderSeconds:
       e.CLAIM_REMINDER_HOURS === undefined
         ? DEFAULT_CLAIM_REMINDER_SECONDS

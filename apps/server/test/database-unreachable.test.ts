@@ -1,37 +1,46 @@
 import { httpMessages, type ApiErrorBody } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { connectDatabase, DATABASE_CONNECT_TIMEOUT_MS, type DatabaseHandle } from "../src/db/client";
 import { databaseUnreachable } from "../src/db/pg-error";
 import { auditEvents, lives } from "../src/db/schema";
 import { signInAsAdmin } from "./support/actors";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, type LiveRow, type ProductRow } from "./support/factories";
-import { startPgProxy } from "./support/pg-proxy";
+import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const unreachable: ApiErrorBody = { code: "DATABASE_UNREACHABLE", message: httpMessages.databaseUnreachable };
 
-let proxy: Awaited<ReturnType<typeof startPgProxy>>;
+let proxy: TcpProxy;
 let t: TestApp;
 // The test's own way to the database, around the proxy: what was written, whatever the app sees.
 let direct: DatabaseHandle;
 let adminCookie: string;
 beforeAll(async () => {
-  proxy = await startPgProxy();
-  t = await createTestApp({ poolUrl: (url) => proxy.urlFor(url) });
+  // The test databases live on the admin URL's server: the app's pool reaches it through the proxy.
+  const server = new URL(inject("adminDatabaseUrl"));
+  proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+  t = await createTestApp({
+    poolUrl: (databaseUrl) => {
+      const url = new URL(databaseUrl);
+      url.hostname = "127.0.0.1";
+      url.port = String(proxy.port);
+      return url.toString();
+    },
+  });
   direct = connectDatabase(t.databaseUrl, 2);
   adminCookie = await signInAsAdmin(t);
 });
 afterAll(async () => {
-  proxy.set("open");
+  await proxy.start();
   await t.close();
   await direct.close();
-  await proxy.close();
+  await proxy.stop();
 });
-beforeEach(() => proxy.set("open"));
+beforeEach(() => proxy.start());
 
 async function livePiece(): Promise<{ live: LiveRow; piece: ProductRow }> {
   const live = await insertLive(direct.db, { isActive: true });
@@ -64,7 +73,7 @@ async function written({ live }: { live: LiveRow }) {
 
 /** The database answers again: the same action goes through, so the refusals above were the cut's. */
 async function presentsOnceBack(target: { live: LiveRow; piece: ProductRow }) {
-  proxy.set("open");
+  await proxy.start();
   // Long enough for anything the cut left waiting to have run, had it been kept.
   await sleep(1_500);
   expect(await written(target)).toEqual({ shown: null, audited: 0 });
@@ -75,7 +84,7 @@ async function presentsOnceBack(target: { live: LiveRow; piece: ProductRow }) {
 describe("a staff action while the database is unreachable", () => {
   it("is refused at once in French when PostgreSQL is stopped, and never applied later", async () => {
     const target = await livePiece();
-    proxy.set("refusing");
+    await proxy.stop();
     const started = Date.now();
     const response = await present(target);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -86,7 +95,7 @@ describe("a staff action while the database is unreachable", () => {
 
   it("is refused within the connection timeout when PostgreSQL does not answer, and never applied later", async () => {
     const target = await livePiece();
-    proxy.set("silent");
+    await proxy.silence();
     // The pool lets go of its connections the cut closed: the action needs a new one.
     await sleep(300);
     const started = Date.now();

@@ -92,7 +92,7 @@ describe("the TikTok bridge with real connector events", () => {
     });
     expect(bridge.stats).toMatchObject({ received: 600, acknowledged: 600, duplicates: 50, setAside: 0 });
     const [status] = await t.db.select().from(liveSourceStatus).where(eq(liveSourceStatus.liveId, live.id));
-    expect(status?.state).toBe("disconnected");
+    expect(status?.state).toBe("stopped");
   });
 
   it("sets aside what the server refuses for good and reports the source 'degraded', without resending it", async () => {

@@ -165,4 +165,44 @@ describe("claims decided with their comments", () => {
       await batcher.close();
     }
   });
+
+  it("when one request of a batch is refused, decide the others' claims, each request written alone", async () => {
+    const live = await automaticLive();
+    const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const [first, second] = [newHandle(), newHandle()];
+    await t.db.$client.query(`
+      CREATE FUNCTION refuse_poison_claims() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.comment = 'poison' THEN RAISE EXCEPTION 'poisoned row'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_poison_claims BEFORE INSERT ON tiktok_events
+        FOR EACH ROW EXECUTE FUNCTION refuse_poison_claims();`);
+    const batcher = createIngestBatcher({
+      pool: t.db.$client,
+      hub: t.app.liveHub,
+      decider: createIngestClaims({ pool: t.db.$client, liveHub: t.app.liveHub, settings: t.config }),
+    });
+    try {
+      const storable = (uniqueId: string, comment: string): StorableIngestEvent => {
+        const event = chatEvent({ uniqueId, comment });
+        return { ...event, payloadJson: JSON.stringify(event.payload) };
+      };
+      const answers = await Promise.allSettled([
+        batcher.submit(live.id, [storable(first, `je prends le ${robe.ref}`)]),
+        batcher.submit(live.id, [storable(newHandle(), "poison")]),
+        batcher.submit(live.id, [storable(second, `je prends le ${robe.ref}`)]),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await claimsOf(live)).toEqual([
+        { handle: first, state: "in-order", given: true, same_transaction: true },
+        { handle: second, state: "waitlisted", given: false, same_transaction: true },
+      ]);
+    } finally {
+      await batcher.close();
+      await t.db.$client.query(
+        "DROP TRIGGER refuse_poison_claims ON tiktok_events; DROP FUNCTION refuse_poison_claims()",
+      );
+    }
+  });
 });

@@ -121,6 +121,7 @@ describe("a live's figures", () => {
       revenuePaidCents: 2500 + 1990,
       piecesSold: 2,
       unpaidReleases: 1,
+      gaps: 0,
     });
     expect(perMinute.length).toBeGreaterThan(0);
     const minutes = perMinute.map((entry) => Date.parse(entry.minute));
@@ -145,6 +146,7 @@ describe("a live's figures", () => {
       revenuePaidCents: 0,
       piecesSold: 0,
       unpaidReleases: 0,
+      gaps: 0,
     });
     expect(perMinute).toEqual([]);
   });

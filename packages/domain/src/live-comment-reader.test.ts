@@ -112,6 +112,7 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["jretire le 9", unclaim(9)],
   ["jenleve le 33 jprends le 35", both(claim(35), unclaim(33))],
   ["jamais je mets le 56 mdr", nothing()],
+  ["le 11 si il reste du 39", claim([11, "39"])],
   // Asked about, then given to the viewer; a shrug; a "never" that is the statement's own.
   ["askip le 32 taille petit, mets le moi en L", claim([32, "L"])],
   ["est ce qu'il reste le 94 en M ? si oui pour moi", claim([94, "M"])],

@@ -55,6 +55,7 @@ import {
   REF_PREFIXES,
   SIZE_MARKERS,
   SIZE_VERBS,
+  STOCK_VERBS,
   SOFT_NEGATIONS,
   UNCLAIM_WORDS,
   UNITS_AFTER,
@@ -518,6 +519,10 @@ function numberRole(
       isWord(beforeThat) &&
       SIZE_VERBS.has(beforeThat.text)
     ) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    // "le 11 s'il reste du 39", "vous avez du 42 ?": a size asked for in stock.
+    if (before.text === "du" && isWord(beforeThat) && STOCK_VERBS.has(beforeThat.key)) {
       return isNumericSize(token) ? "size" : "aside";
     }
     // "j'ai vu que c du 34", "c'est du 38": a size said of the piece.

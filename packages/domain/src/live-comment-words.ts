@@ -614,6 +614,9 @@ export const GLUED_UNITS_AFTER = new Set(["m", "k", "x"]);
 export const SIZE_MARKERS = new Set(["taille", "tailles", "t", "pointure", "size", "en", "in"]);
 
 /** "je fais 38", "je fais du 38", "je porte du 40": the viewer's own size. */
+/** Before "du 39", what asks for a size in stock: "s'il reste du 39", "vous avez du 42 ?". */
+export const STOCK_VERBS = keys("reste", "restent", "avez", "auriez", "as", "aurais");
+
 export const SIZE_VERBS = new Set([
   "fe",
   "faut",

@@ -49,6 +49,8 @@ export const liveFiguresSchema = z.object({
   piecesSold: z.int(),
   /** Claims released because their hold expired unpaid. */
   unpaidReleases: z.int(),
+  /** Cuts in the connection its sources reported (comments it may have missed). */
+  gaps: z.int(),
 });
 export type LiveFigures = z.infer<typeof liveFiguresSchema>;
 

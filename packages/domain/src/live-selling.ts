@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from "./order-status";
 import { normalizeTiktokUsername } from "./tiktok-username";
 
 /**
@@ -40,8 +41,16 @@ export const TEMP_HANDLE_ID_PREFIX = "temp-";
 /**
  * What a live source (TikTok bridge or simulator) reports of its connection. 'degraded': connected,
  * but the server refused some of its events for good (the bridge set them aside and logged them).
+ * 'stopped': the bridge was stopped by its operator; 'disconnected' is what bridges that predate
+ * 'stopped' report then, still taken.
  */
-export const LIVE_SOURCE_STATES = ["connected", "reconnecting", "disconnected", "degraded"] as const;
+export const LIVE_SOURCE_STATES = [
+  "connected",
+  "reconnecting",
+  "disconnected",
+  "degraded",
+  "stopped",
+] as const;
 export type LiveSourceState = (typeof LIVE_SOURCE_STATES)[number];
 
 export const liveSourceStateLabels: Record<LiveSourceState, string> = {
@@ -49,7 +58,56 @@ export const liveSourceStateLabels: Record<LiveSourceState, string> = {
   reconnecting: "Reconnexion…",
   disconnected: "Déconnecté",
   degraded: "Dégradé : des commentaires ont été refusés",
+  stopped: "Arrêté",
 };
+
+/** The name a source reports under when it gives none (bridges that predate source names). */
+export const DEFAULT_LIVE_SOURCE = "tiktok";
+/** Seconds without any event, while the live is active, after which staff are warned. */
+export const DEFAULT_LIVE_SILENCE_SECONDS = 30;
+export const MIN_LIVE_SILENCE_SECONDS = 1;
+export const MAX_LIVE_SILENCE_SECONDS = 3600;
+
+/** The banner shown while an active live's sources have been silent for `seconds` or more. */
+export const liveSilenceText = (seconds: number) =>
+  `Aucun commentaire reçu depuis ${seconds} s : vérifiez le pont TikTok`;
+
+/**
+ * Whether an active live is silent at `nowMs`: nothing received for `seconds` since `sinceMs`
+ * (its last event's receipt, else the first report of a source). A live no source ever talked to
+ * is not silent: the sidebar already says that no source is connected.
+ */
+export function isLiveSilent(input: {
+  isActive: boolean;
+  sinceMs: number | null;
+  nowMs: number;
+  seconds: number;
+}) {
+  return input.isActive && input.sinceMs !== null && input.nowMs - input.sinceMs >= input.seconds * 1000;
+}
+
+/** 'Dernier événement il y a 12 s', '… il y a 3 min', '… il y a 2 h': a source's last event's age. */
+export function lastEventAgeText(thenMs: number, nowMs: number): string {
+  const seconds = Math.max(0, Math.floor((nowMs - thenMs) / 1000));
+  if (seconds < 60) return `Dernier événement il y a ${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `Dernier événement il y a ${minutes} min`;
+  return `Dernier événement il y a ${Math.floor(minutes / 60)} h`;
+}
+
+/** 'Coupure de 20 s à 21:14:05' (the cut's start, shop time), '… de 2 min 05 s …'. */
+export function sourceGapText(fromMs: number, toMs: number, timeZone = SHOP_TIME_ZONE): string {
+  const total = Math.max(0, Math.round((toMs - fromMs) / 1000));
+  const length =
+    total < 60 ? `${total} s` : `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, "0")} s`;
+  const at = new Intl.DateTimeFormat("fr-FR", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).format(new Date(fromMs));
+  return `Coupure de ${length} à ${at}`;
+}
 
 /** Event types a source sends, as tiktok-live-connector names them. */
 export const LIVE_EVENT_TYPES = ["chat", "member", "gift", "like"] as const;
@@ -94,6 +152,12 @@ export const liveSellingMessages = {
   gapRangeInvalid: "La plage de commentaires demandée est invalide",
   ingestLiveInactive: "Ce live n'est pas actif : ses commentaires ne sont pas enregistrés",
   ingestStatusLiveInactive: "Ce live n'est pas actif : l'état de sa source n'est pas enregistré",
+  sourceNameInvalid:
+    "Le nom de la source est invalide (lettres minuscules, chiffres, - et _, 40 caractères au plus)",
+  sourceCountInvalid: "Les compteurs de la source doivent être des nombres entiers positifs",
+  sourceTimeInvalid: "L'heure indiquée par la source est invalide",
+  gapEndsBeforeStart: "La fin de la coupure précède son début",
+  gapTooLong: "Une coupure ne peut pas dépasser 24 h",
   ingestEventTooLarge: `Un événement dépasse la taille maximale acceptée (${LIVE_INGEST_MAX_EVENT_BYTES / 1024} Ko, contenu brut compris)`,
 } as const;
 

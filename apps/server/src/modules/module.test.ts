@@ -37,7 +37,7 @@ function contextWith(log: AppContext["log"]): AppContext {
     liveHub: createSilentLiveHub(),
     jobs: createJobQueue({ pool: database.pool }),
     log,
-    clock: Date.now,
+    now: Date.now,
   };
 }
 

@@ -23,8 +23,11 @@ export interface AppContext {
    * requests' and its errors reach error reporting, where `console` would bypass both.
    */
   log: FastifyBaseLogger;
-  /** The server's time in epoch ms: Date.now, or a test's own clock to move time without waiting. */
-  clock: () => number;
+  /**
+   * Epoch milliseconds now, for what the server decides on elapsed time alone (a silent live): a
+   * test sets it instead of waiting.
+   */
+  now: () => number;
 }
 
 /** The options every module's routes plugin receives: its own service, nothing else. */

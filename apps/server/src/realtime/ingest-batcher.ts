@@ -406,8 +406,10 @@ export function createIngestBatcher<Prepared = unknown>({
       await client.query("COMMIT");
       return { inserted, decided };
     } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      await client.query("ROLLBACK").catch(() => {});
+      // A row the database refused leaves the connection usable; one that cannot roll back is not.
+      await client.query("ROLLBACK").catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
       throw error;
     } finally {
       client.release(broken);

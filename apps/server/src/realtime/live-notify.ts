@@ -1,4 +1,4 @@
-import type { LiveOrdersChanged, LiveSourceStatus } from "@vitrine/domain";
+import { liveSourceStatusSchema, type LiveOrdersChanged, type LiveSourceStatus } from "@vitrine/domain";
 
 /** The one channel every instance LISTENs on. */
 export const LIVE_CHANNEL = "vitrine_live";
@@ -43,16 +43,9 @@ export function decodeNotification(payload: string): LiveNotification | null {
   ) {
     return { from, kind: value.kind, liveId: value.liveId };
   }
-  const status = value.status;
-  if (value.kind === "source" && isRecord(status)) {
-    const { liveId, state, updatedAt } = status;
-    if (
-      typeof liveId === "string" &&
-      typeof updatedAt === "string" &&
-      (state === "connected" || state === "reconnecting" || state === "disconnected")
-    ) {
-      return { from, kind: "source", status: { liveId, state, updatedAt } };
-    }
+  if (value.kind === "source") {
+    const status = liveSourceStatusSchema.safeParse(value.status);
+    if (status.success) return { from, kind: "source", status: status.data };
   }
   return null;
 }

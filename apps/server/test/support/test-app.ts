@@ -34,7 +34,7 @@ export interface TestAppOptions {
   logStream?: Writable;
   /** Made from the app's settings before it is built, as main.ts does (error reporting's tests). */
   errorReporter?: (config: AppConfig) => Promise<ErrorReporter | undefined>;
-  /** The server's clock (epoch ms): a test moves it to pass a wait without waiting. */
+  /** The app's clock (AppContext.now): a test that moves time sets it. */
   clock?: () => number;
   /**
    * The URL the app's pool connects to, given the test database's: a proxy in front of it lets a

@@ -6,6 +6,27 @@ import {
   LIVE_SOURCE_STATES,
   liveSellingMessages,
 } from "../live-selling";
+
+/** A source's name: what tells two sources of one live apart ('tiktok', 'tiktok-2'). */
+const sourceNameSchema = z
+  .string({ error: liveSellingMessages.sourceNameInvalid })
+  .check(z.regex(/^[a-z0-9_-]{1,40}$/, { error: liveSellingMessages.sourceNameInvalid }));
+/** A count a source keeps since it started (reconnects, duplicates dropped). */
+const sourceCountSchema = z
+  .int({ error: liveSellingMessages.sourceCountInvalid })
+  .check(
+    z.nonnegative({ error: liveSellingMessages.sourceCountInvalid }),
+    z.maximum(1_000_000_000, { error: liveSellingMessages.sourceCountInvalid }),
+  );
+/** An instant as epoch milliseconds, between 2020 and 2100. */
+const sourceTimeSchema = z
+  .int({ error: liveSellingMessages.sourceTimeInvalid })
+  .check(
+    z.minimum(1_577_836_800_000, { error: liveSellingMessages.sourceTimeInvalid }),
+    z.maximum(4_102_444_800_000, { error: liveSellingMessages.sourceTimeInvalid }),
+  );
+/** The longest cut a source reports: beyond it, its clock or its report is wrong. */
+export const LIVE_SOURCE_GAP_MAX_MS = 24 * 3600 * 1000;
 import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-detail";
 
 /*
@@ -53,11 +74,56 @@ export const liveIngestResponseSchema = z.object({
 });
 export type LiveIngestResponse = z.infer<typeof liveIngestResponseSchema>;
 
+/**
+ * A source's state and health. Bridges that predate health send only `liveRef` and `state`: the
+ * source is then DEFAULT_LIVE_SOURCE and the health fields they do not send keep their values.
+ */
 export const liveSourceStatusRequestSchema = z.object({
   liveRef: z.string().check(z.minLength(1), z.maxLength(10)),
   state: z.enum(LIVE_SOURCE_STATES),
+  source: z.optional(sourceNameSchema),
+  /** The source's last event, epoch milliseconds by its clock. */
+  lastEventAt: z.optional(z.nullable(sourceTimeSchema)),
+  /** Reconnections since the source started. */
+  reconnects: z.optional(sourceCountSchema),
+  /** Events it did not send again (already sent) plus those the server answered it already had. */
+  duplicatesDropped: z.optional(sourceCountSchema),
 });
 export type LiveSourceStatusRequest = z.infer<typeof liveSourceStatusRequestSchema>;
+
+/**
+ * POST /api/live-ingest/gaps: a cut the source reports once reconnected, `from` (it lost the
+ * connection) to `to` (it had it again), epoch milliseconds by its clock; `resent`: the events of
+ * the cut the connector sent again on reconnecting, which the source already had.
+ */
+export const liveSourceGapRequestSchema = z
+  .object({
+    liveRef: z.string().check(z.minLength(1), z.maxLength(10)),
+    source: z.optional(sourceNameSchema),
+    from: sourceTimeSchema,
+    to: sourceTimeSchema,
+    resent: sourceCountSchema,
+  })
+  .check(
+    z.refine((gap) => gap.to >= gap.from, { error: liveSellingMessages.gapEndsBeforeStart, path: ["to"] }),
+    z.refine((gap) => gap.to - gap.from <= LIVE_SOURCE_GAP_MAX_MS, {
+      error: liveSellingMessages.gapTooLong,
+      path: ["to"],
+    }),
+  );
+export type LiveSourceGapRequest = z.infer<typeof liveSourceGapRequestSchema>;
+
+/** A cut as stored: instants in ISO 8601. */
+export const liveSourceGapSchema = z.object({
+  id: z.string(),
+  liveId: z.string(),
+  source: z.string(),
+  from: z.string(),
+  to: z.string(),
+  resent: z.int(),
+});
+export type LiveSourceGap = z.infer<typeof liveSourceGapSchema>;
+export const liveSourceGapResponseSchema = z.object({ gap: liveSourceGapSchema });
 
 // ---- Live feed (SSE and polling) -------------------------------------------------------------
 
@@ -159,15 +225,39 @@ export const liveFeedGapResponseSchema = z.object({
 
 export const liveSourceStatusSchema = z.object({
   liveId: z.string(),
+  source: z.string(),
   state: z.enum(LIVE_SOURCE_STATES),
   /** ISO 8601 instant of the source's last report. */
   updatedAt: z.string(),
+  /** ISO 8601 instant of the source's last event, as it reported it; null before any. */
+  lastEventAt: z.nullable(z.string()),
+  reconnects: z.int(),
+  duplicatesDropped: z.int(),
 });
 export type LiveSourceStatus = z.infer<typeof liveSourceStatusSchema>;
 /** POST /api/live-ingest/status answers the state as stored; 409 for a live that is not active. */
 export const liveSourceStatusResponseSchema = z.object({ source: liveSourceStatusSchema });
 /** GET /api/admin/live-feed/sources: the last reported state of each active live's source. */
 export const liveSourceStatusListResponseSchema = z.object({ sources: z.array(liveSourceStatusSchema) });
+
+/**
+ * GET /api/admin/live-feed/health?liveId=: the live's sources, whether it is silent (the server
+ * decides, on its clock: no event received for `silenceSeconds` while the live is active), and the
+ * cuts its sources reported, newest first.
+ */
+export const liveSourceHealthSchema = z.object({
+  liveId: z.string(),
+  sources: z.array(liveSourceStatusSchema),
+  silent: z.boolean(),
+  silenceSeconds: z.int(),
+  /** ISO 8601 instant the server received the live's last event; null before any. */
+  lastReceivedAt: z.nullable(z.string()),
+  /** ISO 8601 instant of the server's clock when it answered (the ages shown count from it). */
+  now: z.string(),
+  gaps: z.array(liveSourceGapSchema),
+});
+export type LiveSourceHealth = z.infer<typeof liveSourceHealthSchema>;
+export const liveSourceHealthResponseSchema = z.object({ health: liveSourceHealthSchema });
 
 /*
  * GET /api/admin/live-feed/stream?liveId=&types=   (text/event-stream)

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -91,20 +92,57 @@ export const tiktokEvents = pgTable(
   ],
 );
 
-/** The last state a live's source (TikTok bridge, simulator) reported: the sidebar shows it. */
+/**
+ * The last state each source of a live (TikTok bridge, simulator) reported, with its health: the
+ * sidebar and the live's page show it per source.
+ */
 export const liveSourceStatus = pgTable(
   "live_source_status",
   {
     liveId: uuid("live_id")
-      .primaryKey()
+      .notNull()
       .references(() => lives.id, { onDelete: "cascade" }),
+    /** The source's name as it reports it ('tiktok' for a bridge that names none). */
+    source: text("source").notNull().default("tiktok"),
     state: text("state").notNull(),
+    /** The source's last event, by its clock; null until it had one. */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+    reconnects: integer("reconnects").notNull().default(0),
+    /** Events the source did not send again or the server did not store twice. */
+    duplicatesDropped: integer("duplicates_dropped").notNull().default(0),
+    /** The source's first report for the live: a live silent from the start counts from it. */
+    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    primaryKey({ columns: [table.liveId, table.source] }),
     check(
       "live_source_status_state",
-      sql`${table.state} in ('connected', 'reconnecting', 'disconnected', 'degraded')`,
+      sql`${table.state} in ('connected', 'reconnecting', 'disconnected', 'degraded', 'stopped')`,
     ),
+    check("live_source_status_counts", sql`${table.reconnects} >= 0 AND ${table.duplicatesDropped} >= 0`),
+  ],
+);
+
+/** A cut in a source's connection it reported once reconnected: what the live may have missed. */
+export const liveSourceGaps = pgTable(
+  "live_source_gaps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    /** Events of the cut the connector sent again on reconnecting (the bridge had them already). */
+    resent: integer("resent").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // A report sent again (a retry) is the same gap.
+    uniqueIndex("live_source_gaps_once").on(table.liveId, table.source, table.startedAt),
+    check("live_source_gaps_span", sql`${table.endedAt} >= ${table.startedAt}`),
+    check("live_source_gaps_resent", sql`${table.resent} >= 0`),
   ],
 );

@@ -86,8 +86,8 @@ export function createCustomerLiveService(
     liveHub,
     config,
     log: appLog,
-    clock,
-  }: Pick<AppContext, "db" | "liveHub" | "config" | "log" | "clock">,
+    now: clock,
+  }: Pick<AppContext, "db" | "liveHub" | "config" | "log" | "now">,
   timings: Partial<CustomerLiveTimings> = {},
 ) {
   const { keepAliveMs, livesCheckMs } = {

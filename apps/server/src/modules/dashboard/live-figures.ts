@@ -26,6 +26,7 @@ type FiguresRow = {
   revenue_paid: Count;
   pieces_sold: Count;
   unpaid_releases: Count;
+  gaps: Count;
 };
 
 /**
@@ -52,7 +53,8 @@ async function figuresOf(db: Queryable, chosen: SQL): Promise<LiveFigures[]> {
                 ELSE (SELECT count(*) FROM tiktok_events e WHERE e.live_id = l.id AND e.event_type = 'chat')
            END AS comments,
            c.claims, c.paid_claims, c.unpaid_releases,
-           f.orders, f.revenue_held, f.revenue_paid, f.pieces_sold
+           f.orders, f.revenue_held, f.revenue_paid, f.pieces_sold,
+           (SELECT count(*) FROM live_source_gaps g WHERE g.live_id = l.id) AS gaps
       FROM l
       LEFT JOIN live_claim_state s ON s.live_id = l.id
       LEFT JOIN order_figures f ON f.live_id = l.id
@@ -75,6 +77,7 @@ async function figuresOf(db: Queryable, chosen: SQL): Promise<LiveFigures[]> {
       revenuePaidCents: Number(row.revenue_paid ?? 0),
       piecesSold: Number(row.pieces_sold ?? 0),
       unpaidReleases: Number(row.unpaid_releases ?? 0),
+      gaps: Number(row.gaps ?? 0),
     };
   });
 }

@@ -5,6 +5,8 @@ import {
   liveFeedQuerySchema,
   liveFeedResponseSchema,
   liveFeedStreamQuerySchema,
+  liveSidebarLiveQuerySchema,
+  liveSourceHealthResponseSchema,
   liveSourceStatusListResponseSchema,
 } from "@vitrine/domain";
 import { DomainError } from "../../http/errors";
@@ -49,6 +51,16 @@ export const liveFeedRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveFeedSe
     "/sources",
     { config: { access: "admin" }, schema: { response: { 200: liveSourceStatusListResponseSchema } } },
     async () => ({ sources: await service.listSources() }),
+  );
+
+  // The live's sources, whether it has gone silent (the server's clock decides) and its cuts.
+  app.get(
+    "/health",
+    {
+      config: { access: "admin" },
+      schema: { querystring: liveSidebarLiveQuerySchema, response: { 200: liveSourceHealthResponseSchema } },
+    },
+    async (request) => ({ health: await service.readHealth(request.query.liveId) }),
   );
 
   app.get(

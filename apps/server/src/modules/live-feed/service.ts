@@ -3,9 +3,20 @@ import {
   LIVE_FEED_LIMIT,
   type LiveFeedEvent,
   type LiveFeedGap,
+  type LiveSourceHealth,
   type LiveSourceStatus,
+  isLiveSilent,
+  liveSellingMessages,
 } from "@vitrine/domain";
 import type { AppContext } from "../module";
+import { DomainError } from "../../http/errors";
+import {
+  SOURCE_STATUS_COLUMNS,
+  toSourceGap,
+  toSourceStatus,
+  type SourceGapRow,
+  type SourceStatusRow,
+} from "../live-ingest";
 import { FEED_EVENT_COLUMNS, toFeedEvent, type FeedEventRow } from "../../realtime/feed-rows";
 import { createClaimsRelay } from "./claims-relay";
 import { openFeedStream, typesOf, type FeedScope, type FeedStreamOptions, type ReplayItem } from "./stream";
@@ -32,7 +43,7 @@ export type LiveFeedService = ReturnType<typeof createLiveFeedService>;
 
 /** The live feed: the polling reads, the source states, the gaps and the SSE streams. */
 export function createLiveFeedService(
-  { db, liveHub, config }: Pick<AppContext, "db" | "liveHub" | "config">,
+  { db, liveHub, config, now }: Pick<AppContext, "db" | "liveHub" | "config" | "now">,
   limits: Partial<LiveFeedLimits> = {},
 ) {
   const { replayMax, replayPage, gapPage } = { ...DEFAULT_FEED_LIMITS, ...limits };
@@ -149,24 +160,67 @@ export function createLiveFeedService(
   }
 
   async function listSources(): Promise<LiveSourceStatus[]> {
-    const { rows } = await pool.query<{
-      live_id: string;
-      state: LiveSourceStatus["state"];
-      updated_at: Date;
-    }>(
-      `SELECT s.live_id, s.state, s.updated_at FROM live_source_status s
-       JOIN lives l ON l.id = s.live_id WHERE l.is_active ORDER BY l.live_date DESC`,
+    const { rows } = await pool.query<SourceStatusRow>(
+      `SELECT ${SOURCE_STATUS_COLUMNS} FROM live_source_status s
+       JOIN lives l ON l.id = s.live_id WHERE l.is_active ORDER BY l.live_date DESC, s.source`,
     );
-    return rows.map((row) => ({
-      liveId: row.live_id,
-      state: row.state,
-      updatedAt: row.updated_at.toISOString(),
-    }));
+    return rows.map(toSourceStatus);
+  }
+
+  /**
+   * One live's sources, cuts, and whether it is silent by the server's clock: its last event's
+   * receipt (or, before any, its sources' first report) older than the silence setting while the
+   * live is active. Three reads, each on an index of the live.
+   */
+  async function readHealth(liveId: string): Promise<LiveSourceHealth> {
+    const { rows: lives } = await pool.query<{ is_active: boolean; last_received_at: Date | null }>(
+      `SELECT l.is_active,
+              (SELECT e.inserted_at FROM tiktok_events e WHERE e.live_id = l.id
+               ORDER BY e.seq DESC LIMIT 1) AS last_received_at
+       FROM lives l WHERE l.id = $1`,
+      [liveId],
+    );
+    const live = lives[0];
+    if (!live) throw new DomainError("NOT_FOUND", liveSellingMessages.ingestLiveUnknown);
+    const [{ rows: sources }, { rows: gaps }] = await Promise.all([
+      pool.query<SourceStatusRow & { created_at: Date }>(
+        `SELECT ${SOURCE_STATUS_COLUMNS}, s.created_at FROM live_source_status s
+         WHERE s.live_id = $1 ORDER BY s.source`,
+        [liveId],
+      ),
+      pool.query<SourceGapRow>(
+        `SELECT id, live_id, source, started_at, ended_at, resent FROM live_source_gaps
+         WHERE live_id = $1 ORDER BY started_at DESC`,
+        [liveId],
+      ),
+    ]);
+    const nowMs = now();
+    // Not the last report: a bridge reports every 10 s, silent live or not.
+    const firstReport = sources.reduce<number | null>((first, row) => {
+      const at = row.created_at.getTime();
+      return first === null || at < first ? at : first;
+    }, null);
+    const sinceMs = live.last_received_at?.getTime() ?? firstReport;
+    return {
+      liveId,
+      sources: sources.map(toSourceStatus),
+      silent: isLiveSilent({
+        isActive: live.is_active,
+        sinceMs,
+        nowMs,
+        seconds: config.liveSilenceSeconds,
+      }),
+      silenceSeconds: config.liveSilenceSeconds,
+      lastReceivedAt: live.last_received_at?.toISOString() ?? null,
+      now: new Date(nowMs).toISOString(),
+      gaps: gaps.map(toSourceGap),
+    };
   }
 
   return {
     pollEvents,
     listSources,
+    readHealth,
     readGap,
     openStream: (
       response: ServerResponse,

@@ -10,3 +10,12 @@ export const liveIngestModule = defineModule({
   // The batch in progress and the queued events are written before the pool closes.
   stop: (service) => service.close(),
 });
+
+// How the feed reads back what sources reported (states, health, cuts).
+export {
+  SOURCE_STATUS_COLUMNS,
+  toSourceGap,
+  toSourceStatus,
+  type SourceGapRow,
+  type SourceStatusRow,
+} from "./source-rows";

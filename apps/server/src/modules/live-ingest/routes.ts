@@ -3,6 +3,8 @@ import {
   liveIngestRequestSchema,
   liveIngestResponseSchema,
   liveSellingMessages,
+  liveSourceGapRequestSchema,
+  liveSourceGapResponseSchema,
   liveSourceStatusRequestSchema,
   liveSourceStatusResponseSchema,
 } from "@vitrine/domain";
@@ -54,5 +56,15 @@ export const liveIngestRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveInge
       schema: { body: liveSourceStatusRequestSchema, response: { 200: liveSourceStatusResponseSchema } },
     },
     async (request) => ({ source: await service.reportStatus(request.body) }),
+  );
+
+  // A cut in the source's connection, reported once it is back (the live's page lists them).
+  app.post(
+    "/gaps",
+    {
+      config: { access: "public" },
+      schema: { body: liveSourceGapRequestSchema, response: { 200: liveSourceGapResponseSchema } },
+    },
+    async (request) => ({ gap: await service.reportGap(request.body) }),
   );
 };

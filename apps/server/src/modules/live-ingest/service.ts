@@ -1,7 +1,10 @@
 import {
+  DEFAULT_LIVE_SOURCE,
   liveSellingMessages,
   type LiveIngestRequest,
   type LiveIngestResponse,
+  type LiveSourceGap,
+  type LiveSourceGapRequest,
   type LiveSourceStatus,
   type LiveSourceStatusRequest,
 } from "@vitrine/domain";
@@ -16,6 +19,7 @@ import {
 } from "../../realtime/ingest-batcher";
 import { createIngestClaims, readingOpinion } from "../live-claims";
 import { toStorableEvent } from "./storable-event";
+import { toSourceGap, toSourceStatus, type SourceGapRow, type SourceStatusRow } from "./source-rows";
 
 /** Seconds a source is told to wait when the queue is full. */
 export const INGEST_RETRY_AFTER_SECONDS = 1;
@@ -88,25 +92,73 @@ export function createLiveIngestService({
       }
     },
 
-    async reportStatus({ liveRef, state }: LiveSourceStatusRequest): Promise<LiveSourceStatus> {
+    async reportStatus({
+      liveRef,
+      state,
+      source = DEFAULT_LIVE_SOURCE,
+      lastEventAt,
+      reconnects,
+      duplicatesDropped,
+    }: LiveSourceStatusRequest): Promise<LiveSourceStatus> {
       const live = await liveOf(liveRef);
       // As with its comments: a live staff have not opened, or have closed, takes no source state
       // (a bridge left running on it is told so, as its events are).
       if (!live.is_active) throw new DomainError("CONFLICT", liveSellingMessages.ingestStatusLiveInactive);
-      const liveId = live.id;
-      const { rows } = await pool.query<{ updated_at: Date }>(
-        `INSERT INTO live_source_status (live_id, state, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (live_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-         RETURNING updated_at`,
-        [liveId, state],
+      // A field the source does not send (a bridge that predates it) keeps what was stored.
+      const { rows } = await pool.query<SourceStatusRow>(
+        `INSERT INTO live_source_status
+           (live_id, source, state, last_event_at, reconnects, duplicates_dropped, updated_at)
+         VALUES ($1, $2, $3, to_timestamp($4::double precision / 1000), coalesce($5, 0), coalesce($6, 0), now())
+         ON CONFLICT (live_id, source) DO UPDATE SET
+           state = excluded.state,
+           last_event_at = CASE WHEN $7 THEN excluded.last_event_at ELSE live_source_status.last_event_at END,
+           reconnects = coalesce($5, live_source_status.reconnects),
+           duplicates_dropped = coalesce($6, live_source_status.duplicates_dropped),
+           updated_at = excluded.updated_at
+         RETURNING live_id, source, state, updated_at, last_event_at, reconnects, duplicates_dropped`,
+        [
+          live.id,
+          source,
+          state,
+          lastEventAt ?? null,
+          reconnects ?? null,
+          duplicatesDropped ?? null,
+          lastEventAt !== undefined,
+        ],
       );
-      const status: LiveSourceStatus = {
-        liveId,
-        state,
-        updatedAt: (rows[0]?.updated_at ?? new Date()).toISOString(),
-      };
+      const row = rows[0];
+      if (!row) throw new Error("the source's state was not stored");
+      const status = toSourceStatus(row);
       await liveHub.publishSourceStatus(status);
       return status;
+    },
+
+    /** A cut a source reports once reconnected; the same report sent again is the same cut. */
+    async reportGap({
+      liveRef,
+      source = DEFAULT_LIVE_SOURCE,
+      from,
+      to,
+      resent,
+    }: LiveSourceGapRequest): Promise<LiveSourceGap> {
+      const live = await liveOf(liveRef);
+      if (!live.is_active) throw new DomainError("CONFLICT", liveSellingMessages.ingestStatusLiveInactive);
+      const { rows } = await pool.query<SourceGapRow>(
+        `WITH inserted AS (
+           INSERT INTO live_source_gaps (live_id, source, started_at, ended_at, resent)
+           VALUES ($1, $2, to_timestamp($3::double precision / 1000), to_timestamp($4::double precision / 1000), $5)
+           ON CONFLICT (live_id, source, started_at) DO NOTHING
+           RETURNING id, live_id, source, started_at, ended_at, resent)
+         SELECT * FROM inserted
+         UNION ALL
+         SELECT id, live_id, source, started_at, ended_at, resent FROM live_source_gaps
+         WHERE live_id = $1 AND source = $2 AND started_at = to_timestamp($3::double precision / 1000)
+           AND NOT EXISTS (SELECT 1 FROM inserted)`,
+        [live.id, source, from, to, resent],
+      );
+      const row = rows[0];
+      if (!row) throw new Error("the gap was not stored");
+      return toSourceGap(row);
     },
 
     /** Lets the batch in progress and the queued events be written (server stop). */

@@ -53,12 +53,12 @@ export function createLiveSidebarService({
   db,
   liveHub,
   config,
-  clock,
+  now: clock,
 }: {
   db: Database;
   liveHub: LiveHub;
   config: Pick<AppConfig, "env">;
-  clock: () => number;
+  now: () => number;
 }) {
   /** Open sidebars refetch the live's orders; the change is committed whatever becomes of this. */
   async function announce(liveId: string, orderId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   liveFeedGapResponseSchema,
   liveFeedResponseSchema,
+  liveSourceHealthResponseSchema,
   liveSourceStatusListResponseSchema,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
@@ -54,4 +55,21 @@ export const liveSourcesQueryOptions = queryOptions({
 
 export function useLiveSources() {
   return useQuery(liveSourcesQueryOptions);
+}
+
+/** How often the live's health is read again: the silence banner shows within its delay plus this. */
+export const SOURCE_HEALTH_POLL_MS = 3_000;
+
+/** A live's sources, whether it is silent (the server decides) and the cuts its sources reported. */
+export const liveSourceHealthQueryOptions = (liveId: string) =>
+  queryOptions({
+    queryKey: ["admin", "live-feed", "health", liveId],
+    queryFn: ({ signal }) =>
+      apiFetch(`${feedUrl}/health${query({ liveId })}`, { response: liveSourceHealthResponseSchema, signal }),
+    select: (data) => data.health,
+    refetchInterval: SOURCE_HEALTH_POLL_MS,
+  });
+
+export function useLiveSourceHealth(liveId: string) {
+  return useQuery(liveSourceHealthQueryOptions(liveId));
 }

@@ -131,7 +131,12 @@ export function useLiveFeed({ liveId, types, onEvents, onOrders, onClaims, claim
   const storeSource = useCallback(
     (status: LiveSourceStatus) => {
       queryClient.setQueryData(liveSourcesQueryOptions.queryKey, (data) => ({
-        sources: [...(data?.sources ?? []).filter((source) => source.liveId !== status.liveId), status],
+        sources: [
+          ...(data?.sources ?? []).filter(
+            (source) => source.liveId !== status.liveId || source.source !== status.source,
+          ),
+          status,
+        ],
       }));
     },
     [queryClient],

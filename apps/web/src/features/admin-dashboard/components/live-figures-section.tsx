@@ -35,6 +35,7 @@ const FIGURES: { label: string; value: (figures: LiveFigures) => ReactNode }[] =
   { label: "Chiffre d'affaires réservé non payé", value: (f) => formatEuros(f.revenueHeldCents) },
   { label: "Pièces vendues", value: (f) => f.piecesSold },
   { label: "Libérées faute de paiement", value: (f) => f.unpaidReleases },
+  { label: "Coupures", value: (f) => f.gaps },
 ];
 
 function LiveFigureCards({ figures }: { figures: LiveFigures }) {

@@ -14,7 +14,13 @@ import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
 import { useActiveLives, useClaimables, useSourceHelp, useUnheardHandles } from "../api";
 import { waitingCommentsText } from "../feed-hold";
-import { missedCommentsText, streamStateLabels, useLiveFeed } from "../../live-feed";
+import {
+  LiveSilenceBanner,
+  LiveSourceHealthList,
+  missedCommentsText,
+  streamStateLabels,
+  useLiveFeed,
+} from "../../live-feed";
 import { CommentFeed } from "../components/comment-feed";
 import { LiveClaimsPanel } from "../components/live-claims-panel";
 import { LiveOrdersList } from "../components/live-orders-list";
@@ -174,6 +180,8 @@ export function LiveOrderSidebarPage() {
           </Button>
           <h1 className="text-2xl font-bold">Commande live</h1>
         </div>
+        {/* Whatever the phone view: staff must see that comments stopped coming. */}
+        {liveId ? <LiveSilenceBanner liveId={liveId} /> : null}
         <PhoneViewSwitch view={phoneView} onChange={setPhoneView} />
         <div
           className={cn("flex flex-wrap items-center gap-x-4 gap-y-2 text-sm", phoneHiddenUnless("comments"))}
@@ -201,6 +209,11 @@ export function LiveOrderSidebarPage() {
             Actualiser les commentaires
           </Button>
         </div>
+        {liveId ? (
+          <div className={phoneHiddenUnless("comments")}>
+            <LiveSourceHealthList liveId={liveId} />
+          </div>
+        ) : null}
         {feed.loadFailed ? (
           <div className={phoneHiddenUnless("comments")}>
             <LoadError message={liveSellingMessages.eventsLoadFailed} onRetry={() => void feed.refresh()} />

@@ -15,6 +15,7 @@ import { CsvExportButton } from "../../admin-shared/components/csv-export-button
 import { FileDownloadButton } from "../../admin-shared/components/file-download-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
 import { LiveLabelsCard } from "../../label-batches";
+import { LiveSilenceBanner, LiveSourceHealthList } from "../../live-feed";
 import { useLive } from "../api";
 import { useLiveDetailRealtime } from "../use-live-detail-realtime";
 import { ClaimSettingsCard } from "../components/claim-settings-form";
@@ -102,6 +103,7 @@ function LiveDetailContent({ live }: { live: Live }) {
       <p className="-mt-4 text-xs text-muted-foreground">
         {LIVE_SALES_FILE_CAPTION} {REVENUE_CAPTION}
       </p>
+      <LiveSilenceBanner liveId={live.id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
@@ -134,6 +136,14 @@ function LiveDetailContent({ live }: { live: Live }) {
           </CardHeader>
           <CardContent>
             <ClaimSettingsCard liveId={live.id} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Sources du live</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <LiveSourceHealthList liveId={live.id} gaps />
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,203 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { EventEmitter } from "node:events";
+import { afterEach, describe, expect, it } from "vitest";
+import { IngestError } from "../../scripts/live/ingest-client.mjs";
+import { createTikTokBridge } from "./bridge.mjs";
+import { connectorEvent } from "./fixtures/connector-events.mjs";
+import { openSpool, spoolFolder } from "./spool.mjs";
+
+const folders = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+const freshFolder = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "vitrine-spool-"));
+  folders.push(folder);
+  return folder;
+};
+
+class FakeConnection extends EventEmitter {
+  async connect() {
+    return { roomId: "1" };
+  }
+  async disconnect() {}
+}
+
+const until = async (check, timeoutMs = 3_000) => {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+const event = (n) => ({
+  type: "chat",
+  msgId: `m${n}`,
+  createTime: 1_700_000_000_000 + n,
+  tiktokUserId: null,
+  uniqueId: "lea",
+  nickname: null,
+  avatarUrl: null,
+  comment: `je prends le ${n}`,
+  payload: {},
+});
+
+/** A server that is down until `up` is set, then stores each msgId once. */
+function switchableIngest() {
+  const ingest = { up: false, stored: [], requests: 0, statuses: [] };
+  ingest.sendStatus = async (state) => void ingest.statuses.push(state);
+  ingest.sendEvents = async (events) => {
+    ingest.requests += 1;
+    if (!ingest.up) throw new IngestError(503, "down");
+    let duplicates = 0;
+    for (const e of events) {
+      if (ingest.stored.includes(e.msgId)) duplicates += 1;
+      else ingest.stored.push(e.msgId);
+    }
+    return { accepted: events.length - duplicates, duplicates };
+  };
+  return ingest;
+}
+
+describe("the spool on disk", () => {
+  it("gives back after a restart what was synced, in order, skipping a torn last line", () => {
+    const folder = freshFolder();
+    const spool = openSpool(folder);
+    const segments = [1, 2, 3].map((n) => spool.append(event(n)));
+    expect(spool.unsynced).toBe(3);
+    // Nothing is written before sync: one write and one fsync for the whole batch.
+    expect(readFileSync(spool.files()[0], "utf8")).toBe("");
+    spool.sync();
+    expect(readFileSync(spool.files()[0], "utf8").trim().split("\n")).toHaveLength(3);
+    // A crash in the middle of the next write.
+    appendFileSync(spool.files()[0], '{"type":"chat","msgId":"m4","comm');
+    const logs = [];
+    const again = openSpool(folder, { log: (line) => logs.push(line) });
+    expect(again.pending.map((p) => p.event.msgId)).toEqual(["m1", "m2", "m3"]);
+    expect(again.pending.map((p) => p.segment)).toEqual(segments);
+    expect(logs.join()).toContain("1 unreadable line(s) skipped");
+    // New appends go to a new segment, never after the torn line.
+    const next = again.append(event(5));
+    again.sync();
+    expect(next).toBe(segments[0] + 1);
+    expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["m1", "m2", "m3", "m5"]);
+  });
+
+  it("removes a segment once all its events are acknowledged, and empties itself at the end", () => {
+    const folder = freshFolder();
+    const spool = openSpool(folder, { segmentEvents: 2 });
+    const segments = [1, 2, 3, 4, 5].map((n) => spool.append(event(n)));
+    spool.sync();
+    expect(segments).toEqual([1, 1, 2, 2, 3]);
+    expect(readdirSync(folder)).toHaveLength(3);
+    spool.acknowledge(1, 2);
+    expect(readdirSync(folder).sort()).toEqual(["segment-000002.jsonl", "segment-000003.jsonl"]);
+    expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["m3", "m4", "m5"]);
+    spool.acknowledge(2, 2);
+    spool.acknowledge(3);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("keeps one folder per live", () => {
+    expect(spoolFolder("/var/spool/vitrine", "L12")).toBe(path.join("/var/spool/vitrine", "L12"));
+    expect(spoolFolder("/s", "../x")).toBe(path.join("/s", "..%2Fx"));
+  });
+});
+
+describe("the bridge with a spool", () => {
+  const quick = { backoff: { minMs: 5, maxMs: 20 }, flushMs: 5, spoolSyncMs: 5 };
+
+  it("writes events before sending them and sends them after a restart when the server never answered", async () => {
+    const folder = freshFolder();
+    const ingest = switchableIngest();
+    const connection = new FakeConnection();
+    const first = createTikTokBridge({
+      ...quick,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => connection,
+    });
+    await first.start();
+    for (let n = 0; n < 30; n++)
+      connection.emit("chat", connectorEvent("chat", { msgId: `s${n}`, content: `${n}` }));
+    await until(() => ingest.requests >= 2);
+    // The bridge dies here without a word (no stop): only its spool is left.
+    const lines = readdirSync(folder).flatMap((name) =>
+      readFileSync(path.join(folder, name), "utf8").trim().split("\n"),
+    );
+    expect(lines.map((line) => JSON.parse(line).msgId)).toEqual(
+      Array.from({ length: 30 }, (_, n) => `s${n}`),
+    );
+
+    ingest.up = true;
+    const second = createTikTokBridge({
+      ...quick,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => new FakeConnection(),
+    });
+    expect(second.buffered).toBe(30);
+    await second.start();
+    await until(() => second.buffered === 0);
+    expect(ingest.stored).toEqual(Array.from({ length: 30 }, (_, n) => `s${n}`));
+    expect(second.stats).toMatchObject({ fromSpool: 30, acknowledged: 30 });
+    expect(readdirSync(folder)).toEqual([]);
+    await second.stop();
+    // The first bridge, still retrying in this process, finds the server up too: whichever came
+    // second, the server dropped what it already had and said so.
+    await until(() => first.buffered === 0);
+    expect(first.stats.serverDuplicates + second.stats.serverDuplicates).toBe(30);
+    expect(ingest.stored).toHaveLength(30);
+    await first.stop();
+  });
+
+  it("keeps on disk what a stop could not deliver, for the next start", async () => {
+    const folder = freshFolder();
+    const ingest = switchableIngest();
+    const connection = new FakeConnection();
+    const bridge = createTikTokBridge({
+      ...quick,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => connection,
+    });
+    await bridge.start();
+    for (let n = 0; n < 5; n++)
+      connection.emit("chat", connectorEvent("chat", { msgId: `k${n}`, content: `${n}` }));
+    await bridge.stop(100);
+    expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["k0", "k1", "k2", "k3", "k4"]);
+  });
+
+  it("keeps on disk what its memory cap dropped, and sends it at the next start", async () => {
+    const folder = freshFolder();
+    const ingest = switchableIngest();
+    const connection = new FakeConnection();
+    const first = createTikTokBridge({
+      ...quick,
+      maxBuffered: 3,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => connection,
+    });
+    await first.start();
+    for (let n = 0; n < 5; n++)
+      connection.emit("chat", connectorEvent("chat", { msgId: `c${n}`, content: `${n}` }));
+    expect(first.stats.dropped).toBe(2);
+    await first.stop(50);
+    ingest.up = true;
+    const second = createTikTokBridge({
+      ...quick,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => new FakeConnection(),
+    });
+    await second.start();
+    await until(() => second.buffered === 0);
+    expect(ingest.stored).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+    await second.stop();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
