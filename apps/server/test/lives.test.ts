@@ -116,6 +116,7 @@ describe("reading lives", () => {
       title: "Détail",
       liveDate: live.liveDate.toISOString(),
       isActive: false,
+      siteClaims: "unheard",
       createdAt: live.createdAt.toISOString(),
       updatedAt: live.updatedAt.toISOString(),
     });
@@ -137,6 +138,43 @@ describe("editing a live", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().live).toMatchObject({ title: "Après", ref: "apres-1", isActive: true });
     expect(new Date(response.json().live.updatedAt).getTime()).toBeGreaterThan(live.updatedAt.getTime());
+  });
+
+  it("sets who has 'Je le prends' on the site, keeps it when not sent, and refuses an unknown value", async () => {
+    const live = await insertLive(t.db, { title: "Site" });
+    expect(live.siteClaims).toBe("unheard");
+    for (const siteClaims of ["nobody", "signed-in", "unheard"] as const) {
+      const response = await as.admin("PUT", `${URL}/${live.id}`, {
+        title: "Site",
+        ref: live.ref,
+        isActive: false,
+        siteClaims,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().live.siteClaims).toBe(siteClaims);
+    }
+    await as.admin("PUT", `${URL}/${live.id}`, {
+      title: "Site",
+      ref: live.ref,
+      isActive: false,
+      siteClaims: "nobody",
+    });
+    const kept = await as.admin("PUT", `${URL}/${live.id}`, {
+      title: "Site 2",
+      ref: live.ref,
+      isActive: false,
+    });
+    expect(kept.json().live).toMatchObject({ title: "Site 2", siteClaims: "nobody" });
+    const refused = await as.admin("PUT", `${URL}/${live.id}`, {
+      title: "Site 3",
+      ref: live.ref,
+      isActive: false,
+      siteClaims: "everyone",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.siteClaims).toMatch(/^[A-ZÀ-Ÿ«]/);
+    const [row] = await t.db.select().from(lives).where(eq(lives.id, live.id));
+    expect(row).toMatchObject({ title: "Site 2", siteClaims: "nobody" });
   });
 
   it("refuses a ref another live holds, from the unique index", async () => {

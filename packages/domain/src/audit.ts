@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "live-claim-confirmed",
   "live-claim-ignored",
   "live-claim-settings-changed",
+  "live-piece-shown",
   "order-refunded",
   "user-email-changed",
 ] as const;
@@ -40,6 +41,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-claim-confirmed": "Réservation à confirmer confirmée",
   "live-claim-ignored": "Réservation à confirmer ignorée",
   "live-claim-settings-changed": "Réglages des réservations du live modifiés",
+  "live-piece-shown": "Pièce présentée pendant le live",
   "order-refunded": "Commande remboursée",
   "user-email-changed": "Adresse e-mail modifiée par l'équipe",
 };

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "INGEST_TOKEN_INVALID",
   "INGEST_BUSY",
   "INGEST_EVENT_TOO_LARGE",
+  // PostgreSQL could not be reached: the request was refused at once and nothing of it is written.
+  "DATABASE_UNREACHABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -44,4 +46,5 @@ export const httpMessages = {
   rateLimited: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
   internal: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
   unknownError: "Une erreur inconnue est survenue",
+  databaseUnreachable: "La base de données est injoignable : action non enregistrée, réessayez.",
 } as const;

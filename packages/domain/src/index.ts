@@ -80,3 +80,5 @@ export * from "./api/parcels";
 export * from "./live-figures";
 export * from "./csv-export";
 export * from "./piece-request";
+export * from "./live-site";
+export * from "./api/live-site";

@@ -114,6 +114,7 @@ describe("live forms", () => {
       title: "Live",
       liveDate: "2025-05-12T18:00:00.000Z",
       isActive: false,
+      siteClaims: "unheard",
     });
   });
 

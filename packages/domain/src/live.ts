@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { DEFAULT_SITE_CLAIM_AUDIENCE, SITE_CLAIM_AUDIENCES } from "./live-site";
 import { requiredError, requiredTextSchema } from "./text-field";
 
 export const LIVE_REF_MAX_LENGTH = 10;
@@ -100,6 +101,7 @@ export const liveCreateSchema = z.object({
   title: liveTitleSchema,
   liveDate: liveDateSchema,
   isActive: z._default(z.boolean(), false),
+  siteClaims: z._default(z.enum(SITE_CLAIM_AUDIENCES), DEFAULT_SITE_CLAIM_AUDIENCE),
 });
 export type LiveCreateInput = z.input<typeof liveCreateSchema>;
 
@@ -107,6 +109,8 @@ export const liveUpdateSchema = z.object({
   title: liveTitleSchema,
   ref: liveRefSchema,
   isActive: z.boolean(),
+  /** Older clients send none: the live keeps its own. */
+  siteClaims: z.optional(z.enum(SITE_CLAIM_AUDIENCES)),
 });
 export type LiveUpdateInput = z.input<typeof liveUpdateSchema>;
 

@@ -14,8 +14,25 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/**
+ * How long a query may wait for a connection (the pool's queue, or a new connection's handshake)
+ * before it fails. Without a bound, a staff action made while PostgreSQL is out of reach waited in
+ * the pool's queue for as long as it took, and was written when the database came back, long after
+ * its author had been told it failed; now it is refused within this time and dropped from the
+ * queue (decision 047).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    // A server that vanished without closing its sockets is found out by the kernel's probes, so
+    // its connections fail instead of waiting forever for an answer.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle connection that the server ends (restart, failover, shutdown) is dropped and replaced on
   // next use; without a listener its error event would end the process.
   pool.on("error", () => {});

@@ -1,6 +1,7 @@
 import { httpMessages, type ApiErrorBody, type ErrorCode } from "@vitrine/domain";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { databaseUnreachable } from "../db/pg-error";
 import type { ErrorReporter } from "../error-reporting";
 
 /** A rule was broken: carries a stable code and the French message shown to the person. */
@@ -37,6 +38,7 @@ export const httpStatusByErrorCode: Record<ErrorCode, number> = {
   INGEST_TOKEN_INVALID: 401,
   INGEST_BUSY: 503,
   INGEST_EVENT_TOO_LARGE: 413,
+  DATABASE_UNREACHABLE: 503,
 };
 
 const INTERNAL_MESSAGE = httpMessages.internal;
@@ -93,6 +95,13 @@ export function registerErrorHandling(app: FastifyInstance, reporter?: ErrorRepo
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the framework's own 4xx.
       return reply.status(status).send({ code: "VALIDATION_FAILED", message: INVALID_REQUEST_MESSAGE });
+    }
+    if (databaseUnreachable(error)) {
+      // Said as it is: the person retries once PostgreSQL answers, nothing was written meanwhile.
+      request.log.warn({ err: error }, "database unreachable");
+      return reply
+        .status(503)
+        .send({ code: "DATABASE_UNREACHABLE", message: httpMessages.databaseUnreachable });
     }
     reporter?.captureRouteError(error, request);
     request.log.error({ err: error }, "unhandled error");

@@ -1,11 +1,20 @@
-import { sidebarHandle, type LiveFeedEvent, type LiveIngestEvent } from "@vitrine/domain";
+import {
+  sidebarHandle,
+  type LiveFeedEvent,
+  type LiveIngestEvent,
+  type SITE_CLAIM_EVENT_TYPE,
+} from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { errorText } from "../lib/error-text";
 import type { LiveHub } from "./live-hub";
 
-/** An event as tiktok_events stores it: text PostgreSQL accepts, the payload already as JSON text. */
-export interface StorableIngestEvent extends Omit<LiveIngestEvent, "payload"> {
+/**
+ * An event as tiktok_events stores it: text PostgreSQL accepts, the payload already as JSON text.
+ * Besides a source's types, a claim made from the site, which takes its place among the comments.
+ */
+export interface StorableIngestEvent extends Omit<LiveIngestEvent, "payload" | "type"> {
+  type: LiveIngestEvent["type"] | typeof SITE_CLAIM_EVENT_TYPE;
   payloadJson: string;
 }
 

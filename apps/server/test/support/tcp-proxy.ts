@@ -6,6 +6,11 @@ export interface TcpProxy {
   stop: () => Promise<void>;
   /** Answers again on the same port. */
   start: () => Promise<void>;
+  /**
+   * Cuts every connection and keeps the new ones without a word (a server out of reach, not
+   * stopped): whoever connects waits; `start` cuts them and answers again.
+   */
+  silence: () => Promise<void>;
 }
 
 /**
@@ -17,10 +22,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<net.Socket>();
   let server: net.Server | null = null;
   let port = 0;
+  let silent = false;
 
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = net.createServer((client) => {
+        if (silent) {
+          sockets.add(client);
+          client.on("close", () => sockets.delete(client));
+          client.on("error", () => client.destroy());
+          return;
+        }
         const upstream = net.connect(target.port, target.host);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -41,6 +53,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       });
     });
 
+  const cutAll = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+
   await listen();
   return {
     get port() {
@@ -55,6 +72,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       sockets.clear();
       await closed;
     },
-    start: () => (server ? Promise.resolve() : listen()),
+    start: () => {
+      if (silent) {
+        silent = false;
+        cutAll();
+      }
+      return server ? Promise.resolve() : listen();
+    },
+    silence: async () => {
+      silent = true;
+      cutAll();
+      if (!server) await listen();
+    },
   };
 }

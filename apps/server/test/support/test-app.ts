@@ -36,6 +36,11 @@ export interface TestAppOptions {
   errorReporter?: (config: AppConfig) => Promise<ErrorReporter | undefined>;
   /** The app's clock (AppContext.now): a test that moves time sets it. */
   clock?: () => number;
+  /**
+   * The URL the app's pool connects to, given the test database's: a proxy in front of it lets a
+   * test cut the app off its database (`db` goes through it, `databaseUrl` stays the database's).
+   */
+  poolUrl?: (databaseUrl: string) => string;
 }
 
 /**
@@ -61,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await admin.end();
 
   const databaseUrl = withDatabase(adminUrl, database);
-  const handle = connectDatabase(databaseUrl, 5);
+  const handle = connectDatabase(options.poolUrl?.(databaseUrl) ?? databaseUrl, 5);
   const config = loadConfig({
     NODE_ENV: "test",
     APP_URL: "http://localhost:3000",

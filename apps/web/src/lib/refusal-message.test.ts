@@ -1,4 +1,4 @@
-import { handleProofMessages } from "@vitrine/domain";
+import { handleProofMessages, httpMessages } from "@vitrine/domain";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api-client";
 import { customerRefusalMessage, staffRefusalMessage } from "./refusal-message";
@@ -62,5 +62,15 @@ describe("staffRefusalMessage", () => {
       staffRefusalMessage(new ApiError(502, { code: "PAYMENT_PROVIDER_FAILED", message: "down" }), fallback),
     ).toBe(fallback);
     expect(staffRefusalMessage(new TypeError("Failed to fetch"), fallback)).toBe(fallback);
+  });
+
+  it("says the database was out of reach and nothing was written, in the server's words", () => {
+    const unreachable = new ApiError(503, {
+      code: "DATABASE_UNREACHABLE",
+      message: httpMessages.databaseUnreachable,
+    });
+    expect(staffRefusalMessage(unreachable, fallback)).toBe(
+      "La base de données est injoignable : action non enregistrée, réessayez.",
+    );
   });
 });

@@ -7,9 +7,12 @@ function reasonOr(error: unknown, fallback: string, explains: (status: number) =
 
 /**
  * What to tell staff when a change fails: the server's reason for any refusal (a 4xx: 'Ce produit a
- * déjà été vendu dans ce live.'), the screen's message when the server or the network failed.
+ * déjà été vendu dans ce live.') or when the database was out of reach, the screen's message when
+ * the server or the network failed otherwise.
  */
 export function staffRefusalMessage(error: unknown, fallback: string): string {
+  // PostgreSQL out of reach: the server's words say nothing was written and to try again.
+  if (isApiError(error) && error.code === "DATABASE_UNREACHABLE") return error.message;
   return reasonOr(error, fallback, (status) => status >= 400 && status < 500);
 }
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { livePieceSchema } from "./live-site";
 import { ORDER_STATUSES } from "../order-status";
 
 /*
@@ -137,5 +138,9 @@ export const customerLiveSnapshotSchema = z.object({
    * this handle is not proven: the page says how to prove it.
    */
   handleProofNeeded: z.boolean(),
+  /** The piece staff present in the active live (decision 047); null when none or no live runs. */
+  shownPiece: z.nullable(livePieceSchema),
+  /** Whether this customer has 'Je le prends' on it: the live's setting and their comment test. */
+  siteClaimOffered: z.boolean(),
 });
 export type CustomerLiveSnapshot = z.infer<typeof customerLiveSnapshotSchema>;

@@ -81,6 +81,8 @@ export const liveClaimViewSchema = z.object({
   unpaidHolds: z.int(),
   /** Pending because the account is at UNPAID_HOLDS_LIMIT: only staff give it the piece. */
   waitsForStaff: z.boolean(),
+  /** Made with 'Je le prends' on the customer's live page, not by a comment (staff read 'via le site'). */
+  viaSite: z.boolean(),
   /** The claim came from a comment the reader was not sure of (kept after staff answer). */
   doubtReason: z.nullable(z.enum(DOUBT_REASONS)),
   /**

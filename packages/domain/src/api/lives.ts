@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { siteClaimAudienceSchema } from "./live-site";
 
 export const liveSchema = z.object({
   id: z.string(),
@@ -7,6 +8,8 @@ export const liveSchema = z.object({
   /** ISO 8601 instants. */
   liveDate: z.string(),
   isActive: z.boolean(),
+  /** Who has 'Je le prends' on the site during this live (decision 047). */
+  siteClaims: siteClaimAudienceSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

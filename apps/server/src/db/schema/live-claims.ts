@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgSequence,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -274,5 +275,31 @@ export const liveClaimUnknownRefs = pgTable(
   (table) => [
     uniqueIndex("live_claim_unknown_refs_event_ref").on(table.eventId, table.ref),
     index("live_claim_unknown_refs_live_version_idx").on(table.liveId, table.version),
+  ],
+);
+
+/**
+ * A customer's comment test of a live (decision 047): the code they comment (their handle proof
+ * code) and when a comment of their handle carried it; none after COMMENT_TEST_SECONDS, their
+ * comments do not arrive.
+ */
+export const liveCommentTests = pgTable(
+  "live_comment_tests",
+  {
+    liveId: uuid("live_id")
+      .notNull()
+      .references(() => lives.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lowercased, no @: the handle the test started with. */
+    handle: text("handle").notNull(),
+    code: text("code").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.liveId, table.userId] }),
+    index("live_comment_tests_live_handle_idx").on(table.liveId, table.handle),
   ],
 );

@@ -14,7 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { DEFAULT_SITE_CLAIM_AUDIENCE, SITE_CLAIM_AUDIENCES, type SiteClaimAudience } from "@vitrine/domain";
+import { createdAt, sqlStringList, updatedAt } from "./columns";
+import { users } from "./users";
 
 export const lives = pgTable(
   "lives",
@@ -26,12 +28,20 @@ export const lives = pgTable(
     isActive: boolean("is_active").notNull().default(false),
     /** Last order sequence used for HF-{ref}-{n}; incremented atomically. */
     orderCounter: integer("order_counter").notNull().default(0),
+    /** Who has 'Je le prends' on the site during the live (decision 047). */
+    siteClaims: text("site_claims").$type<SiteClaimAudience>().notNull().default(DEFAULT_SITE_CLAIM_AUDIENCE),
+    /** The piece staff present now, who marked it and when. */
+    // References products (on delete set null) in its migration: products' schema imports this one.
+    shownProductId: uuid("shown_product_id"),
+    shownAt: timestamp("shown_at", { withTimezone: true }),
+    shownByUserId: uuid("shown_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("lives_ref_key").on(table.ref),
     check("lives_ref_format", sql`${table.ref} ~ '^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$'`),
+    check("lives_site_claims", sql`${table.siteClaims} in (${sqlStringList(SITE_CLAIM_AUDIENCES)})`),
   ],
 );
 

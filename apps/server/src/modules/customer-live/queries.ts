@@ -5,7 +5,13 @@ import {
   type CustomerLiveClaim,
   type CustomerLiveOrder,
   type CustomerLiveSnapshot,
+  type CommentTest,
+  type LivePiece,
   type OrderStatus,
+  type SiteClaimAudience,
+  COMMENT_TEST_SECONDS,
+  commentTestResult,
+  maySiteClaim,
 } from "@vitrine/domain";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
@@ -15,12 +21,12 @@ import { holdsItsPieces } from "../orders";
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Who is reading: their handle as claims store it (lowercase), and whether it is verified. */
-interface Reader {
+export interface Reader {
   handle: string | null;
   handleVerifiedAt: Date | string | null;
 }
 
-async function readReader(db: Queryable, userId: string): Promise<Reader | null> {
+export async function readReader(db: Queryable, userId: string): Promise<Reader | null> {
   const { rows } = await db.execute<{ handle: string | null; handle_verified_at: Date | string | null }>(
     sql`SELECT lower(tiktok_username) AS handle, handle_verified_at FROM users WHERE id = ${userId}::uuid`,
   );
@@ -28,15 +34,21 @@ async function readReader(db: Queryable, userId: string): Promise<Reader | null>
   return row ? { handle: row.handle, handleVerifiedAt: row.handle_verified_at } : null;
 }
 
-type LiveRow = { id: string; title: string; live_date: Date | string; is_active: boolean };
+type LiveRow = {
+  id: string;
+  title: string;
+  live_date: Date | string;
+  is_active: boolean;
+  site_claims: SiteClaimAudience;
+};
 
 /**
  * The live the page shows: an active one (where the customer has claims first, then the latest
  * started), else the last that ran (started before now).
  */
-async function readLive(db: Queryable, handle: string | null): Promise<LiveRow | null> {
+export async function readPageLive(db: Queryable, handle: string | null): Promise<LiveRow | null> {
   const { rows } = await db.execute<LiveRow>(sql`
-    SELECT l.id, l.title, l.live_date, l.is_active FROM lives l
+    SELECT l.id, l.title, l.live_date, l.is_active, l.site_claims FROM lives l
      WHERE l.is_active OR l.live_date <= now()
      ORDER BY l.is_active DESC,
               (l.is_active AND ${handle}::text IS NOT NULL AND EXISTS (
@@ -137,14 +149,18 @@ export async function readCustomerLive(
   db: Queryable,
   userId: string,
   verifiedHandlesOnly: boolean,
+  now: number,
 ): Promise<CustomerLiveRead> {
   const reader = await readReader(db, userId);
   const handle = reader?.handle ?? null;
-  const live = await readLive(db, handle);
-  const [claims, orders] =
-    live && handle !== null
-      ? await Promise.all([readClaims(db, live.id, handle), readOrders(db, live.id, userId)])
-      : [[], []];
+  const live = await readPageLive(db, handle);
+  const active = live?.is_active ? live : null;
+  const [claims, orders, shownPiece, test] = await Promise.all([
+    live && handle !== null ? readClaims(db, live.id, handle) : [],
+    live && handle !== null ? readOrders(db, live.id, userId) : [],
+    active ? readShownPiece(db, active.id) : null,
+    active ? readCommentTest(db, active.id, userId, now) : null,
+  ]);
   return {
     handle,
     snapshot: {
@@ -157,6 +173,9 @@ export async function readCustomerLive(
       claimsHidden: handle === null,
       handleProofNeeded:
         handle !== null && !mayChangeCommentOrders(verifiedHandlesOnly, reader?.handleVerifiedAt ?? null),
+      shownPiece,
+      siteClaimOffered:
+        active !== null && handle !== null && maySiteClaim(active.site_claims, test?.result ?? null),
     },
   };
 }
@@ -182,10 +201,133 @@ export async function readCurrentClaimVersion(db: Queryable): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-/** The active lives, as one key: a live starting or ending changes it. */
+/**
+ * The active lives and what their pages show of them, as one key: a live starting or ending, its
+ * piece on show or its site claims setting changing, changes it.
+ */
 export async function readActiveLivesKey(db: Queryable): Promise<string> {
-  const { rows } = await db.execute<{ id: string }>(sql`SELECT id FROM lives WHERE is_active ORDER BY id`);
-  return rows.map((row) => row.id).join(",");
+  const { rows } = await db.execute<{ key: string }>(
+    sql`SELECT concat_ws(':', id, shown_product_id, site_claims) AS key FROM lives WHERE is_active ORDER BY id`,
+  );
+  return rows.map((row) => row.key).join(",");
+}
+
+/** The piece staff present in the live, or null. */
+export async function readShownPiece(db: Queryable, liveId: string): Promise<LivePiece | null> {
+  const { rows } = await db.execute<{
+    product_id: string;
+    ref: number;
+    name: string;
+    price_cents: number;
+  }>(sql`
+    SELECT p.id AS product_id, p.ref, p.name, p.price_cents FROM lives l
+      JOIN products p ON p.id = l.shown_product_id
+     WHERE l.id = ${liveId}::uuid`);
+  const row = rows[0];
+  return row
+    ? { productId: row.product_id, ref: Number(row.ref), name: row.name, priceCents: row.price_cents }
+    : null;
+}
+
+/** The customer's comment test of the live at `now`, or null when they never started one. */
+export async function readCommentTest(
+  db: Queryable,
+  liveId: string,
+  userId: string,
+  now: number,
+): Promise<CommentTest | null> {
+  const { rows } = await db.execute<{
+    code: string;
+    started_at: Date | string;
+    seen_at: Date | string | null;
+  }>(
+    sql`SELECT code, started_at, seen_at FROM live_comment_tests
+         WHERE live_id = ${liveId}::uuid AND user_id = ${userId}::uuid`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const startedAt = new Date(row.started_at).getTime();
+  const seenAt = row.seen_at === null ? null : new Date(row.seen_at).getTime();
+  return {
+    code: row.code,
+    startedAt: iso(row.started_at),
+    result: commentTestResult(startedAt, seenAt, now),
+  };
+}
+
+/**
+ * Starts (or starts again) the customer's comment test of the live at `now`: the code is theirs
+ * (their handle proof code), a sighting before this start no longer counts.
+ */
+export async function startCommentTest(
+  db: Queryable,
+  test: { liveId: string; userId: string; handle: string; code: string; now: number },
+): Promise<void> {
+  const startedAt = new Date(test.now).toISOString();
+  await db.execute(sql`
+    INSERT INTO live_comment_tests (live_id, user_id, handle, code, started_at)
+    VALUES (${test.liveId}::uuid, ${test.userId}::uuid, ${test.handle}, ${test.code}, ${startedAt}::timestamptz)
+    ON CONFLICT (live_id, user_id) DO UPDATE
+      SET handle = excluded.handle, code = excluded.code, started_at = excluded.started_at, seen_at = NULL`);
+}
+
+/**
+ * The handles of the live whose comment test ran out at `now` without a sighting: their comments
+ * do not arrive (commentTestResult's 'unseen', in SQL for the sidebar's list).
+ */
+export async function unheardHandles(db: Queryable, liveId: string, now: number): Promise<string[]> {
+  const { rows } = await db.execute<{ handle: string }>(sql`
+    SELECT DISTINCT handle FROM live_comment_tests
+     WHERE live_id = ${liveId}::uuid AND seen_at IS NULL
+       AND started_at <= ${new Date(now).toISOString()}::timestamptz - make_interval(secs => ${COMMENT_TEST_SECONDS})
+     ORDER BY handle`);
+  return rows.map((row) => row.handle);
+}
+
+/** What a site claim needs to know of the piece and its live, or null when the piece is gone. */
+export interface SiteClaimPiece {
+  productId: string;
+  ref: number;
+  liveId: string;
+  liveActive: boolean;
+  siteClaims: SiteClaimAudience;
+  onShow: boolean;
+  /** Sold outside claims (decision 041): nobody can be handed it. */
+  sold: boolean;
+}
+
+export async function readSiteClaimPiece(db: Queryable, productId: string): Promise<SiteClaimPiece | null> {
+  const { rows } = await db.execute<{
+    ref: number;
+    live_id: string;
+    is_active: boolean;
+    site_claims: SiteClaimAudience;
+    on_show: boolean;
+    sold: boolean;
+  }>(sql`
+    SELECT p.ref, p.live_id, l.is_active, l.site_claims, l.shown_product_id IS NOT DISTINCT FROM p.id AS on_show,
+           live_claim_sale_order(p.id) IS NOT NULL AS sold
+      FROM products p JOIN lives l ON l.id = p.live_id
+     WHERE p.id = ${productId}::uuid`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    productId,
+    ref: Number(row.ref),
+    liveId: row.live_id,
+    liveActive: row.is_active,
+    siteClaims: row.site_claims,
+    onShow: row.on_show,
+    sold: row.sold,
+  };
+}
+
+/** Whether the handle already has a claim of the piece still running (from a comment or the site). */
+export async function hasRunningClaim(db: Queryable, productId: string, handle: string): Promise<boolean> {
+  const { rows } = await db.execute<{ running: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM live_claims
+                    WHERE product_id = ${productId}::uuid AND handle = ${handle} AND state <> 'released') AS running`);
+  return rows[0]?.running === true;
 }
 
 /** Whether a session is still open (not signed out, not expired). */

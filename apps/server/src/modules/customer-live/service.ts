@@ -1,10 +1,26 @@
-import type { CustomerLiveSnapshot } from "@vitrine/domain";
+import {
+  liveSiteMessages,
+  maySiteClaim,
+  SITE_CLAIM_EVENT_TYPE,
+  type CommentTest,
+  type CustomerLiveSnapshot,
+} from "@vitrine/domain";
+import { DomainError } from "../../http/errors";
+import { createIngestBatcher } from "../../realtime/ingest-batcher";
+import { createIngestClaims } from "../live-claims";
+import { handleProofCodeOf } from "../profile";
 import type { ServerResponse } from "node:http";
 import { errorText } from "../../lib/error-text";
 import type { LiveHubMessage } from "../../realtime/live-hub";
 import { KEEP_ALIVE_MS, sseEvent, startSseResponse } from "../../realtime/sse";
 import type { AppContext } from "../module";
 import {
+  hasRunningClaim,
+  readCommentTest,
+  readPageLive,
+  readReader,
+  readSiteClaimPiece,
+  startCommentTest,
   readActiveLivesKey,
   readChangedClaims,
   readCurrentClaimVersion,
@@ -65,7 +81,13 @@ export type CustomerLiveService = ReturnType<typeof createCustomerLiveService>;
  * each of their streams and coalesced: a read in flight and at most one after it.
  */
 export function createCustomerLiveService(
-  { db, liveHub, config, log: appLog }: Pick<AppContext, "db" | "liveHub" | "config" | "log">,
+  {
+    db,
+    liveHub,
+    config,
+    log: appLog,
+    now: clock,
+  }: Pick<AppContext, "db" | "liveHub" | "config" | "log" | "now">,
   timings: Partial<CustomerLiveTimings> = {},
 ) {
   const { keepAliveMs, livesCheckMs } = {
@@ -76,7 +98,30 @@ export function createCustomerLiveService(
   const customers = new Map<string, StreamingCustomer>();
   const log = (message: string) => appLog.warn(`customer live: ${message}`);
 
-  const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly);
+  const readSnapshot = (userId: string) => readCustomerLive(db, userId, config.verifiedHandlesOnly, clock());
+  // Claims from the site join the live's events through the ingestion's own write path: their
+  // seq is drawn under the same lock as the comments', so they are ranked by receipt with them,
+  // and decided in the transaction that stores them as a comment's claim is.
+  const siteEvents = createIngestBatcher({
+    pool: db.$client,
+    hub: liveHub,
+    decider: createIngestClaims({ pool: db.$client, liveHub, settings: config, log }),
+    log,
+  });
+
+  /** The customer's handle, or the refusal that they have none. */
+  async function handleOf(userId: string): Promise<string> {
+    const handle = (await readReader(db, userId))?.handle ?? null;
+    if (handle === null) throw new DomainError("CONFLICT", liveSiteMessages.noHandle);
+    return handle;
+  }
+
+  /** The active live the customer's page shows, or the refusal that none runs. */
+  async function activeLiveOf(handle: string): Promise<string> {
+    const live = await readPageLive(db, handle);
+    if (!live?.is_active) throw new DomainError("CONFLICT", liveSiteMessages.noActiveLive);
+    return live.id;
+  }
 
   // Per live: the highest claim version read, and the read under way (with whether to read again).
   // Every live is read while a stream is open: a customer's claim may start on any active live.
@@ -228,6 +273,64 @@ export function createCustomerLiveService(
   return {
     readSnapshot: async (userId: string) => (await readSnapshot(userId)).snapshot,
 
+    /** The customer's comment test of the live their page shows (null: none started). */
+    async commentTest(userId: string): Promise<CommentTest | null> {
+      const handle = (await readReader(db, userId))?.handle ?? null;
+      const live = await readPageLive(db, handle);
+      return live?.is_active ? readCommentTest(db, live.id, userId, clock()) : null;
+    },
+
+    /**
+     * 'Tester mes commentaires' (decision 047): the customer comments their handle proof code in
+     * the live; the claims engine, which reads every comment, notes when it sees it (and proves
+     * the handle, as the profile's proof does).
+     */
+    async startCommentTest(userId: string): Promise<CommentTest> {
+      const handle = await handleOf(userId);
+      const liveId = await activeLiveOf(handle);
+      const code = await handleProofCodeOf(db, userId);
+      const now = clock();
+      await startCommentTest(db, { liveId, userId, handle, code, now });
+      return { code, startedAt: new Date(now).toISOString(), result: "waiting" };
+    },
+
+    /**
+     * 'Je le prends' on the piece on show: an event of the live's stream, so the claims engine
+     * ranks it with the comments by the server's receipt. One per customer and piece (its
+     * message id), refused when the live is over, the piece gone or the live's setting keeps the
+     * button from this customer. Nothing of it is said in the TikTok live.
+     */
+    async claimFromSite(userId: string, productId: string): Promise<{ ref: number }> {
+      const handle = await handleOf(userId);
+      const piece = await readSiteClaimPiece(db, productId);
+      if (!piece) throw new DomainError("NOT_FOUND", liveSiteMessages.pieceGone);
+      if (!piece.liveActive) throw new DomainError("CONFLICT", liveSiteMessages.liveOver);
+      if (piece.sold) throw new DomainError("CONFLICT", liveSiteMessages.pieceGone);
+      if (!piece.onShow) throw new DomainError("CONFLICT", liveSiteMessages.pieceNotShown);
+      const test = await readCommentTest(db, piece.liveId, userId, clock());
+      if (!maySiteClaim(piece.siteClaims, test?.result ?? null)) {
+        throw new DomainError("FORBIDDEN", liveSiteMessages.notOffered);
+      }
+      if (await hasRunningClaim(db, productId, handle)) {
+        throw new DomainError("CONFLICT", liveSiteMessages.alreadyAsked);
+      }
+      const result = await siteEvents.submit(piece.liveId, [
+        {
+          type: SITE_CLAIM_EVENT_TYPE,
+          msgId: `${SITE_CLAIM_EVENT_TYPE}:${userId}:${productId}`,
+          createTime: clock(),
+          tiktokUserId: null,
+          uniqueId: handle,
+          nickname: null,
+          avatarUrl: null,
+          comment: liveSiteMessages.take,
+          payloadJson: JSON.stringify({ ref: piece.ref, productId, userId }),
+        },
+      ]);
+      if (result.accepted === 0) throw new DomainError("CONFLICT", liveSiteMessages.alreadyAsked);
+      return { ref: piece.ref };
+    },
+
     /** A customer's stream: their snapshot first, then again whenever it changes. */
     async openStream(
       response: ServerResponse,
@@ -294,6 +397,9 @@ export function createCustomerLiveService(
         stream.close();
       }
     },
+
+    /** Lets the site claims being written end (server stop). */
+    closeSiteClaims: () => siteEvents.close(),
 
     /** Ends every open stream (server stop): clients reconnect elsewhere. */
     closeStreams() {

@@ -3,6 +3,7 @@ import {
   readLiveComment,
   readsNothing,
   sidebarHandle,
+  SITE_CLAIM_EVENT_TYPE,
   type ClaimedPiece,
   type DoubtfulPiece,
   type SecondOpinion,
@@ -32,6 +33,8 @@ export interface CommentEvent {
   eventType: string | null;
   uniqueId: string | null;
   comment: string | null;
+  /** The piece a claim made from the site asks for (decision 047); null for the source's events. */
+  siteRef?: number | null;
 }
 
 /** What a run of a live's events says for its claims, in the events' order. */
@@ -44,7 +47,10 @@ export interface CommentBatch {
   proofCodes: string[];
 }
 
-/** Reads a live's events in order: every chat comment's claims, un-claims and doubts, and its codes. */
+/**
+ * Reads a live's events in order: every chat comment's claims, un-claims and doubts, and its
+ * codes; and every claim made from the site, a sure claim of its piece in its place among them.
+ */
 export function readCommentBatch(
   events: Iterable<CommentEvent>,
   colourNames: string[],
@@ -52,6 +58,13 @@ export function readCommentBatch(
 ): CommentBatch {
   const batch: CommentBatch = { comments: 0, items: [], proofHandles: [], proofCodes: [] };
   for (const event of events) {
+    if (event.eventType === SITE_CLAIM_EVENT_TYPE && event.siteRef) {
+      const handle = sidebarHandle(event.uniqueId ?? "");
+      const claims = [{ ref: event.siteRef, size: null, color: null }];
+      if (handle)
+        batch.items.push({ seq: event.seq, eventId: event.id, handle, claims, doubts: [], unclaims: [] });
+      continue;
+    }
     if (event.eventType !== "chat" || !event.comment) continue;
     batch.comments += 1;
     const handle = sidebarHandle(event.uniqueId ?? "");
@@ -81,22 +94,32 @@ export function createColourNames(pool: pg.Pool) {
 }
 
 // A handle is verified by a comment of that handle carrying its account's code; a code of another
-// account, or from another handle, matches no row. One statement per batch that has codes.
+// account, or from another handle, matches no row. The same comment answers the account's comment
+// test of the live ('Tester mes commentaires'). One statement per batch that has codes.
 const VERIFY_HANDLES = `
-  UPDATE users u SET handle_verified_at = now()
-    FROM unnest($1::text[], $2::text[]) AS proof(handle, code)
-   WHERE u.handle_proof_code = proof.code AND lower(u.tiktok_username) = proof.handle
-     AND u.handle_verified_at IS NULL`;
+  WITH proof AS (
+    SELECT u.id AS user_id, u.handle_verified_at
+      FROM unnest($1::text[], $2::text[]) AS p(handle, code)
+      JOIN users u ON u.handle_proof_code = p.code AND lower(u.tiktok_username) = p.handle
+  ),
+  verified AS (
+    UPDATE users u SET handle_verified_at = now()
+      FROM proof WHERE u.id = proof.user_id AND proof.handle_verified_at IS NULL
+    RETURNING 1
+  )
+  UPDATE live_comment_tests t SET seen_at = now()
+    FROM proof WHERE t.user_id = proof.user_id AND t.live_id = $3 AND t.seen_at IS NULL`;
 
 /** A failed verification costs the customer a comment again, never the batch's claims. */
 export async function verifyHandleProofs(
   pool: pg.Pool,
+  liveId: string,
   { proofHandles, proofCodes }: Pick<CommentBatch, "proofHandles" | "proofCodes">,
   log: (message: string) => void,
 ): Promise<void> {
   if (proofCodes.length === 0) return;
   try {
-    await pool.query(VERIFY_HANDLES, [proofHandles, proofCodes]);
+    await pool.query(VERIFY_HANDLES, [proofHandles, proofCodes, liveId]);
   } catch (error) {
     log(`live claims: handle proofs were not checked (${errorText(error)})`);
   }

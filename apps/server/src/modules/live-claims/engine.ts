@@ -1,4 +1,4 @@
-import type { SecondOpinion } from "@vitrine/domain";
+import { SITE_CLAIM_EVENT_TYPE, type SecondOpinion } from "@vitrine/domain";
 import type { Task } from "graphile-worker";
 import type { Database } from "../../db/client";
 import type { JobQueue } from "../../db/job-queue";
@@ -54,6 +54,8 @@ interface EventRow {
   event_type: string | null;
   user_unique_id: string | null;
   comment: string | null;
+  /** The piece a claim made from the site asks for (null for the source's events). */
+  site_ref: number | null;
 }
 
 // The cursor and the chat events after it, in one read. Ingestion commits in seq order, so no
@@ -62,9 +64,11 @@ const READ_EVENTS = `
   WITH cursor AS (
     SELECT coalesce((SELECT s.last_seq FROM live_claim_state s WHERE s.live_id = $1), 0) AS after_seq
   )
-  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment
+  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment, e.site_ref
     FROM cursor LEFT JOIN LATERAL (
-      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment FROM tiktok_events t
+      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment,
+             CASE WHEN t.event_type = '${SITE_CLAIM_EVENT_TYPE}' THEN (t.payload ->> 'ref')::int END AS site_ref
+        FROM tiktok_events t
        WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
     ) e ON true`;
 
@@ -142,6 +146,7 @@ export function createClaimsEngine({
           eventType: row.event_type,
           uniqueId: row.user_unique_id,
           comment: row.comment,
+          siteRef: row.site_ref,
         })),
         await colourNames(),
         opinion,
@@ -153,7 +158,7 @@ export function createClaimsEngine({
       const outcome = applied[0]?.outcome ?? {};
       // Another instance applied them first: read again from its cursor.
       if (outcome.stale) continue;
-      await verifyHandleProofs(pool, batch, (message) => {
+      await verifyHandleProofs(pool, liveId, batch, (message) => {
         if (!stopped) log(message);
       });
       await announce(liveId, outcome);

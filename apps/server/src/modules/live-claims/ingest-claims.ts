@@ -1,4 +1,4 @@
-import type { SecondOpinion } from "@vitrine/domain";
+import { SITE_CLAIM_EVENT_TYPE, type SecondOpinion } from "@vitrine/domain";
 import type pg from "pg";
 import type { IdentifiedEvent, IngestDecider } from "../../realtime/ingest-batcher";
 import type { LiveHub } from "../../realtime/live-hub";
@@ -28,6 +28,13 @@ export interface IngestClaimsOptions {
 
 const NOTHING_AFTER = () => {};
 
+/** The piece a claim made from the site carries in its payload ({ ref }), or null. */
+function siteClaimRef(payloadJson: string): number | null {
+  const payload: unknown = JSON.parse(payloadJson);
+  if (typeof payload !== "object" || payload === null || !("ref" in payload)) return null;
+  return typeof payload.ref === "number" && Number.isInteger(payload.ref) ? payload.ref : null;
+}
+
 /**
  * Claims decided in the transaction that stores their comments (decision 030): the comments are
  * read as each request arrives, and once the batch's rows have their seqs one call of
@@ -55,6 +62,7 @@ export function createIngestClaims({
           eventType: event.type,
           uniqueId: event.uniqueId,
           comment: event.comment ?? null,
+          siteRef: event.type === SITE_CLAIM_EVENT_TYPE ? siteClaimRef(event.payloadJson) : null,
         })),
         names,
         opinion,
@@ -98,7 +106,7 @@ export function createIngestClaims({
       if (outcome.stale) return NOTHING_AFTER;
       return () => {
         void announceClaims(liveHub, liveId, outcome);
-        void verifyHandleProofs(pool, proofs, log);
+        void verifyHandleProofs(pool, liveId, proofs, log);
       };
     },
   };

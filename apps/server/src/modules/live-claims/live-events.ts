@@ -1,18 +1,18 @@
-import { CLAIM_MODES, LIVE_EVENT_TYPES } from "@vitrine/domain";
+import { CLAIM_MODES, LIVE_EVENT_TYPES, SITE_CLAIM_EVENT_TYPE } from "@vitrine/domain";
 import { z } from "zod";
 import { CLAIM_ACTIONS, type ClaimAction } from "./service";
 
 /*
  * A live's raw events as a file (decision 045): every input that changes the live's claims, one
  * JSON object a line, in receive order, each with its receive time `at` (ISO 8601, UTC, to the
- * microsecond). The chat comments as tiktok_events stores them; the live's pieces, the shop's
- * colour names (the reader reads colours by them) and the viewers' unpaid holds from before the
- * live; the live's claim settings as staff set them; staff's actions on claims; the pieces added
- * to orders by hand, the claims' lines removed by hand and the orders cancelled; the payment
- * forms and payments of the live's orders; and the moment of the export, up to which the replay
- * lets holds and doubts expire. A claim is named by its viewer, its piece and its comment's seq
- * in this file; an order by its viewer and its place among that viewer's orders of the live: ids
- * are the database's own, a replay makes others.
+ * microsecond). The chat comments and the claims made from the site as tiktok_events stores them;
+ * the live's pieces, the shop's colour names (the reader reads colours by them) and the viewers'
+ * unpaid holds from before the live; the live's claim settings as staff set them; staff's actions
+ * on claims; the pieces added to orders by hand, the claims' lines removed by hand and the orders
+ * cancelled; the payment forms and payments of the live's orders; and the moment of the export, up
+ * to which the replay lets holds and doubts expire. A claim is named by its viewer, its piece and
+ * its comment's seq in this file; an order by its viewer and its place among that viewer's orders
+ * of the live: ids are the database's own, a replay makes others.
  */
 
 /** The file's format version, in its first line. */
@@ -65,7 +65,8 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     kind: z.literal("comment"),
     at,
     seq: z.number().int().positive(),
-    type: z.enum(LIVE_EVENT_TYPES),
+    /** A chat comment, or a claim made from the site ('Je le prends', decision 047). */
+    type: z.enum([...LIVE_EVENT_TYPES, SITE_CLAIM_EVENT_TYPE]),
     msgId: z.string().min(1),
     createTime: z.number().int().nonnegative(),
     tiktokUserId: z.string().nullable(),
@@ -73,6 +74,8 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     uniqueId: z.string(),
     nickname: z.string().nullable(),
     comment: z.string().nullable(),
+    /** The piece a claim made from the site asks for (absent for a chat comment). */
+    ref: z.number().int().positive().optional(),
   }),
   z.strictObject({ kind: z.literal("staff"), at, action: z.enum(CLAIM_ACTIONS), claim: claimRef }),
   /** A piece added to a viewer's order by hand (the sidebar, the order page), not by a claim. */
@@ -276,18 +279,20 @@ export async function exportLiveEvents(
   const { rows: comments } = await db.query<{
     at: string;
     seq: string;
-    type: (typeof LIVE_EVENT_TYPES)[number];
+    type: (typeof LIVE_EVENT_TYPES)[number] | typeof SITE_CLAIM_EVENT_TYPE;
     msg_id: string | null;
     create_time: string;
     tiktok_user_id: string | null;
     user_unique_id: string | null;
     user_nickname: string | null;
     comment: string | null;
+    site_ref: number | null;
   }>(
     `SELECT ${AT("e.inserted_at")} AS at, e.seq, e.event_type AS type, e.msg_id, e.create_time, e.tiktok_user_id,
-            e.user_unique_id, e.user_nickname, e.comment
-       FROM tiktok_events e WHERE e.live_id = $1 AND e.event_type = 'chat' ORDER BY e.seq`,
-    [liveId],
+            e.user_unique_id, e.user_nickname, e.comment,
+            CASE WHEN e.event_type = $2 THEN (e.payload ->> 'ref')::int END AS site_ref
+       FROM tiktok_events e WHERE e.live_id = $1 AND e.event_type IN ('chat', $2) ORDER BY e.seq`,
+    [liveId, SITE_CLAIM_EVENT_TYPE],
   );
   for (const row of comments)
     lines.push({
@@ -301,6 +306,7 @@ export async function exportLiveEvents(
       uniqueId: row.user_unique_id ?? "",
       nickname: row.user_nickname,
       comment: row.comment,
+      ...(row.site_ref === null ? {} : { ref: row.site_ref }),
     });
 
   const { rows: actions } = await db.query<{

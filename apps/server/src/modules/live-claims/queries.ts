@@ -3,6 +3,7 @@ import {
   isToConfirm,
   LIVE_CLAIMS_RELEASED_LIMIT,
   needsStaffToGive,
+  SITE_CLAIM_EVENT_TYPE,
   staffFirstName,
   type ClaimMode,
   type ClaimReleaseReason,
@@ -57,6 +58,7 @@ type ClaimRow = {
   sale_order_id: string | null;
   sale_order_number: string | null;
   sale_paid: boolean | null;
+  via_site: boolean;
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -98,6 +100,7 @@ function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
     handleVerified: row.handle_verified,
     unpaidHolds,
     waitsForStaff: row.state === "pending" && needsStaffToGive(unpaidHolds, unpaidHoldsLimit),
+    viaSite: row.via_site,
     doubtReason: row.doubt_reason,
     toConfirm,
     doubtUntil: toConfirm ? isoOrNull(row.doubt_until) : null,
@@ -140,7 +143,8 @@ async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Pro
            c.state AS stored_state, c.doubt_reason, c.doubt_until, c.confirmed_at,
            d.first_name AS decided_by_first_name, d.email AS decided_by_email,
            so.id AS sale_order_id, so.order_number AS sale_order_number,
-           ${isPaidStatus(sql`so.status`)} AS sale_paid
+           ${isPaidStatus(sql`so.status`)} AS sale_paid,
+           e.event_type IS NOT DISTINCT FROM ${SITE_CLAIM_EVENT_TYPE} AS via_site
       FROM live_claims c
       JOIN products p ON p.id = c.product_id
       -- The user with the handle, if any (users_tiktok_username_key): a live viewer's row counts

@@ -234,7 +234,8 @@ async function startReplay(
           nickname: line.nickname,
           avatarUrl: null,
           comment: line.comment,
-          payloadJson: "{}",
+          // A claim made from the site carries its piece as the site stored it.
+          payloadJson: line.ref === undefined ? "{}" : JSON.stringify({ ref: line.ref }),
         })),
       );
     },

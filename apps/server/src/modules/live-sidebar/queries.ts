@@ -4,7 +4,9 @@ import {
   likeContaining,
   type LiveClaimables,
   type LiveHandleSuggestion,
+  type LivePiece,
   type LiveSidebarOrder,
+  type ShownPiece,
 } from "@vitrine/domain";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -150,4 +152,34 @@ export async function liveClaimables(db: Queryable, liveId: string): Promise<Liv
       .orderBy(asc(products.ref)),
   ]);
   return { availableRefs: refs.filter((row) => !row.sold).map((row) => row.ref), sold };
+}
+
+/** The live's pieces by ref, as staff present them. */
+export async function livePieces(db: Queryable, liveId: string): Promise<LivePiece[]> {
+  return db
+    .select({
+      productId: products.id,
+      ref: products.ref,
+      name: products.name,
+      priceCents: products.priceCents,
+    })
+    .from(products)
+    .where(eq(products.liveId, liveId))
+    .orderBy(asc(products.ref));
+}
+
+/** The piece on show in the live, or null (none marked, or the piece deleted since). */
+export async function shownPiece(db: Queryable, liveId: string): Promise<ShownPiece | null> {
+  const [row] = await db
+    .select({
+      productId: products.id,
+      ref: products.ref,
+      name: products.name,
+      priceCents: products.priceCents,
+      shownAt: lives.shownAt,
+    })
+    .from(lives)
+    .innerJoin(products, eq(products.id, lives.shownProductId))
+    .where(eq(lives.id, liveId));
+  return row && row.shownAt ? { ...row, shownAt: row.shownAt.toISOString() } : null;
 }

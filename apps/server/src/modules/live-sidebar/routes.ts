@@ -11,6 +11,10 @@ import {
   liveSidebarProductsQuerySchema,
   liveSidebarProductsResponseSchema,
   liveSidebarSourceHelpSchema,
+  liveShowPieceInputSchema,
+  liveShowPieceResponseSchema,
+  liveSidebarPiecesResponseSchema,
+  liveUnheardHandlesResponseSchema,
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
@@ -71,6 +75,39 @@ export const liveSidebarRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<LiveSid
     "/source-help",
     { config: admin, schema: { response: { 200: liveSidebarSourceHelpSchema } } },
     async () => service.sourceHelp(),
+  );
+
+  app.get(
+    "/pieces",
+    {
+      config: admin,
+      schema: { querystring: liveSidebarLiveQuerySchema, response: { 200: liveSidebarPiecesResponseSchema } },
+    },
+    async (request) => service.pieces(request.query.liveId),
+  );
+
+  app.post(
+    "/shown",
+    {
+      config: admin,
+      schema: { body: liveShowPieceInputSchema, response: { 200: liveShowPieceResponseSchema } },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { shown: await service.show(request.body, viewer.user.id) };
+    },
+  );
+
+  app.get(
+    "/unheard",
+    {
+      config: admin,
+      schema: {
+        querystring: liveSidebarLiveQuerySchema,
+        response: { 200: liveUnheardHandlesResponseSchema },
+      },
+    },
+    async (request) => ({ handles: await service.unheard(request.query.liveId) }),
   );
 
   app.get(

@@ -1,24 +1,33 @@
 import {
+  liveMessages,
   liveSellingMessages,
+  liveSiteMessages,
   liveViewerPlaceholderEmail,
   sidebarHandle,
   tiktokUsernameError,
   type LiveClaimables,
   type LiveHandleSuggestion,
   type LiveSidebarAddInput,
+  type LiveShowPieceInput,
   type LiveSidebarAddResponse,
+  type LiveSidebarPieces,
   type LiveSidebarOrder,
   type LiveSidebarSourceHelp,
   type ProductSuggestion,
+  type ShownPiece,
 } from "@vitrine/domain";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { DomainError } from "../../http/errors";
 import type { AppConfig } from "../../config";
 import type { LiveHub } from "../../realtime/live-hub";
+import { lives, products } from "../../db/schema";
+import { recordAuditEvent } from "../audit-events";
 import { claimLockKey } from "../auth";
+import { unheardHandles } from "../customer-live";
 import { addItemForHandle, availableProductsByRef, removeItem } from "../orders";
-import { handleSuggestions, liveClaimables, liveSidebarOrders } from "./queries";
+import { handleSuggestions, liveClaimables, livePieces, liveSidebarOrders, shownPiece } from "./queries";
 
 const productAndHandleRequired = () =>
   new DomainError("VALIDATION_FAILED", liveSellingMessages.productAndHandleRequired, {
@@ -44,10 +53,12 @@ export function createLiveSidebarService({
   db,
   liveHub,
   config,
+  now: clock,
 }: {
   db: Database;
   liveHub: LiveHub;
   config: Pick<AppConfig, "env">;
+  now: () => number;
 }) {
   /** Open sidebars refetch the live's orders; the change is committed whatever becomes of this. */
   async function announce(liveId: string, orderId: string): Promise<void> {
@@ -81,6 +92,46 @@ export function createLiveSidebarService({
      */
     sourceHelp(): LiveSidebarSourceHelp {
       return { simulatorAvailable: config.env !== "production" };
+    },
+
+    async pieces(liveId: string): Promise<LiveSidebarPieces> {
+      const [pieces, shown] = await Promise.all([livePieces(db, liveId), shownPiece(db, liveId)]);
+      return { pieces, shown };
+    },
+
+    /**
+     * Marks the piece staff present (decision 047), audited like their other actions; the
+     * customers' live pages read it with their live (their streams look every few seconds).
+     */
+    async show({ liveId, productId }: LiveShowPieceInput, actorUserId: string): Promise<ShownPiece> {
+      await db.transaction(async (tx) => {
+        const [live] = await tx.select({ isActive: lives.isActive }).from(lives).where(eq(lives.id, liveId));
+        if (!live) throw new DomainError("NOT_FOUND", liveMessages.notFound);
+        if (!live.isActive) throw new DomainError("CONFLICT", liveSellingMessages.liveNotActive);
+        const [piece] = await tx
+          .select({ ref: products.ref })
+          .from(products)
+          .where(and(eq(products.id, productId), eq(products.liveId, liveId)));
+        if (!piece) throw new DomainError("NOT_FOUND", liveSiteMessages.pieceNotOfLive);
+        await tx
+          .update(lives)
+          .set({ shownProductId: productId, shownAt: sql`now()`, shownByUserId: actorUserId })
+          .where(eq(lives.id, liveId));
+        await recordAuditEvent(tx, {
+          actorUserId,
+          subjectUserId: null,
+          action: "live-piece-shown",
+          details: { liveId, productId, ref: piece.ref },
+        });
+      });
+      const shown = await shownPiece(db, liveId);
+      if (!shown) throw new Error(`the piece shown in live ${liveId} vanished after its change`);
+      return shown;
+    },
+
+    /** The handles of the live whose comment test saw nothing: staff read 'commentaires non reçus'. */
+    unheard(liveId: string): Promise<string[]> {
+      return unheardHandles(db, liveId, clock());
     },
 
     orders(liveId: string): Promise<LiveSidebarOrder[]> {

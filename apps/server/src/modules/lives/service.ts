@@ -5,6 +5,7 @@ import {
   liveRefFromTitle,
   type Live,
   type LiveViewer,
+  type SiteClaimAudience,
   type TiktokEvent,
 } from "@vitrine/domain";
 import { desc, eq, inArray, sql } from "drizzle-orm";
@@ -24,6 +25,7 @@ const liveColumns = {
   title: lives.title,
   liveDate: lives.liveDate,
   isActive: lives.isActive,
+  siteClaims: lives.siteClaims,
   createdAt: lives.createdAt,
   updatedAt: lives.updatedAt,
 };
@@ -48,12 +50,15 @@ export interface LiveCreation {
   title: string;
   liveDate: string;
   isActive: boolean;
+  siteClaims: SiteClaimAudience;
 }
 
 export interface LiveChanges {
   title: string;
   ref: string;
   isActive: boolean;
+  /** Absent: the live keeps its own. */
+  siteClaims?: SiteClaimAudience;
 }
 
 export function createLiveService({ db }: { db: Queryable }) {
@@ -92,13 +97,13 @@ export function createLiveService({ db }: { db: Queryable }) {
      * The ref is derived from the title and made unique; the unique index has the last word, so a
      * live created at the same moment with the same title makes this one take the next number.
      */
-    async createLive({ title, liveDate, isActive }: LiveCreation): Promise<Live> {
+    async createLive({ title, liveDate, isActive, siteClaims }: LiveCreation): Promise<Live> {
       for (let attempt = 1; ; attempt++) {
         const ref = await freeRefFor(title);
         try {
           const [row] = await db
             .insert(lives)
-            .values({ title, ref, liveDate: new Date(liveDate), isActive })
+            .values({ title, ref, liveDate: new Date(liveDate), isActive, siteClaims })
             .returning(liveColumns);
           if (!row) throw new Error("insert returned no row");
           return toLive(row);

@@ -7,7 +7,10 @@ import {
   liveSidebarOrderResponseSchema,
   liveSidebarOrdersResponseSchema,
   liveSidebarProductsResponseSchema,
+  liveShowPieceResponseSchema,
+  liveSidebarPiecesResponseSchema,
   liveSidebarSourceHelpSchema,
+  liveUnheardHandlesResponseSchema,
   type LiveSidebarAddInput,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
@@ -66,6 +69,60 @@ export function claimablesQueryOptions(liveId: string) {
 
 export function useClaimables(liveId: string) {
   return useQuery(claimablesQueryOptions(liveId));
+}
+
+/** How often the piece on show and the handles not heard are read again (another staff member's click, a test's end). */
+const SIDEBAR_POLL_MS = 5_000;
+
+/** The live's pieces to present, and the one on show. */
+export function livePiecesQueryOptions(liveId: string) {
+  return queryOptions({
+    queryKey: [...sidebarKey, liveId, "pieces"],
+    queryFn: ({ signal }) =>
+      apiFetch(`${sidebarUrl}/pieces${query({ liveId })}`, {
+        response: liveSidebarPiecesResponseSchema,
+        signal,
+      }),
+    enabled: liveId !== "",
+    refetchInterval: SIDEBAR_POLL_MS,
+  });
+}
+
+export function useLivePieces(liveId: string) {
+  return useQuery(livePiecesQueryOptions(liveId));
+}
+
+/** 'Présenter': the piece on show changes for the customers' live pages. */
+export function useShowPiece(liveId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) =>
+      apiFetch(`${sidebarUrl}/shown`, {
+        response: liveShowPieceResponseSchema,
+        method: "POST",
+        body: { liveId, productId },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: livePiecesQueryOptions(liveId).queryKey }),
+  });
+}
+
+/** The handles whose comment test saw nothing: 'commentaires non reçus'. */
+export function unheardHandlesQueryOptions(liveId: string) {
+  return queryOptions({
+    queryKey: [...sidebarKey, liveId, "unheard"],
+    queryFn: ({ signal }) =>
+      apiFetch(`${sidebarUrl}/unheard${query({ liveId })}`, {
+        response: liveUnheardHandlesResponseSchema,
+        signal,
+      }),
+    select: (data) => new Set(data.handles),
+    enabled: liveId !== "",
+    refetchInterval: SIDEBAR_POLL_MS,
+  });
+}
+
+export function useUnheardHandles(liveId: string) {
+  return useQuery(unheardHandlesQueryOptions(liveId));
 }
 
 /** Products of the live still for sale whose reference starts with `ref` (digits only). */

@@ -33,6 +33,7 @@ export function claim(
     handleVerified: null,
     unpaidHolds: 0,
     waitsForStaff: false,
+    viaSite: false,
     doubtReason: null,
     toConfirm: false,
     doubtUntil: null,

@@ -1,6 +1,7 @@
 import {
   claimReleaseReasonLabels,
   liveClaimMessages,
+  liveSiteMessages,
   REVENUE_CAPTION,
   SOLD_LABEL,
   type LiveClaimCounters,
@@ -39,6 +40,8 @@ export interface LiveClaimsPanelProps {
   onRetry: () => void;
   onAction: (claim: LiveClaimView, action: ClaimAction) => void;
   pending: PendingClaimAction | null;
+  /** Handles whose comment test saw nothing: marked 'commentaires non reçus'. */
+  unheard: ReadonlySet<string>;
 }
 
 function ActionButton({
@@ -96,10 +99,12 @@ function PieceEntry({
   piece,
   onAction,
   pending,
+  unheard,
 }: {
   piece: ClaimedPieceView;
   onAction: LiveClaimsPanelProps["onAction"];
   pending: PendingClaimAction | null;
+  unheard: ReadonlySet<string>;
 }) {
   const { holder, waitlist, sale } = piece;
   const headingId = `claimed-piece-${piece.productId}`;
@@ -122,7 +127,7 @@ function PieceEntry({
         <div className="flex flex-col gap-1">
           <p>
             <span className="font-semibold break-all">@{holder.handle}</span>
-            <HandleTrust claim={holder} className="ml-2" />
+            <HandleTrust claim={holder} unheard={unheard.has(holder.handle)} className="ml-2" />
             {/* A doubt's state is its 'À confirmer' note, just below. */}
             {holder.toConfirm ? null : <> — {holderText(holder)}</>}
           </p>
@@ -189,7 +194,7 @@ function PieceEntry({
               <li key={claim.id} className="flex flex-col gap-1">
                 <p className="font-medium [overflow-wrap:anywhere]">
                   {claim.waitlistPosition ?? "?"}. @{claim.handle}
-                  <HandleTrust claim={claim} className="ml-2" />
+                  <HandleTrust claim={claim} unheard={unheard.has(claim.handle)} className="ml-2" />
                 </p>
                 <ReadNote claim={claim} />
                 <DoubtAnswer claim={claim} />
@@ -224,6 +229,7 @@ export function LiveClaimsPanel({
   onRetry,
   onAction,
   pending,
+  unheard,
 }: LiveClaimsPanelProps) {
   const pieces = useMemo(() => claimedPieces(claims.values()), [claims]);
   const recentlyReleased = useMemo(
@@ -240,6 +246,22 @@ export function LiveClaimsPanel({
         Réservations
       </h2>
       <ClaimModeSelect liveId={liveId} />
+      {unheard.size > 0 ? (
+        // Every customer whose comment test saw nothing, claims or not: staff know who is unheard.
+        <ul
+          aria-label="Clients dont les commentaires ne parviennent pas"
+          className="flex flex-col gap-1 text-sm"
+        >
+          {[...unheard].map((handle) => (
+            <li key={handle} className="flex flex-wrap items-center gap-2">
+              <span className="font-medium break-all">@{handle}</span>
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                {liveSiteMessages.commentsUnheard}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {failed ? (
         <LoadError message={liveClaimMessages.loadFailed} onRetry={onRetry} />
       ) : loading ? (
@@ -262,7 +284,13 @@ export function LiveClaimsPanel({
           ) : (
             <ul aria-label="Pièces réservées" className="flex flex-col gap-2">
               {pieces.map((piece) => (
-                <PieceEntry key={piece.productId} piece={piece} onAction={onAction} pending={pending} />
+                <PieceEntry
+                  key={piece.productId}
+                  piece={piece}
+                  onAction={onAction}
+                  pending={pending}
+                  unheard={unheard}
+                />
               ))}
             </ul>
           )}

@@ -12,7 +12,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useUrlParam } from "../../../lib/use-url-param";
-import { useActiveLives, useClaimables, useSourceHelp } from "../api";
+import { useActiveLives, useClaimables, useSourceHelp, useUnheardHandles } from "../api";
 import { waitingCommentsText } from "../feed-hold";
 import {
   LiveSilenceBanner,
@@ -24,6 +24,7 @@ import {
 import { CommentFeed } from "../components/comment-feed";
 import { LiveClaimsPanel } from "../components/live-claims-panel";
 import { LiveOrdersList } from "../components/live-orders-list";
+import { LivePiecesPanel } from "../components/live-pieces-panel";
 import { SidebarAddForm } from "../components/sidebar-add-form";
 import { sourceStatusText } from "../source-status";
 import { useClaimActions } from "../use-claim-actions";
@@ -46,6 +47,8 @@ function useNow(everyMs: number): number {
   }, [everyMs]);
   return now;
 }
+
+const NO_HANDLES: ReadonlySet<string> = new Set();
 
 /** What a phone shows of the page at a time. */
 const PHONE_VIEWS = ["comments", "claims", "add"] as const;
@@ -121,6 +124,7 @@ export function LiveOrderSidebarPage() {
     claimsResume: claims.resumeAfter,
   });
   const claimables = useClaimables(liveId);
+  const unheard = useUnheardHandles(liveId);
   const actions = useClaimActions(liveId);
   const pending =
     actions.pendingId !== null && actions.pendingAction !== null
@@ -281,6 +285,9 @@ export function LiveOrderSidebarPage() {
               </NativeSelect>
             </div>
             <div className={phoneHiddenUnless("claims")}>
+              <LivePiecesPanel liveId={liveId} />
+            </div>
+            <div className={phoneHiddenUnless("claims")}>
               <LiveClaimsPanel
                 liveId={liveId}
                 claims={claims.claims}
@@ -291,8 +298,10 @@ export function LiveOrderSidebarPage() {
                 onRetry={() => void claims.snapshot.refetch()}
                 onAction={actions.run}
                 pending={pending}
+                unheard={unheard.data ?? NO_HANDLES}
               />
             </div>
+
             <div className={cn("flex flex-col gap-6", phoneHiddenUnless("add"))}>
               <SidebarAddForm key={liveId} liveId={liveId} claimables={claimables.data} />
               <LiveOrdersList liveId={liveId} />

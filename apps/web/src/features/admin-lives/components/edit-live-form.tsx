@@ -1,21 +1,33 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { liveMessages, liveUpdateSchema, type Live, type LiveUpdateInput } from "@vitrine/domain";
+import {
+  liveMessages,
+  liveSiteMessages,
+  liveUpdateSchema,
+  SITE_CLAIM_AUDIENCES,
+  siteClaimAudienceLabels,
+  type Live,
+  type LiveUpdateInput,
+} from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
 import { isApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useUpdateLive } from "../api";
 import { BusyButton } from "../../../components/ui/busy-button";
 
-/** Title, reference and state of a live; the page remounts it (key) when the live changes. */
+/**
+ * Title, reference and state of a live, and who has 'Je le prends' on the site during it; the page
+ * remounts it (key) when the live changes.
+ */
 export function EditLiveForm({ live }: { live: Live }) {
   const updateLive = useUpdateLive(live.id);
   const form = useForm<LiveUpdateInput>({
     resolver: zodResolver(liveUpdateSchema),
-    defaultValues: { title: live.title, ref: live.ref, isActive: live.isActive },
+    defaultValues: { title: live.title, ref: live.ref, isActive: live.isActive, siteClaims: live.siteClaims },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -24,7 +36,7 @@ export function EditLiveForm({ live }: { live: Live }) {
       await updateLive.mutateAsync(input);
       toast.success(liveMessages.updated);
     } catch (error) {
-      const placed = showServerFieldErrors(form.setError, error, ["title", "ref", "isActive"]);
+      const placed = showServerFieldErrors(form.setError, error, ["title", "ref", "isActive", "siteClaims"]);
       toast.error(placed && isApiError(error) ? error.message : liveMessages.updateFailed);
     }
   });
@@ -51,6 +63,20 @@ export function EditLiveForm({ live }: { live: Live }) {
           </Field>
         )}
       />
+      <Field
+        id="live-site-claims"
+        label={liveSiteMessages.siteClaimAudience}
+        hint="Jamais annoncé dans le live TikTok : les clients trouvent le bouton sur leur page du live."
+        error={errors.siteClaims?.message}
+      >
+        <NativeSelect {...form.register("siteClaims")}>
+          {SITE_CLAIM_AUDIENCES.map((audience) => (
+            <option key={audience} value={audience}>
+              {siteClaimAudienceLabels[audience]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
       <div>
         <BusyButton type="submit" busy={isSubmitting}>
           Enregistrer

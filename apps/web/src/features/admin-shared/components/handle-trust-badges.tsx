@@ -1,4 +1,4 @@
-import { handleProofMessages, type LiveClaimView } from "@vitrine/domain";
+import { handleProofMessages, liveSiteMessages, type LiveClaimView } from "@vitrine/domain";
 import { cn } from "../../../lib/cn";
 
 const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap";
@@ -42,18 +42,32 @@ export function waitsForStaffReason(unpaidHolds: number): string {
   return `${unpaidHoldsText(unpaidHolds)} : à donner à la main`;
 }
 
-/** What staff need beside a claimer's handle: verification and unpaid holds. */
+/**
+ * What staff need beside a claimer's handle: verification, unpaid holds, a claim made from the
+ * site rather than a comment ('via le site'), and a handle whose comment test saw nothing
+ * ('commentaires non reçus': that customer's comments never reach the shop).
+ */
 export function HandleTrust({
   claim,
+  unheard = false,
   className,
 }: {
-  claim: Pick<LiveClaimView, "handleVerified" | "unpaidHolds">;
+  claim: Pick<LiveClaimView, "handleVerified" | "unpaidHolds"> & Partial<Pick<LiveClaimView, "viaSite">>;
+  unheard?: boolean;
   className?: string;
 }) {
   return (
     <>
       <HandleNotVerifiedBadge verified={claim.handleVerified} className={className} />
       <UnpaidHoldsBadge count={claim.unpaidHolds} className={className} />
+      {claim.viaSite ? (
+        <span className={cn(badge, "bg-sky-50 text-sky-800", className)}>{liveSiteMessages.viaSite}</span>
+      ) : null}
+      {unheard ? (
+        <span className={cn(badge, "bg-amber-50 text-amber-800", className)}>
+          {liveSiteMessages.commentsUnheard}
+        </span>
+      ) : null}
     </>
   );
 }

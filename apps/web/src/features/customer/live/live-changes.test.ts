@@ -27,6 +27,8 @@ const snapshot = (claims: CustomerLiveClaim[], liveId = "l1"): CustomerLiveSnaps
   orders: [],
   claimsHidden: false,
   handleProofNeeded: false,
+  shownPiece: null,
+  siteClaimOffered: false,
 });
 
 describe("describeLiveChanges", () => {

@@ -21,7 +21,9 @@ import { cn } from "../../../lib/cn";
 import { paths } from "../../../lib/paths";
 import { useCustomerLive, type CustomerLiveView } from "../api/live";
 import { describeLiveChanges, formatParisDateTime, liveResult } from "../live/live-changes";
+import { CommentTestCard } from "../components/comment-test-card";
 import { HandleProofCard } from "../components/handle-proof-card";
+import { ShownPieceCard } from "../components/shown-piece-card";
 import { rememberOrderToPay } from "../order-to-pay";
 
 const LOAD_FAILED = "Le live n'a pas pu être chargé.";
@@ -141,6 +143,9 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
           <p>Votre résultat&nbsp;: {liveResult(snapshot.claims)}.</p>
         </div>
       )}
+      {live.isActive && snapshot.shownPiece ? (
+        <ShownPieceCard piece={snapshot.shownPiece} snapshot={snapshot} />
+      ) : null}
       <PayButtons orders={snapshot.orders} />
       {snapshot.claims.length === 0 ? (
         live.isActive ? (
@@ -161,6 +166,7 @@ function LiveContent({ view, onHandleProven }: { view: CustomerLiveView; onHandl
           ))}
         </ul>
       )}
+      {live.isActive ? <CommentTestCard /> : null}
       {/* Under the pieces: on a phone they are what the page is opened for, on its first screen. */}
       {proof}
     </div>
