@@ -182,6 +182,8 @@ const validBodies: Record<string, () => unknown> = {
     resent: 0,
   }),
   // The live-order sidebar.
+  "POST /api/admin/live-sidebar/shown": () => ({ liveId: randomUUID(), productId: randomUUID() }),
+  "POST /api/customer/live/claims": () => ({ productId: randomUUID() }),
   "POST /api/admin/live-sidebar/add": () => ({
     liveId: randomUUID(),
     productId: randomUUID(),
@@ -271,6 +273,9 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "GET /api/customer/orders": "a signed-in person",
   "GET /api/customer/live": "a signed-in person",
   "GET /api/customer/live/stream": "a signed-in person",
+  "POST /api/customer/live/claims": "a signed-in person",
+  "GET /api/customer/live/comment-test": "a signed-in person",
+  "POST /api/customer/live/comment-test": "a signed-in person",
   "GET /api/customer/orders/last-address": "a signed-in person",
   "GET /api/customer/orders/:id": "a signed-in person",
   "PUT /api/customer/orders/:id/address": "a signed-in person",
@@ -405,9 +410,12 @@ describe("authorization matrix of the real app", () => {
       "admin GET /api/admin/live-sidebar/claimables",
       "admin GET /api/admin/live-sidebar/handles",
       "admin GET /api/admin/live-sidebar/orders",
+      "admin GET /api/admin/live-sidebar/pieces",
       "admin GET /api/admin/live-sidebar/products",
       "admin GET /api/admin/live-sidebar/source-help",
+      "admin GET /api/admin/live-sidebar/unheard",
       "admin POST /api/admin/live-sidebar/add",
+      "admin POST /api/admin/live-sidebar/shown",
     ]);
   });
 
