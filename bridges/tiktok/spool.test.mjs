@@ -109,17 +109,21 @@ describe("the spool on disk", () => {
 
 describe("the bridge with a spool", () => {
   const quick = { backoff: { minMs: 5, maxMs: 20 }, flushMs: 5, spoolSyncMs: 5 };
+  /** A bridge on the spool in `folder`, sending to `ingest`, fed by `connection`. */
+  const spooledBridge = (folder, ingest, connection = new FakeConnection(), options = {}) =>
+    createTikTokBridge({
+      ...quick,
+      ...options,
+      ingest,
+      spool: openSpool(folder),
+      createConnection: () => connection,
+    });
 
   it("writes events before sending them and sends them after a restart when the server never answered", async () => {
     const folder = freshFolder();
     const ingest = switchableIngest();
     const connection = new FakeConnection();
-    const first = createTikTokBridge({
-      ...quick,
-      ingest,
-      spool: openSpool(folder),
-      createConnection: () => connection,
-    });
+    const first = spooledBridge(folder, ingest, connection);
     await first.start();
     for (let n = 0; n < 30; n++)
       connection.emit("chat", connectorEvent("chat", { msgId: `s${n}`, content: `${n}` }));
@@ -133,12 +137,7 @@ describe("the bridge with a spool", () => {
     );
 
     ingest.up = true;
-    const second = createTikTokBridge({
-      ...quick,
-      ingest,
-      spool: openSpool(folder),
-      createConnection: () => new FakeConnection(),
-    });
+    const second = spooledBridge(folder, ingest);
     expect(second.buffered).toBe(30);
     await second.start();
     await until(() => second.buffered === 0);
@@ -158,12 +157,7 @@ describe("the bridge with a spool", () => {
     const folder = freshFolder();
     const ingest = switchableIngest();
     const connection = new FakeConnection();
-    const bridge = createTikTokBridge({
-      ...quick,
-      ingest,
-      spool: openSpool(folder),
-      createConnection: () => connection,
-    });
+    const bridge = spooledBridge(folder, ingest, connection);
     await bridge.start();
     for (let n = 0; n < 5; n++)
       connection.emit("chat", connectorEvent("chat", { msgId: `k${n}`, content: `${n}` }));
@@ -175,25 +169,14 @@ describe("the bridge with a spool", () => {
     const folder = freshFolder();
     const ingest = switchableIngest();
     const connection = new FakeConnection();
-    const first = createTikTokBridge({
-      ...quick,
-      maxBuffered: 3,
-      ingest,
-      spool: openSpool(folder),
-      createConnection: () => connection,
-    });
+    const first = spooledBridge(folder, ingest, connection, { maxBuffered: 3 });
     await first.start();
     for (let n = 0; n < 5; n++)
       connection.emit("chat", connectorEvent("chat", { msgId: `c${n}`, content: `${n}` }));
     expect(first.stats.dropped).toBe(2);
     await first.stop(50);
     ingest.up = true;
-    const second = createTikTokBridge({
-      ...quick,
-      ingest,
-      spool: openSpool(folder),
-      createConnection: () => new FakeConnection(),
-    });
+    const second = spooledBridge(folder, ingest);
     await second.start();
     await until(() => second.buffered === 0);
     expect(ingest.stored).toEqual(["c0", "c1", "c2", "c3", "c4"]);
