@@ -416,6 +416,9 @@ describe("which claim changes write a notice", () => {
             )
           ).rows[0]?.calls ?? 0,
         );
+      // Counted from here: since PostgreSQL 15 these counts are the backend's pending ones, which
+      // may still hold calls of an earlier transaction on this pooled connection.
+      const before = await calls();
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO live_claims (live_id, event_id, seq, handle, product_id, state, queue_rank)
          SELECT live_id, event_id, seq + 1, 'waiting_' || substr(md5(random()::text), 1, 8), product_id, 'waitlisted', seq + 1
@@ -426,13 +429,13 @@ describe("which claim changes write a notice", () => {
         "UPDATE live_claims SET state = 'released', release_reason = 'un-claimed' WHERE id = $1",
         [rows[0]?.id],
       );
-      expect(await calls()).toBe(0);
+      expect(await calls()).toBe(before);
       // The check itself can fail: a change that does tell calls it.
       await client.query(
         "UPDATE live_claims SET state = 'released', release_reason = 'staff' WHERE id = $1",
         [held?.id],
       );
-      expect(await calls()).toBe(1);
+      expect(await calls()).toBe(before + 1);
     } finally {
       await client.query("ROLLBACK");
       client.release();

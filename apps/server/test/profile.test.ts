@@ -292,6 +292,10 @@ describe("claiming a live viewer's handle", () => {
       "label_batches.requested_by_user_id",
       "live_claim_doubt_answers.answered_by_user_id",
       "live_claims.decided_by_user_id",
+      // A comment test is a signed-in customer's: an account's row, never a viewer's.
+      "live_comment_tests.user_id",
+      // Staff only: who presented the piece on show.
+      "lives.shown_by_user_id",
       "order_refunds.created_by_user_id",
       "orders.user_id",
       "payment_reviews.refund_requested_by_user_id",
