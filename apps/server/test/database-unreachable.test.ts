@@ -93,11 +93,8 @@ describe("a staff action while the database is unreachable", () => {
     await presentsOnceBack(target);
   });
 
-  it("is refused within the connection timeout when PostgreSQL does not answer, and never applied later", async () => {
-    const target = await livePiece();
-    await proxy.silence();
-    // The pool lets go of its connections the cut closed: the action needs a new one.
-    await sleep(300);
+  /** The action refused with the French 503, after the pool's connection timeout and no longer. */
+  async function expectRefusedAtTheTimeout(target: Awaited<ReturnType<typeof livePiece>>) {
     const started = Date.now();
     const response = await present(target);
     const waited = Date.now() - started;
@@ -105,6 +102,14 @@ describe("a staff action while the database is unreachable", () => {
     expect(waited).toBeLessThanOrEqual(DATABASE_CONNECT_TIMEOUT_MS + 1_000);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual(unreachable);
+  }
+
+  it("is refused within the connection timeout when PostgreSQL does not answer, and never applied later", async () => {
+    const target = await livePiece();
+    await proxy.silence();
+    // The pool lets go of its connections the cut closed: the action needs a new one.
+    await sleep(300);
+    await expectRefusedAtTheTimeout(target);
     await presentsOnceBack(target);
   });
 
@@ -123,13 +128,7 @@ describe("a staff action while the database is unreachable", () => {
       }
       held.push(got);
     }
-    const started = Date.now();
-    const response = await present(target);
-    const waited = Date.now() - started;
-    expect(waited).toBeGreaterThan(DATABASE_CONNECT_TIMEOUT_MS - 1_000);
-    expect(waited).toBeLessThanOrEqual(DATABASE_CONNECT_TIMEOUT_MS + 1_000);
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(unreachable);
+    await expectRefusedAtTheTimeout(target);
     await queued.then((late) => late.release()).catch(() => {});
     for (const client of held) client.release();
     await presentsOnceBack(target);
