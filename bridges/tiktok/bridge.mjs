@@ -307,7 +307,8 @@ export function createTikTokBridge({
   }
 
   function scheduleFlush(delay) {
-    if (flushTimer || sending) return;
+    // A stopped bridge sends nothing more: what its stop could not deliver stays in the spool.
+    if (flushTimer || sending || stopped) return;
     flushTimer = setTimer(() => {
       flushTimer = null;
       void flush();
