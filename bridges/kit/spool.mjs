@@ -1,6 +1,7 @@
 /**
- * The bridge's spool: the events the server has not acknowledged yet, on disk, so that neither a
- * server or database that stops answering nor a bridge killed outright loses what TikTok handed it.
+ * A bridge's spool: the events the server has not acknowledged yet, on disk, so that neither a
+ * server or database that stops answering nor a bridge killed outright loses what its platform
+ * handed it.
  *
  * Segment files (`segment-000001.jsonl`, one event a line) in one folder per live. Appends are
  * buffered and written with one fsync per batch (`sync()`), never one per event: the bridge calls
