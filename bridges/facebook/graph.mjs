@@ -4,7 +4,9 @@
  * Graph API's errors sorted by what the bridge does about them, and the window of comment ids
  * that lets polling by `since` (a time to the second) neither lose nor repeat a comment.
  */
+import { MAX_EVENT_BYTES, boundedText, eventBytes } from "@vitrine/bridge-kit/sender";
 
+export { MAX_EVENT_BYTES };
 export const FACEBOOK_PLATFORM = "facebook";
 export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v21.0";
 /** The fields the bridge asks for: the comment's id, its author, its text and its time. */
@@ -15,8 +17,6 @@ export const COMMENTS_PAGE_LIMIT = 100;
 export const USAGE_SLOWDOWN_PERCENT = 75;
 /** The slowest polling the usage header can ask for; a limit reached waits its own time. */
 export const SLOWEST_POLL_MS = 60_000;
-/** The largest event the server accepts, payload included (LIVE_INGEST_MAX_EVENT_BYTES). */
-export const MAX_EVENT_BYTES = 16 * 1024;
 
 /**
  * Error codes the Graph API answers when a rate limit is reached: 4 (application), 17 (user),
@@ -57,13 +57,7 @@ export function liveVideoUrl({ apiUrl, videoId, token }) {
 /** An address as the log may show it: without the token. */
 export const withoutToken = (href) => href.replace(/access_token=[^&]*/g, "access_token=…");
 
-/** The text cut to `max` UTF-16 units, never between the two halves of an emoji. */
-function shortened(text, max) {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
-}
-const text = (value, max) => (typeof value === "string" && value !== "" ? shortened(value, max) : null);
+const text = (value, max) => (typeof value === "string" ? boundedText(value, max) : null);
 
 /**
  * `created_time` in epoch milliseconds. The Graph API writes the offset without a colon
@@ -98,7 +92,7 @@ export function toIngestEvent(comment, now = Date.now) {
     payload: comment,
   };
   // A comment of thousands of characters: its raw object would pass the contract's size.
-  if (Buffer.byteLength(JSON.stringify(event)) > MAX_EVENT_BYTES) {
+  if (eventBytes(event) > MAX_EVENT_BYTES) {
     event.payload = { truncated: true, id };
   }
   return event;

@@ -7,11 +7,13 @@
  * the live video is unknown, or its broadcast is over. What it reads goes to `sink`:
  *
  * - comments(events): the new comments, as ingestion events, oldest first;
- * - connected(gap): a poll went through, the first one or the first after a cut; `gap` is the cut
- *   ({ from, to, resent }: the comments of that first poll it had already handed on) or null;
+ * - connected(cut): a poll went through, the first one or the first after a cut; `cut` is null, or
+ *   { from, to, repeated }: when polls began to fail, when one went through again, and that poll's
+ *   comments it had already handed on, as events (what the cut's reading gave again);
  * - reconnecting(reason): polls fail (Facebook down, the network, a rate limit reached);
  * - stopped(reason): 'token', 'gone', 'refused' or 'ended'; nothing is read after it.
  */
+import { backoffDelay } from "@vitrine/bridge-kit/sender";
 import {
   DEFAULT_GRAPH_URL,
   ENDED_STATUSES,
@@ -36,12 +38,6 @@ export class GraphCallError extends Error {
 
 /** A wait in French: "2 s", "0,5 s". */
 const inSeconds = (ms) => `${(Math.round(ms / 100) / 10).toLocaleString("fr-FR")} s`;
-
-/** The wait before retry `attempt` (0-based): exponential from minMs, capped, full jitter. */
-function retryDelay(attempt, { minMs, maxMs }, random) {
-  const ceiling = Math.min(maxMs, minMs * 2 ** attempt);
-  return Math.round(minMs / 2 + random() * (ceiling - minMs / 2));
-}
 
 export function createFacebookReader({
   apiUrl = DEFAULT_GRAPH_URL,
@@ -107,12 +103,16 @@ export function createFacebookReader({
     return ENDED_STATUSES.has(body?.status);
   }
 
-  /** One poll: every page from the window's `since`; the comments go to the sink page by page. */
-  async function poll() {
+  /**
+   * One poll: every page from the window's `since`; the new comments go to the sink page by page.
+   * After a cut, the comments it lists again are kept as well (the cut's report counts them).
+   */
+  async function poll(afterCut) {
     const since = commentWindow.since();
     let href = commentsUrl({ apiUrl, videoId, token: pageToken, since });
     let usage = null;
     let repeated = 0;
+    const repeatedEvents = [];
     for (let page = 0; page < maxPagesPerPoll && href; page++) {
       const answer = await getJson(href);
       if (stopped) break;
@@ -121,6 +121,14 @@ export function createFacebookReader({
       const data = Array.isArray(answer.body?.data) ? answer.body.data : [];
       const taken = commentWindow.take(data);
       repeated += taken.repeated;
+      if (afterCut && taken.repeated > 0) {
+        const handedOn = new Set(taken.fresh);
+        for (const comment of data) {
+          if (handedOn.has(comment)) continue;
+          const event = toIngestEvent(comment, now);
+          if (event) repeatedEvents.push(event);
+        }
+      }
       const events = taken.fresh.map((comment) => toIngestEvent(comment, now)).filter(Boolean);
       stats.anonymous += taken.fresh.length - events.length;
       stats.comments += events.length;
@@ -135,7 +143,7 @@ export function createFacebookReader({
           : paging.next;
     }
     stats.repeated += repeated;
-    return { usage, repeated };
+    return { usage, repeatedEvents };
   }
 
   function finish(reason, message) {
@@ -156,15 +164,16 @@ export function createFacebookReader({
     let delay = pollMs;
     try {
       const ended = await liveEnded();
-      const { usage, repeated } = await poll();
+      const { usage, repeatedEvents } = await poll(failingSince !== null);
       if (stopped) return;
       stats.polls += 1;
       attempt = 0;
       if (!connected) {
         connected = true;
-        const gap = failingSince === null ? null : { from: failingSince, to: now(), resent: repeated };
+        const cut =
+          failingSince === null ? null : { from: failingSince, to: now(), repeated: repeatedEvents };
         failingSince = null;
-        sink.connected(gap);
+        sink.connected(cut);
       }
       if (ended) {
         finish("ended", "Le live est terminé sur Facebook : dernier relevé fait, pont arrêté");
@@ -186,7 +195,7 @@ export function createFacebookReader({
         case "token":
           finish(
             "token",
-            `Facebook refuse le jeton de la Page (code ${sorted.code ?? sorted.status}) : ${sorted.message}. Pont arrêté : donnez un jeton valide (--page-token ou FACEBOOK_PAGE_TOKEN).`,
+            `Facebook refuse le jeton de la Page (code ${sorted.code ?? sorted.status}) : ${sorted.message.replace(/\.$/, "")}. Pont arrêté : donnez un jeton valide (--page-token ou FACEBOOK_PAGE_TOKEN).`,
           );
           return;
         case "gone":
@@ -207,7 +216,7 @@ export function createFacebookReader({
           break;
         }
         default:
-          delay = retryDelay(attempt, backoff, random);
+          delay = backoffDelay(attempt, backoff, random);
           attempt += 1;
           log(`Reconnexion… (${sorted.message}) : nouvel essai dans ${inSeconds(delay)}`);
           fail("Reconnexion…");
