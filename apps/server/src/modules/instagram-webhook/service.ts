@@ -7,7 +7,7 @@ import {
 } from "@vitrine/domain";
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { DomainError } from "../../http/errors";
-import { createLiveIngestService } from "../live-ingest";
+import { createLiveIngestService, type LiveIngestService } from "../live-ingest";
 import type { AppContext } from "../module";
 
 const SIGNATURE_PREFIX = "sha256=";
@@ -45,11 +45,14 @@ export function createInstagramWebhookService(
 ) {
   const { config, db, log } = context;
   const settings = config.instagramWebhook;
-  const ingestion = createLiveIngestService(context);
+  // Its own batcher and claims decider, built only when the webhook is on.
+  const ingestion = settings ? createLiveIngestService(context) : null;
 
   function configured() {
-    if (!settings) throw new DomainError("WEBHOOK_NOT_CONFIGURED", instagramWebhookMessages.notConfigured);
-    return settings;
+    if (!settings || !ingestion) {
+      throw new DomainError("WEBHOOK_NOT_CONFIGURED", instagramWebhookMessages.notConfigured);
+    }
+    return { ...settings, ingestion };
   }
 
   /** The refs of the active lives that show this Instagram account. */
@@ -61,7 +64,12 @@ export function createInstagramWebhookService(
     return rows.map((row) => row.ref);
   }
 
-  async function store(liveRef: string, events: LiveIngestEvent[], delivery: InstagramDelivery) {
+  async function store(
+    ingestion: LiveIngestService,
+    liveRef: string,
+    events: LiveIngestEvent[],
+    delivery: InstagramDelivery,
+  ) {
     for (let start = 0; start < events.length; start += LIVE_INGEST_MAX_EVENTS) {
       const answer = await ingestion.ingest({
         liveRef,
@@ -89,7 +97,7 @@ export function createInstagramWebhookService(
      * acknowledged all the same: Meta would send it again and again otherwise.
      */
     async receive(rawBody: string, signature: string | undefined): Promise<InstagramDelivery> {
-      const { appSecret } = configured();
+      const { appSecret, ingestion } = configured();
       if (!signatureMatches(rawBody, signature, appSecret)) {
         throw new DomainError("WEBHOOK_SIGNATURE_INVALID", instagramWebhookMessages.signatureInvalid);
       }
@@ -115,11 +123,20 @@ export function createInstagramWebhookService(
           );
           continue;
         }
-        for (const liveRef of lives) await store(liveRef, events, delivery);
+        for (const liveRef of lives) {
+          try {
+            await store(ingestion, liveRef, events, delivery);
+          } catch (error) {
+            // Closed by staff since it was looked up: like an account no active live shows.
+            if (!(error instanceof DomainError && error.code === "CONFLICT")) throw error;
+            delivery.unmatched += events.length;
+            log.warn({ liveRef }, "instagram live comments for a live closed meanwhile: not stored");
+          }
+        }
       }
       return delivery;
     },
 
-    close: () => ingestion.close(),
+    close: async () => ingestion?.close(),
   };
 }
