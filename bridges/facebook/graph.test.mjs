@@ -13,7 +13,7 @@ import {
   usageDelay,
   withoutToken,
 } from "./graph.mjs";
-import { GRAPH_FIXTURES } from "./fixtures/fake-graph-api.mjs";
+import { GRAPH_FIXTURES, facebookTime } from "./fixtures/fake-graph-api.mjs";
 
 const [lea, zoe] = GRAPH_FIXTURES.commentsPage.data;
 
@@ -153,7 +153,7 @@ describe("createCommentWindow", () => {
     id,
     from: { id: "1", name: "Léa" },
     message,
-    created_time: new Date(Date.UTC(2026, 10, 29, 18, 0, second)).toISOString().replace(/\.000Z$/, "+0000"),
+    created_time: facebookTime(Date.UTC(2026, 10, 29, 18, 0, second)),
   });
 
   it("asks again from before the newest second, and hands each comment on once, in the order given", () => {
