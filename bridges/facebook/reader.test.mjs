@@ -100,26 +100,25 @@ describe("the Facebook reader against a fake Graph API", () => {
 
   it("slows down while the usage header is above 75 %, and goes back to its pace below", async () => {
     const { graph, logs, reader } = await setUp({ pollMs: 20 });
-    graph.state.usage = {
-      call_count: 90,
+    const usage = (percent) => ({
+      call_count: percent,
       total_cputime: 10,
       total_time: 10,
       estimated_time_to_regain_access: 0,
-    };
+    });
+    graph.state.usage = usage(95);
     reader.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    // At 90 % a poll waits 8 × 20 ms: a handful in 400 ms, where 20 ms would allow about 20.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    // At 95 % a poll waits 16 × 20 ms: three or so in 700 ms, where 20 ms would allow about 30.
     const slowed = graph.commentRequests().length;
     expect(slowed).toBeLessThanOrEqual(4);
-    expect(logs).toContain("Appels Facebook à 90 % de la limite : relevé toutes les 0,2 s");
-    graph.state.usage = {
-      call_count: 30,
-      total_cputime: 10,
-      total_time: 10,
-      estimated_time_to_regain_access: 0,
-    };
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(graph.commentRequests().length - slowed).toBeGreaterThan(8);
+    expect(logs).toContain("Appels Facebook à 95 % de la limite : relevé toutes les 0,3 s");
+    graph.state.usage = usage(30);
+    const back = Date.now();
+    await until(() => graph.commentRequests().length >= slowed + 8);
+    // Eight polls at the slowed pace would have taken 2.5 s.
+    expect(Date.now() - back).toBeLessThan(1_500);
+    expect(logs).toContain("Appels Facebook à 30 % de la limite : relevé toutes les 0 s de nouveau");
   });
 
   it("waits the time Facebook names when a rate limit answers, says so in French, then reads on", async () => {
