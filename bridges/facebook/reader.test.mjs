@@ -122,7 +122,7 @@ describe("the Facebook reader against a fake Graph API", () => {
   });
 
   it("waits the time Facebook names when a rate limit answers, says so in French, then reads on", async () => {
-    const { graph, sink, logs, reader } = await setUp();
+    const { graph, sink, logs, reader } = await setUp({ minuteMs: 150 });
     graph.comment({ from: lea, message: "avant", atMs: Date.now() });
     graph.state.regainMinutes = 3;
     graph.state.failures.push("rate-limit");
@@ -130,8 +130,8 @@ describe("the Facebook reader against a fake Graph API", () => {
     await until(() => logs.includes("Limite d'appels Facebook atteinte : reprise dans 3 min"));
     expect(sink.calls).toEqual([["reconnecting", "Limite d'appels Facebook atteinte : reprise dans 3 min"]]);
     const asked = graph.state.requests.length;
-    // 3 "minutes" of 50 ms: nothing asked meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // 3 "minutes" of 150 ms: nothing asked meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(graph.state.requests.length).toBe(asked);
     await until(() => sink.events.length === 1);
     expect(sink.calls[1]?.[0]).toBe("connected");
