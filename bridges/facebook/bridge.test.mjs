@@ -1,6 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createIngestClient } from "@vitrine/bridge-kit/ingest-client";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
@@ -158,4 +160,47 @@ describe("the Facebook bridge between a fake Graph API and a fake Vitrine", () =
     expect(second.bridge.sender.stats.duplicates).toBe(4);
     expect(readdirSync(folder)).toEqual([]);
   });
+
+  it("run.mjs killed outright keeps what it read in its own spool folder, and its next run sends it once", async () => {
+    const { graph, vitrine } = await fakes();
+    const root = mkdtempSync(path.join(tmpdir(), "vitrine-facebook-run-"));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const run = () => {
+      const child = spawn(
+        process.execPath,
+        [
+          fileURLToPath(new URL("./run.mjs", import.meta.url)),
+          ...["--live", "FB1", "--video", graph.videoId, "--page-token", graph.state.token],
+          ...["--api-url", graph.url, "--url", vitrine.url, "--token", vitrine.token],
+          ...["--spool", root, "--set-aside", path.join(root, "set-aside.jsonl"), "--poll-ms", "20"],
+        ],
+        { stdio: "ignore" },
+      );
+      cleanups.push(() => void child.kill("SIGKILL"));
+      return child;
+    };
+    const folder = path.join(spoolFolder(root, "FB1"), "facebook");
+    const spooled = () =>
+      existsSync(folder)
+        ? readdirSync(folder).flatMap((name) =>
+            readFileSync(path.join(folder, name), "utf8").split("\n").filter(Boolean),
+          )
+        : [];
+    vitrine.state.down = true;
+    for (let i = 0; i < 3; i++) graph.comment({ from: lea, message: `le ${i}`, atMs: Date.now() });
+    const first = run();
+    await until(() => spooled().length === 3);
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+
+    vitrine.state.down = false;
+    graph.comment({ from: zoe, message: "le 3", atMs: Date.now() });
+    const second = run();
+    await until(() => vitrine.state.stored.length === 4);
+    second.kill("SIGTERM");
+    expect(await new Promise((resolve) => second.once("exit", resolve))).toBe(0);
+    expect(vitrine.state.stored.map((event) => event.comment)).toEqual(["le 0", "le 1", "le 2", "le 3"]);
+    expect(states(vitrine).at(-1)).toBe("stopped");
+    expect(spooled()).toEqual([]);
+  }, 20_000);
 });

@@ -7,6 +7,7 @@
  * ingestion API. Ctrl-C stops it cleanly (buffered events are sent first); so does the end of the
  * live, a token refused or an unknown video (exit code 1 for these two).
  */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
@@ -35,12 +36,15 @@ if (!values.live || !values.video || !values["page-token"]) {
   process.exit(2);
 }
 const log = (message) => console.log(`[facebook] ${message}`);
+// The live's spool folder holds the TikTok bridge's segments: this bridge keeps its own beside
+// them, so that two bridges of one live on one machine never send each other's events.
+const folder = path.join(spoolFolder(values.spool, values.live), "facebook");
 const bridge = createFacebookBridge({
   apiUrl: values["api-url"],
   videoId: values.video,
   pageToken: values["page-token"],
   ...(values["poll-ms"] ? { pollMs: Number(values["poll-ms"]) } : {}),
-  spool: openSpool(spoolFolder(values.spool, values.live), { log }),
+  spool: openSpool(folder, { log }),
   url: values.url,
   token: values.token,
   liveRef: values.live,
@@ -57,9 +61,7 @@ process.on("SIGINT", () => {
 });
 process.on("SIGTERM", () => void bridge.stop());
 
-log(
-  `vidéo ${values.video} -> live "${values.live}" at ${values.url}, spool in ${spoolFolder(values.spool, values.live)}`,
-);
+log(`vidéo ${values.video} -> live "${values.live}" at ${values.url}, spool in ${folder}`);
 bridge.start();
 const reason = await bridge.done;
 const { comments, acknowledged, duplicates, serverDuplicates, setAside, anonymous } = bridge.stats;
