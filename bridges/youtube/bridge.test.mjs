@@ -79,8 +79,9 @@ async function setUp(pages, options = {}, { youtubeAnswer, vitrine: givenVitrine
     }),
     log: (line) => logs.push(line),
     hours: 0.0001,
-    backoff: { minMs: 5, maxMs: 20 },
-    quotaBackoff: { minMs: 5, maxMs: 20 },
+    // Long enough for a state's report to reach Vitrine before the next one.
+    backoff: { minMs: 20, maxMs: 40 },
+    quotaBackoff: { minMs: 20, maxMs: 40 },
     flushMs: 5,
     ...options,
   });
@@ -149,7 +150,7 @@ describe("the YouTube bridge against a fake YouTube Data API and a fake Vitrine"
       page("p3", ["c"]),
     ]);
     await bridge.start();
-    await until(() => vitrine.stored.length === 3);
+    await until(() => vitrine.stored.length === 3 && youtube.listCalls().length >= 4);
     expect(vitrine.stored).toEqual(["a", "b", "c"]);
     const calls = youtube.listCalls();
     expect(calls.slice(0, 4).map((call) => call.params.get("pageToken"))).toEqual([null, "p1", "p2", "p3"]);
@@ -181,7 +182,8 @@ describe("the YouTube bridge against a fake YouTube Data API and a fake Vitrine"
     });
     cleanups.push(() => bridge.stop(200));
     await bridge.start();
-    await until(() => vitrine.stored.includes("v1"));
+    // The video, the history, the page, then an empty page asking for 2 s of rest.
+    await until(() => vitrine.stored.includes("v1") && bridge.quota.calls === 4);
     const [lookup, first] = youtube.calls;
     expect(lookup.path).toBe("/youtube/v3/videos");
     expect(lookup.params.get("part")).toBe("liveStreamingDetails");
@@ -191,7 +193,8 @@ describe("the YouTube bridge against a fake YouTube Data API and a fake Vitrine"
     expect(first.params.has("key")).toBe(false);
     await bridge.stop();
     // 1 unit for the video, 5 per list call.
-    expect(bridge.quota.spent).toBe(1 + 5 * youtube.listCalls().length);
+    expect(youtube.listCalls()).toHaveLength(3);
+    expect(bridge.quota.spent).toBe(1 + 5 * 3);
   });
 
   it("honours pollingIntervalMillis between two calls", async () => {
