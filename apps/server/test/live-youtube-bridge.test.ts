@@ -87,10 +87,11 @@ describe("the YouTube bridge against the server", () => {
       .from(tiktokEvents)
       .where(eq(tiktokEvents.liveId, live.id))
       .orderBy(asc(tiktokEvents.seq));
-    expect(stored.map((row) => [row.msgId, row.comment, row.userUniqueId])).toEqual([
-      ["yt-1", "je prends le 12 en M", "UCx9AbcDefGhIjKlMnOpQrSt"],
-      ["yt-2", "le 7 pour moi", "UCq2WerTyUiOpAsDfGhJkLzX"],
-      ["yt-3", "je prends le 3", "UCx9AbcDefGhIjKlMnOpQrSt"],
+    // Each viewer under the platform's key: the channel id, lowercased, behind 'youtube:'.
+    expect(stored.map((row) => [row.platform, row.msgId, row.comment, row.userUniqueId])).toEqual([
+      ["youtube", "yt-1", "je prends le 12 en M", "youtube:ucx9abcdefghijklmnopqrst"],
+      ["youtube", "yt-2", "le 7 pour moi", "youtube:ucq2wertyuiopasdfghjklzx"],
+      ["youtube", "yt-3", "je prends le 3", "youtube:ucx9abcdefghijklmnopqrst"],
     ]);
     expect(stored[0]).toMatchObject({
       eventType: "chat",
