@@ -6,7 +6,16 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createYouTubeApi, createYouTubeBridge, pollDelay, progressFile, toIngestEvent } from "./bridge.mjs";
+import {
+  createYouTubeApi,
+  createYouTubeBridge,
+  errorKind,
+  pollDelay,
+  progressFile,
+  quotaDay,
+  toIngestEvent,
+  YouTubeApiError,
+} from "./bridge.mjs";
 import {
   FIXTURE_CHAT_ID,
   errorFixture,
@@ -139,6 +148,28 @@ describe("pollDelay", () => {
     expect(pollDelay({ pollingIntervalMillis: 2_000, budget: 10_000, hours: 2 })).toBe(3_600);
     expect(pollDelay({ pollingIntervalMillis: 5_000, budget: 10_000, hours: 2 })).toBe(5_000);
     expect(pollDelay({ pollingIntervalMillis: undefined, budget: 10_000, hours: 1 })).toBe(1_800);
+  });
+});
+
+describe("the quota's day and the errors", () => {
+  it("counts the day's units in Pacific time, when Google resets the quota", () => {
+    // 23:59 in California on 29 November is 07:59 in UTC on the 30th.
+    expect(quotaDay(Date.parse("2026-11-30T07:59:00Z"))).toBe("2026-11-29");
+    expect(quotaDay(Date.parse("2026-11-30T08:00:00Z"))).toBe("2026-11-30");
+  });
+
+  it("tells what to do from Google's answer", () => {
+    const kind = (status, reason) => errorKind(new YouTubeApiError(status, reason, ""));
+    expect(kind(403, "quotaExceeded")).toBe("quota");
+    expect(kind(403, "rateLimitExceeded")).toBe("rate");
+    expect(kind(429, null)).toBe("rate");
+    expect(kind(403, "liveChatEnded")).toBe("ended");
+    expect(kind(404, "liveChatNotFound")).toBe("ended");
+    expect(kind(401, "authError")).toBe("refused");
+    expect(kind(403, "forbidden")).toBe("refused");
+    expect(kind(400, "badRequest")).toBe("refused");
+    expect(kind(503, "backendError")).toBe("down");
+    expect(kind(null, "network")).toBe("down");
   });
 });
 
