@@ -103,6 +103,8 @@ export function createIngestSender({
   const named = source === undefined ? {} : { source };
   let state = null;
   let degraded = false;
+  /** Once stopping: what the stop could not send stays in the spool, never sent from a timer. */
+  let closed = false;
   /** { event, bytes, segment }, oldest first. */
   const outbox = [];
   const recentIds = new Set();
@@ -238,7 +240,7 @@ export function createIngestSender({
   }
 
   function scheduleFlush(delay) {
-    if (flushTimer || sending) return;
+    if (closed || flushTimer || sending) return;
     flushTimer = setTimer(() => {
       flushTimer = null;
       void flush();
@@ -367,6 +369,7 @@ export function createIngestSender({
      * the spool with what it could not send, and reports 'stopped'.
      */
     async stop(graceMs = 10_000) {
+      closed = true;
       await settle();
       if (flushTimer) clearTimer(flushTimer);
       flushTimer = null;
