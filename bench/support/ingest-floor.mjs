@@ -54,7 +54,7 @@ export async function rawInsertFloor(databaseUrl, liveId, seconds, count) {
                    tiktok_user_id text, user_nickname text, user_unique_id text, comment text, create_time bigint,
                    msg_id text, payload jsonb)
                  ORDER BY e.ord
-                 ON CONFLICT (live_id, msg_id) DO NOTHING`,
+                 ON CONFLICT (live_id, platform, msg_id) DO NOTHING`,
           values: [eventRowsJson(liveId, events)],
         });
         inserted += result.rowCount ?? 0;

@@ -103,13 +103,13 @@ export function createIngestSender({
   const named = source === undefined ? {} : { source };
   let state = null;
   let degraded = false;
-  /** Once stopping: what the stop could not send stays in the spool, never sent from a timer. */
-  let closed = false;
   /** { event, bytes, segment }, oldest first. */
   const outbox = [];
   const recentIds = new Set();
   let sending = null;
   let flushTimer = null;
+  /** Set by stop(): nothing is scheduled after it. */
+  let stopped = false;
   let sendFailures = 0;
   let syncTimer = null;
   let healthTimer = null;
@@ -240,7 +240,8 @@ export function createIngestSender({
   }
 
   function scheduleFlush(delay) {
-    if (closed || flushTimer || sending) return;
+    // A stopped bridge sends nothing more: what its stop could not deliver stays in the spool.
+    if (flushTimer || sending || stopped) return;
     flushTimer = setTimer(() => {
       flushTimer = null;
       void flush();
@@ -369,8 +370,8 @@ export function createIngestSender({
      * the spool with what it could not send, and reports 'stopped'.
      */
     async stop(graceMs = 10_000) {
-      closed = true;
       await settle();
+      stopped = true;
       if (flushTimer) clearTimer(flushTimer);
       flushTimer = null;
       const deadline = Date.now() + graceMs;

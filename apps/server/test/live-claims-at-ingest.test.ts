@@ -139,7 +139,7 @@ describe("claims decided with their comments", () => {
     try {
       const storable = (uniqueId: string): StorableIngestEvent => {
         const event = chatEvent({ uniqueId, comment: `je prends le ${robe.ref}` });
-        return { ...event, payloadJson: JSON.stringify(event.payload) };
+        return { ...event, platform: "tiktok", payloadJson: JSON.stringify(event.payload) };
       };
       expect(await batcher.submit(live.id, [storable(first), storable(second)])).toEqual({
         accepted: 2,
@@ -186,7 +186,7 @@ describe("claims decided with their comments", () => {
     try {
       const storable = (uniqueId: string, comment: string): StorableIngestEvent => {
         const event = chatEvent({ uniqueId, comment });
-        return { ...event, payloadJson: JSON.stringify(event.payload) };
+        return { ...event, platform: "tiktok", payloadJson: JSON.stringify(event.payload) };
       };
       const answers = await Promise.allSettled([
         batcher.submit(live.id, [storable(first, `je prends le ${robe.ref}`)]),

@@ -213,6 +213,7 @@ describe("POST /api/live-ingest/events", () => {
     const instanceB = createIngestBatcher({ pool, hub: createSilentLiveHub() });
     const storable = (event: LiveIngestEvent): StorableIngestEvent => ({
       ...event,
+      platform: "tiktok",
       payloadJson: JSON.stringify(event.payload),
     });
     const committed: string[] = [];
@@ -441,6 +442,7 @@ describe("a request the database refuses", () => {
     try {
       const storable = (event: LiveIngestEvent): StorableIngestEvent => ({
         ...event,
+        platform: "tiktok",
         payloadJson: JSON.stringify(event.payload),
       });
       // Submitted in the same tick: one batch, one statement.

@@ -110,6 +110,40 @@ export function sourceGapText(fromMs: number, toMs: number, timeZone = SHOP_TIME
 }
 
 /** Event types a source sends, as tiktok-live-connector names them. */
+/**
+ * The platforms a live's comments come from. TikTok is read through the unofficial connector; the
+ * others through their official APIs (a bridge each) or, for Instagram, the server's webhook.
+ */
+export const LIVE_PLATFORMS = ["tiktok", "youtube", "facebook", "instagram"] as const;
+export type LivePlatform = (typeof LIVE_PLATFORMS)[number];
+export const DEFAULT_LIVE_PLATFORM: LivePlatform = "tiktok";
+
+export const livePlatformLabels: Readonly<Record<LivePlatform, string>> = {
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  facebook: "Facebook",
+  instagram: "Instagram",
+};
+
+const VIEWER_KEY_PREFIX = /^(youtube|facebook|instagram):/;
+
+/**
+ * A viewer's key in a live (claims, orders, the sidebar): a TikTok viewer keeps their handle as it
+ * always was, a viewer of another platform is that platform's author id behind the platform's name,
+ * so that two platforms' authors never share a key and every TikTok key stays what it was.
+ */
+export function viewerKey(platform: LivePlatform, uniqueId: string): string {
+  const handle = sidebarHandle(uniqueId);
+  if (platform === DEFAULT_LIVE_PLATFORM || handle === "") return handle;
+  return `${platform}:${handle}`;
+}
+
+/** The platform a viewer key belongs to. */
+export function viewerPlatform(key: string): LivePlatform {
+  const prefix = VIEWER_KEY_PREFIX.exec(key);
+  return prefix ? (prefix[1] as LivePlatform) : DEFAULT_LIVE_PLATFORM;
+}
+
 export const LIVE_EVENT_TYPES = ["chat", "member", "gift", "like"] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -1,15 +1,16 @@
-import type { LiveFeedEvent } from "@vitrine/domain";
+import type { LiveFeedEvent, LivePlatform } from "@vitrine/domain";
 import type pg from "pg";
 
 /** The columns of a feed event, for every query that reads them (raw SQL: the hot path). */
 export const FEED_EVENT_COLUMNS =
-  "id, seq, live_id, event_type, tiktok_user_id, user_nickname, user_unique_id, comment, create_time, inserted_at";
+  "id, seq, live_id, event_type, platform, tiktok_user_id, user_nickname, user_unique_id, comment, create_time, inserted_at";
 
 export interface FeedEventRow {
   id: string;
   seq: string;
   live_id: string;
   event_type: string;
+  platform: LivePlatform;
   tiktok_user_id: string | null;
   user_nickname: string | null;
   user_unique_id: string | null;
@@ -24,6 +25,7 @@ export function toFeedEvent(row: FeedEventRow): LiveFeedEvent {
     seq: Number(row.seq),
     liveId: row.live_id,
     eventType: row.event_type,
+    platform: row.platform,
     tiktokUserId: row.tiktok_user_id,
     userNickname: row.user_nickname,
     userUniqueId: row.user_unique_id,

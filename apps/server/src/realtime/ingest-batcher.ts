@@ -2,6 +2,7 @@ import {
   sidebarHandle,
   type LiveFeedEvent,
   type LiveIngestEvent,
+  type LivePlatform,
   type SITE_CLAIM_EVENT_TYPE,
 } from "@vitrine/domain";
 import { randomUUID } from "node:crypto";
@@ -13,8 +14,11 @@ import type { LiveHub } from "./live-hub";
  * An event as tiktok_events stores it: text PostgreSQL accepts, the payload already as JSON text.
  * Besides a source's types, a claim made from the site, which takes its place among the comments.
  */
-export interface StorableIngestEvent extends Omit<LiveIngestEvent, "payload" | "type"> {
+export interface StorableIngestEvent extends Omit<LiveIngestEvent, "payload" | "type" | "platform"> {
   type: LiveIngestEvent["type"] | typeof SITE_CLAIM_EVENT_TYPE;
+  platform: LivePlatform;
+  /** The viewer's key (viewerKey): TikTok's handle as sent, or `<platform>:<author id>`. */
+  uniqueId: string;
   payloadJson: string;
 }
 
@@ -140,7 +144,7 @@ export const IDS_PER_NOTIFICATION = 150;
 /*
  * A whole batch in one statement, so one round trip and its own transaction: the ingestion lock
  * first (both inserts read it, so neither runs before it is held), the events (duplicates by
- * (live, msgId) skipped, seqs drawn in the batch's order), the viewers (a viewer keeps the name,
+ * (live, platform, msgId) skipped, seqs drawn in the batch's order), the viewers (a viewer keeps the name,
  * avatar and id last seen; a source that lacks one keeps the stored one), and one NOTIFY per 150
  * new ids, in seq order, for the other instances ($9 null: none). The events come as one JSON
  * array ($2, see eventRowsJson): as a jsonb[] parameter every payload went through the array
@@ -150,15 +154,17 @@ const WRITE_BATCH = `
 WITH ingest_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock($1) AS locked),
 inserted AS (
   INSERT INTO tiktok_events
-    (id, live_id, event_type, tiktok_user_id, user_nickname, user_unique_id, comment, create_time, msg_id, payload)
-  SELECT e.id, e.live_id, e.event_type, e.tiktok_user_id, e.user_nickname, e.user_unique_id, e.comment,
-         e.create_time, e.msg_id, e.payload
+    (id, live_id, event_type, platform, tiktok_user_id, user_nickname, user_unique_id, comment, create_time,
+     msg_id, payload)
+  SELECT e.id, e.live_id, e.event_type, e.platform, e.tiktok_user_id, e.user_nickname, e.user_unique_id,
+         e.comment, e.create_time, e.msg_id, e.payload
   FROM ingest_lock,
-       json_to_recordset($2::json) AS e(ord int, id uuid, live_id uuid, event_type text, tiktok_user_id text,
+       json_to_recordset($2::json) AS e(ord int, id uuid, live_id uuid, event_type text, platform text,
+                                        tiktok_user_id text,
                                         user_nickname text, user_unique_id text, comment text, create_time bigint,
                                         msg_id text, payload jsonb)
   ORDER BY e.ord
-  ON CONFLICT (live_id, msg_id) DO NOTHING
+  ON CONFLICT (live_id, platform, msg_id) DO NOTHING
   RETURNING id, seq, inserted_at
 ),
 viewers AS (
@@ -192,7 +198,7 @@ SELECT id, seq, inserted_at, (SELECT count(*) FROM notified) AS notifications FR
 /**
  * Ingestion's write path (decision 018): requests queue their events; one batch at a time is written
  * in one transaction (every 25 ms, or at once when 500 events wait): the rows in one multi-row
- * insert that skips duplicates by (live, msgId), the viewers upserted, and one NOTIFY of the new
+ * insert that skips duplicates by (live, platform, msgId), the viewers upserted, and one NOTIFY of the new
  * ids for the other instances. Only after the commit are the events fanned out here and the
  * requests answered: an acknowledged event is stored.
  */
@@ -359,6 +365,7 @@ export function createIngestBatcher<Prepared = unknown>({
         seq: Number(saved.seq),
         liveId: row.liveId,
         eventType: row.event.type,
+        platform: row.event.platform,
         tiktokUserId: row.event.tiktokUserId,
         userNickname: row.event.nickname,
         userUniqueId: row.event.uniqueId,
@@ -473,6 +480,7 @@ export function eventRowsJson(rows: { id: string; liveId: string; event: Storabl
       id,
       live_id: liveId,
       event_type: event.type,
+      platform: event.platform,
       tiktok_user_id: event.tiktokUserId,
       user_nickname: event.nickname,
       user_unique_id: event.uniqueId,

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ORDER_STATUSES } from "../order-status";
 import {
   LIVE_EVENT_TYPES,
+  LIVE_PLATFORMS,
   LIVE_INGEST_MAX_EVENTS,
   LIVE_SOURCE_STATES,
   liveSellingMessages,
@@ -44,12 +45,15 @@ import { adminOrderItemSchema, productSuggestionSchema } from "./admin-order-det
 /** One event as a source sends it; `msgId` makes a resend harmless (duplicates are ignored). */
 export const liveIngestEventSchema = z.object({
   type: z.enum(LIVE_EVENT_TYPES),
+  /** The platform the event comes from; bridges that predate other platforms send none (TikTok). */
+  platform: z.optional(z.enum(LIVE_PLATFORMS)),
+  /** The platform's message id, unique per platform in a live. */
   msgId: z.string().check(z.minLength(1), z.maxLength(128)),
-  /** Epoch milliseconds as TikTok reports it. */
+  /** Epoch milliseconds as the platform reports it: evidence only, claims rank by receipt. */
   createTime: z.int().check(z.nonnegative()),
   /** TikTok's numeric user id, when the source has it. */
   tiktokUserId: z.nullable(z.string().check(z.maxLength(64))),
-  /** The viewer's handle (TikTok "uniqueId"), stored as sent; live users use it lowercased. */
+  /** The viewer's handle (TikTok "uniqueId") or, on another platform, its stable author id. */
   uniqueId: z.string().check(z.minLength(1), z.maxLength(64)),
   nickname: z.nullable(z.string().check(z.maxLength(200))),
   avatarUrl: z.nullable(z.string().check(z.maxLength(2000))),
@@ -137,8 +141,11 @@ export const liveFeedEventSchema = z.object({
   seq: z.int(),
   liveId: z.string(),
   eventType: z.string(),
+  /** The platform the event came from. */
+  platform: z.enum(LIVE_PLATFORMS),
   tiktokUserId: z.nullable(z.string()),
   userNickname: z.nullable(z.string()),
+  /** The viewer's key (viewerKey): a TikTok handle, or `<platform>:<author id>`. */
   userUniqueId: z.nullable(z.string()),
   comment: z.nullable(z.string()),
   /** Epoch milliseconds as TikTok reports it. */

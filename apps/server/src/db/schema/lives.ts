@@ -14,7 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DEFAULT_SITE_CLAIM_AUDIENCE, SITE_CLAIM_AUDIENCES, type SiteClaimAudience } from "@vitrine/domain";
+import {
+  DEFAULT_LIVE_PLATFORM,
+  DEFAULT_SITE_CLAIM_AUDIENCE,
+  LIVE_PLATFORMS,
+  SITE_CLAIM_AUDIENCES,
+  type LivePlatform,
+  type SiteClaimAudience,
+} from "@vitrine/domain";
 import { createdAt, sqlStringList, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -35,6 +42,11 @@ export const lives = pgTable(
     shownProductId: uuid("shown_product_id"),
     shownAt: timestamp("shown_at", { withTimezone: true }),
     shownByUserId: uuid("shown_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The live's sources on each platform, as staff enter them (none: the platform is not used). */
+    tiktokUser: text("tiktok_user"),
+    youtubeVideoId: text("youtube_video_id"),
+    facebookLiveVideoId: text("facebook_live_video_id"),
+    instagramAccountId: text("instagram_account_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,11 +82,14 @@ export const tiktokEvents = pgTable(
       .notNull()
       .references(() => lives.id, { onDelete: "cascade" }),
     eventType: text("event_type").notNull(),
+    /** The platform the event came from (LIVE_PLATFORMS). */
+    platform: text("platform").$type<LivePlatform>().notNull().default(DEFAULT_LIVE_PLATFORM),
     tiktokUserId: text("tiktok_user_id"),
     userNickname: text("user_nickname"),
+    /** The viewer's key (viewerKey): the TikTok handle as sent, or `<platform>:<author id>`. */
     userUniqueId: text("user_unique_id"),
     comment: text("comment"),
-    /** Epoch milliseconds as TikTok reports it. */
+    /** Epoch milliseconds as the platform reports it. */
     createTime: bigint("create_time", { mode: "number" }).notNull(),
     msgId: text("msg_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
@@ -86,7 +101,8 @@ export const tiktokEvents = pgTable(
     seq: bigserial("seq", { mode: "number" }).notNull(),
   },
   (table) => [
-    uniqueIndex("tiktok_events_live_msg_key").on(table.liveId, table.msgId),
+    uniqueIndex("tiktok_events_live_platform_msg_key").on(table.liveId, table.platform, table.msgId),
+    check("tiktok_events_platform", sql`${table.platform} in (${sqlStringList(LIVE_PLATFORMS)})`),
     index("tiktok_events_live_time_idx").on(table.liveId, table.createTime),
     index("tiktok_events_live_seq_idx").on(table.liveId, table.seq),
   ],

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LIVE_PLATFORM,
   liveSiteMessages,
   maySiteClaim,
   SITE_CLAIM_EVENT_TYPE,
@@ -317,6 +318,8 @@ export function createCustomerLiveService(
       const result = await siteEvents.submit(piece.liveId, [
         {
           type: SITE_CLAIM_EVENT_TYPE,
+          // The customer's TikTok handle is their key in the live, as their comments' would be.
+          platform: DEFAULT_LIVE_PLATFORM,
           msgId: `${SITE_CLAIM_EVENT_TYPE}:${userId}:${productId}`,
           createTime: clock(),
           tiktokUserId: null,

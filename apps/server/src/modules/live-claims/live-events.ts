@@ -1,4 +1,11 @@
-import { CLAIM_MODES, LIVE_EVENT_TYPES, SITE_CLAIM_EVENT_TYPE } from "@vitrine/domain";
+import {
+  CLAIM_MODES,
+  DEFAULT_LIVE_PLATFORM,
+  LIVE_EVENT_TYPES,
+  LIVE_PLATFORMS,
+  SITE_CLAIM_EVENT_TYPE,
+  type LivePlatform,
+} from "@vitrine/domain";
 import { z } from "zod";
 import { CLAIM_ACTIONS, type ClaimAction } from "./service";
 
@@ -67,6 +74,8 @@ export const liveEventLineSchema = z.discriminatedUnion("kind", [
     seq: z.number().int().positive(),
     /** A chat comment, or a claim made from the site ('Je le prends', decision 047). */
     type: z.enum([...LIVE_EVENT_TYPES, SITE_CLAIM_EVENT_TYPE]),
+    /** The comment's platform; absent for TikTok (files written before other platforms). */
+    platform: z.enum(LIVE_PLATFORMS).optional(),
     msgId: z.string().min(1),
     createTime: z.number().int().nonnegative(),
     tiktokUserId: z.string().nullable(),
@@ -280,6 +289,7 @@ export async function exportLiveEvents(
     at: string;
     seq: string;
     type: (typeof LIVE_EVENT_TYPES)[number] | typeof SITE_CLAIM_EVENT_TYPE;
+    platform: LivePlatform;
     msg_id: string | null;
     create_time: string;
     tiktok_user_id: string | null;
@@ -288,7 +298,7 @@ export async function exportLiveEvents(
     comment: string | null;
     site_ref: number | null;
   }>(
-    `SELECT ${AT("e.inserted_at")} AS at, e.seq, e.event_type AS type, e.msg_id, e.create_time, e.tiktok_user_id,
+    `SELECT ${AT("e.inserted_at")} AS at, e.seq, e.event_type AS type, e.platform, e.msg_id, e.create_time, e.tiktok_user_id,
             e.user_unique_id, e.user_nickname, e.comment,
             CASE WHEN e.event_type = $2 THEN (e.payload ->> 'ref')::int END AS site_ref
        FROM tiktok_events e WHERE e.live_id = $1 AND e.event_type IN ('chat', $2) ORDER BY e.seq`,
@@ -300,6 +310,7 @@ export async function exportLiveEvents(
       at: row.at,
       seq: Number(row.seq),
       type: row.type,
+      ...(row.platform === DEFAULT_LIVE_PLATFORM ? {} : { platform: row.platform }),
       msgId: row.msg_id ?? `seq-${row.seq}`,
       createTime: Number(row.create_time),
       tiktokUserId: row.tiktok_user_id,

@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, liveViewerPlaceholderEmail, orderStatusMove } from "@vitrine/domain";
+import {
+  DEFAULT_LIVE_PLATFORM,
+  ORDER_STATUSES,
+  liveViewerPlaceholderEmail,
+  orderStatusMove,
+} from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { connectDatabase, type Database, type Transaction } from "../../db/client";
 import { createJobQueue } from "../../db/job-queue";
@@ -227,6 +232,7 @@ async function startReplay(
         liveId,
         batch.map((line) => ({
           type: line.type,
+          platform: line.platform ?? DEFAULT_LIVE_PLATFORM,
           msgId: line.msgId,
           createTime: line.createTime,
           tiktokUserId: line.tiktokUserId,

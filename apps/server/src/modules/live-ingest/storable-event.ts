@@ -1,4 +1,10 @@
-import { LIVE_INGEST_MAX_EVENT_BYTES, toStorableText, type LiveIngestEvent } from "@vitrine/domain";
+import {
+  DEFAULT_LIVE_PLATFORM,
+  LIVE_INGEST_MAX_EVENT_BYTES,
+  toStorableText,
+  viewerKey,
+  type LiveIngestEvent,
+} from "@vitrine/domain";
 import type { StorableIngestEvent } from "../../realtime/ingest-batcher";
 
 // JSON.stringify writes U+0000 and lone surrogates as \u escapes, which jsonb refuses as well.
@@ -30,12 +36,17 @@ export function toStorableEvent(event: LiveIngestEvent): StorableIngestEvent | n
   const bytes =
     Buffer.byteLength(payloadJson) + Buffer.byteLength(JSON.stringify({ ...fields, payload: 0 })) - 1;
   if (bytes > LIVE_INGEST_MAX_EVENT_BYTES) return null;
+  const platform = fields.platform ?? DEFAULT_LIVE_PLATFORM;
+  const uniqueId = toStorableText(fields.uniqueId);
   return {
     type: fields.type,
+    platform,
     msgId: toStorableText(fields.msgId),
     createTime: fields.createTime,
     tiktokUserId: nullableText(fields.tiktokUserId),
-    uniqueId: toStorableText(fields.uniqueId),
+    // Stored as the viewer's key, so that every reader of the events (claims, orders, the sidebar)
+    // tells platforms apart; a TikTok handle is kept as sent, as it always was.
+    uniqueId: platform === DEFAULT_LIVE_PLATFORM ? uniqueId : viewerKey(platform, uniqueId),
     nickname: nullableText(fields.nickname),
     avatarUrl: nullableText(fields.avatarUrl),
     comment: nullableText(fields.comment),

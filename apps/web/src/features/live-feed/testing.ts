@@ -13,6 +13,7 @@ export function chat(seq: number, handle: string, comment: string): LiveFeedEven
     seq,
     liveId: LIVE_ID,
     eventType: "chat",
+    platform: "tiktok",
     tiktokUserId: null,
     userNickname: handle,
     userUniqueId: handle,
