@@ -135,6 +135,28 @@ describe("createIngestSender", () => {
     expect(ingest.statuses.map((s) => s.state)).toEqual(["connected", "degraded", "stopped"]);
   });
 
+  it("sends nothing more once stopped: what it could not deliver waits in the spool for the next start", async () => {
+    let down = true;
+    const ingest = fakeIngest({ refuse: () => (down ? 503 : null) });
+    let requests = 0;
+    const sendEvents = ingest.sendEvents;
+    ingest.sendEvents = (events) => {
+      requests += 1;
+      return sendEvents(events);
+    };
+    const sender = createIngestSender({ ingest, flushMs: 5, backoff: { minMs: 5, maxMs: 10 } });
+    sender.start();
+    sender.enqueue(chat("late"));
+    await until(() => requests >= 2);
+    await sender.stop(30);
+    down = false;
+    const after = requests;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toBe(after);
+    expect(ingest.stored).toEqual([]);
+    expect(sender.buffered).toBe(1);
+  });
+
   it("posts to the ingestion API with the bearer token when given its address", async () => {
     const requests = [];
     const server = createServer((request, response) => {
