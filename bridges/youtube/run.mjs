@@ -9,6 +9,7 @@
  * the chat ends, when YouTube refuses the key or token, or when the budget is spent.
  */
 import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
+import path from "node:path";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
 import { parseArgs } from "node:util";
 import {
@@ -63,7 +64,9 @@ const dailyQuota = positive("quota");
 const budget = values.budget === undefined ? dailyQuota : positive("budget");
 
 const log = (message) => console.log(`[youtube] ${message}`);
-const folder = spoolFolder(values.spool, values.live);
+// A folder of its own inside the live's: a TikTok bridge of the same live on this machine spools
+// in the live's folder, and each would otherwise send and delete the other's events.
+const folder = path.join(spoolFolder(values.spool, values.live), "youtube");
 const bridge = createYouTubeBridge({
   api: createYouTubeApi({ apiUrl: values["api-url"], apiKey: values["api-key"], accessToken }),
   liveChatId: values.chat,

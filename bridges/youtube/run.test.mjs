@@ -86,7 +86,9 @@ describe("npm run live:youtube (run.mjs)", () => {
     expect(output).toContain("received 3, acknowledged 3");
     expect(output).toContain("1 of history");
     expect(vitrine.statuses.at(-1)).toMatchObject({ state: "stopped", source: "youtube" });
-    expect(JSON.parse(readFileSync(path.join(folder, "L1", "youtube-progress.json"), "utf8"))).toMatchObject({
+    expect(
+      JSON.parse(readFileSync(path.join(folder, "L1", "youtube", "youtube-progress.json"), "utf8")),
+    ).toMatchObject({
       pageToken: "p3",
       spent: 1 + 5 * 4,
     });
