@@ -71,8 +71,11 @@ export class TikTokLiveConnection extends EventEmitter {
       fresh.push(this.stream.chat());
       this.generated += 1;
     }
-    this.recent.push(...fresh);
-    if (this.recent.length > plan.initialData) this.recent.splice(0, this.recent.length - plan.initialData);
+    // Not push(...fresh): a connection made late in a long run regenerates the stream from its
+    // start, far more comments than a call's arguments may hold.
+    this.recent =
+      fresh.length >= plan.initialData ? fresh.slice(-plan.initialData) : [...this.recent, ...fresh];
+    if (this.recent.length > plan.initialData) this.recent = this.recent.slice(-plan.initialData);
     return fresh;
   }
 
