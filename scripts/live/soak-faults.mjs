@@ -13,18 +13,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The shortest run that leaves a minute of calm after each fault (and 70 s after the last). */
+export const FAULTS_MIN_SECONDS = 900;
+
 /**
  * When each fault happens, in seconds into a run of `seconds`: three cuts of the bridge's
- * connection, the bridge killed, one server instance killed, the database stopped; spread so
- * that none overlaps another and each has a minute of calm after it.
+ * connection, the bridge killed, one server instance killed, the database stopped. They follow
+ * each other at even steps from a tenth of the run, so that none overlaps another and the sidebar
+ * has time to come back after each before the next.
  */
 export function faultPlan(seconds, { cutSeconds = 20, databaseSeconds = 30 } = {}) {
-  const at = (share) => Math.round(seconds * share);
+  const first = Math.round(seconds * 0.1);
+  const step = Math.floor((seconds - 70 - first) / 6);
+  const at = (index) => first + index * step;
   return {
-    cuts: [0.15, 0.4, 0.8].map((share) => ({ at: at(share), seconds: cutSeconds })),
-    bridgeKill: at(0.28),
-    instanceKill: at(0.52),
-    databaseStop: { at: at(0.64), seconds: databaseSeconds },
+    cuts: [0, 2, 5].map((index) => ({ at: at(index), seconds: cutSeconds })),
+    bridgeKill: at(1),
+    instanceKill: at(3),
+    databaseStop: { at: at(4), seconds: databaseSeconds },
   };
 }
 

@@ -16,7 +16,7 @@
  * it waits for the engine to settle (every comment read, no hold or doubt past due), then runs the
  * checker and exits with its verdict (0 clean, 1 violations or no doubt to check, 2 the run itself
  * failed).
- * With --faults (at least 600 s, on the embedded database), one of the two sources is the TikTok
+ * With --faults (at least 900 s, on the embedded database), one of the two sources is the TikTok
  * bridge itself, a process on a connector that plays the stream (soak-connector.mjs), and the run
  * suffers, one after the other: three cuts of the bridge's connection (--cut-seconds each), the
  * bridge killed (SIGKILL) and started again, one instance killed and started again, and the
@@ -44,6 +44,7 @@ import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { runSimulation } from "./simulate.mjs";
 import {
   compareGaps,
+  FAULTS_MIN_SECONDS,
   faultPlan,
   lostComments,
   percentile,
@@ -118,8 +119,10 @@ if (FAULTS && process.env.DATABASE_URL) {
   console.error("[live:soak] --faults stops the database: it runs on the embedded one, without DATABASE_URL");
   process.exit(2);
 }
-if (FAULTS && SECONDS < 600) {
-  console.error("[live:soak] --faults needs --seconds 600 at least: a minute of calm after each fault");
+if (FAULTS && SECONDS < FAULTS_MIN_SECONDS) {
+  console.error(
+    `[live:soak] --faults needs --seconds ${FAULTS_MIN_SECONDS} at least: a minute of calm after each fault`,
+  );
   process.exit(2);
 }
 
