@@ -22,6 +22,7 @@ import {
   IF_SUBJECTS,
   INTENT_WORDS,
   KNOWN_WORDS,
+  PIECE_NAMES,
   LIST_JOINERS,
   NE_WORDS,
   NO_WORDS,
@@ -620,9 +621,21 @@ function fromPlace(tokens: readonly Token[], index: number): boolean {
 }
 
 /** Words some rule of the reader already weighed: they cast no doubt of their own. */
+/** "robe", "robes", "manteaux": what the piece is, in the singular or the plural. */
+export function isPieceName(key: string): boolean {
+  return PIECE_NAMES.has(key) || isPiecesName(key);
+}
+
+/** "robes", "manteaux": the plural of what the pieces are. */
+export function isPiecesName(key: string): boolean {
+  const last = key[key.length - 1];
+  return (last === "s" || last === "x") && PIECE_NAMES.has(key.slice(0, -1));
+}
+
 function placedWord(key: string): boolean {
   return (
     KNOWN_WORDS.has(key) ||
+    isPieceName(key) ||
     FIRST_NAMES.has(key) ||
     INTENT_WORDS.has(key) ||
     UNCLAIM_WORDS.has(key) ||

@@ -1,6 +1,14 @@
 import type { ClaimedPiece, DoubtReason, DoubtfulPiece, LiveCommentReading } from "./live-claims";
-import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
+import {
+  certaintyOf,
+  isPieceName,
+  isPiecesName,
+  putsBackOnSale,
+  readForm,
+  type Role,
+} from "./live-comment-form";
 import { readSlipCorrection } from "./live-comment-slips";
+import { FIRST_NAMES } from "./live-comment-names";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
   OF_WORDS,
@@ -68,6 +76,7 @@ import {
   FIRST_PERSON_AUXILIARIES,
   KEEP_VERBS,
   IT_IS,
+  FROM_VERBS,
 } from "./live-comment-words";
 
 /*
@@ -498,6 +507,21 @@ function numberRole(
     )
       return "aside";
   }
+  // "3 pyjamas pour moi : 110, 111 et 112", "le lot 150 (3 culottes)": how many pieces, not one.
+  if (Number(token.text) <= MAX_LISTED_COUNT && isWord(after) && !after.elided && isPiecesName(after.key))
+    return "aside";
+  // "971 dans la place", "les 59 dans la place": a crowd saying it is here, not a piece.
+  if (after?.key === "dans" && tokens[index + 2]?.key === "la" && tokens[index + 3]?.key === "place")
+    return "aside";
+  // "2 x le 115", "3 x la 40": how many of the piece that follows.
+  if (
+    Number(token.text) <= MAX_LISTED_COUNT &&
+    after?.key === "x" &&
+    !glued(token, after) &&
+    REF_ARTICLES.has(tokens[index + 2]?.text ?? "") &&
+    isNumber(tokens[index + 3])
+  )
+    return "aside";
   if (before === undefined) return "ref";
   // "Toulouse (31)", "Martine de Reims (51)": a department or an age in brackets after a word.
   if (before.text === "(" && after?.text === ")" && isWord(beforeThat)) return "aside";
@@ -507,7 +531,15 @@ function numberRole(
     // "je pars en vacances le 15", "je paie le 5": a date.
     if (before.text === "le" && DATE_BEFORE.has(beforeThat.key)) return "aside";
     if ((before.text === "du" || before.text === "de") && GREETINGS_FROM.has(beforeThat.key)) return "aside";
+    // "Sophie du 59 :", "jsuis du 69": where the viewer comes from (or her size), never a piece.
+    if (before.text === "du" && (FIRST_NAMES.has(beforeThat.key) || FROM_VERBS.has(beforeThat.key))) {
+      return isNumericSize(token) && !FIRST_NAMES.has(beforeThat.key) ? "size" : "aside";
+    }
   }
+  // "le 16 en bleu marine 38", "le 11 en gris 54": a number right after the colour of a piece
+  // already named is its size.
+  if (roles[index - 1] === "color" && isNumericSize(token) && roles.slice(0, index).includes("ref"))
+    return "size";
   // "taille 38 40": a second size offered.
   if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
@@ -909,10 +941,13 @@ function passedTo(tokens: readonly Token[], at: number): number {
 }
 
 function swapRefAt(tokens: readonly Token[], from: number): number {
-  for (let at = from; at < Math.min(tokens.length, from + 3); at++) {
+  // "au lieu du soutif 73", "remplace la robe 12": the piece's name may stand before its number.
+  let named = 0;
+  for (let at = from; at < Math.min(tokens.length, from + 3 + named); at++) {
     const token = tokens[at] as Token;
     if (token.kind === "number") return token.text[0] === "0" ? -1 : at;
-    if (!SWAP_ARTICLES.has(token.key)) return -1;
+    if (named === 0 && at > from && isPieceName(token.key)) named = 1;
+    else if (!SWAP_ARTICLES.has(token.key)) return -1;
   }
   return -1;
 }
@@ -936,11 +971,26 @@ function correctedRefs(
       CORRECTION_WORDS.has(token.key) ||
       // "je voulais dire le 14", "je veux dire le 14".
       (token.key === "dire" && (tokens[index - 1]?.key === "voulais" || tokens[index - 1]?.key === "veux")) ||
-      (token.key === "plutot" && tokens[index - 1]?.key === "ou");
+      (token.key === "plutot" && tokens[index - 1]?.key === "ou") ||
+      starCorrects(tokens, roles, index);
     if (!marks) continue;
     for (const at of refIndexes) if (at < index && roles[at] === "ref") corrected.add(at);
   }
   return corrected;
+}
+
+/** "le 88 *89", "le 38 *le 23": a star glued to the piece written after puts the one before right. */
+function starCorrects(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  const star = tokens[index] as Token;
+  const next = tokens[index + 1];
+  if (star.text !== "*" || next === undefined || !glued(star, next)) return false;
+  const before = tokens[index - 1];
+  if (before !== undefined && glued(before, star)) return false;
+  return roles[index + 1] === "ref" || (REF_ARTICLES.has(next.text) && roles[index + 2] === "ref");
 }
 
 function refValue(tokens: readonly Token[], index: number): number {
@@ -1234,6 +1284,14 @@ function readClause(
     } else if (UNCLAIM_WORDS.has(key)) {
       // "n'oubliez pas le 12", "je le laisse pas passer": the refusal is refused.
       if (after?.key === "pas") continue;
+      // "j'ai oublié de dire le 89", "je l'avais oublié": the viewer's own slip, told, not a piece let go.
+      if (
+        key === "oublie" &&
+        before !== undefined &&
+        FIRST_PERSON_AUXILIARIES.has(before.key) &&
+        (after === undefined || OF_WORDS.has(after.key) || tokens[index - 2]?.key === "l")
+      )
+        continue;
       // "si la fille du 25 se désiste", "quelqu'un annule": someone else gives it up.
       if (before !== undefined && SOMEONE_ELSE.has(before.key)) continue;
       if (PASS_OR_LEAVE_WORDS.has(key)) {

@@ -18,10 +18,13 @@ export interface Token {
 }
 
 /** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
-const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")"]);
+/** A "*" glued to a word puts right what was typed before it ("le 88 *89"). */
+const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")", "*"]);
 /** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ["pa", "pas"],
+  // "le 45 nn le 54": "non" in two letters (squeezed, it would read as the "n" of "n'oubliez").
+  ["nn", "non"],
   // "tjr", "tjrs", "tjs": "toujours" in a hurry.
   ["tjr", "toujours"],
   ["tjrs", "toujours"],

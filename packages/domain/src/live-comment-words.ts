@@ -221,6 +221,8 @@ export const CLAIM_WORDS = keys(
   "mi",
   // "prems le 107" (first!), Spanish and Portuguese "porfa" (please), "pra mim" (for me).
   "prems",
+  // "dibs on le 8": English for "bagsy".
+  "dibs",
   "porfa",
   "mim",
 );
@@ -846,6 +848,13 @@ export const IF_SUBJECTS = keys("il", "ils", "y");
 /** The verbs that say "I want it" outright; they vouch for a few words the reader cannot place. */
 export const CLAIM_VERBS = keys(
   "gimme",
+  // "je prens le 31", "ch'prinds l'23" (Ch'ti), "jreserve le 12": "prendre" and "réserver" as typed fast.
+  "prens",
+  "jeprens",
+  "jepren",
+  "prinds",
+  "prind",
+  "jreserve",
   "reserv",
   "confirme",
   "confirmer",
@@ -1005,6 +1014,24 @@ export const CLAIM_VERBS = keys(
  */
 export const KNOWN_WORDS = keys(
   "aller",
+  // How viewers call the presenter or each other: "Tantine le 228 en M", "cc la boss", "frérot".
+  "tantine",
+  "tantie",
+  "tatie",
+  "mama",
+  "mamie",
+  "frero",
+  "frerot",
+  "frangine",
+  "soeurette",
+  "boss",
+  "mater",
+  "daronne",
+  "daron",
+  "mesdames",
+  "mesdemoiselles",
+  "girls",
+  "meufs",
   "yallah",
   "chut",
   "tchip",
@@ -1583,6 +1610,13 @@ export const TYPING_SLIPS = keys("tape", "tapee", "ecrit", "ecrite", "marque", "
 
 export const SWAP_VERBS = keys(
   "remplace",
+  // "je switch le 15 pour le 16", "jchange le 7 contre le 70": the English verb, and "je" glued on.
+  "switch",
+  "switche",
+  "switcher",
+  "jswitch",
+  "jchange",
+  "jremplace",
   "remplacer",
   "remplacez",
   "change",
@@ -1831,6 +1865,9 @@ export const GREETINGS_FROM = keys(
   "copines",
 );
 
+/** Before "du" and a number, the viewer says where she is from: "je suis du 69", "jsuis du 971". */
+export const FROM_VERBS = keys("suis", "jsuis", "chuis", "sui", "jsui");
+
 /** Before "laisse" or "passe", a pronoun for the piece named before: "le 4 je le laisse". */
 export const OBJECT_PRONOUNS = keys("le", "la", "l");
 /** After "au lieu" or "à la place", what names the piece given up: "du", "de", "d'". */
@@ -1914,3 +1951,82 @@ export const KEEP_VERBS = keys("garde", "gardes", "garder", "gardez", "jgarde");
 
 /** "c'est", "c", "cest", "ct", "est": what says what a piece is ("c'est du 38": its size). */
 export const IT_IS = keys("c", "cest", "ct", "est");
+
+/**
+ * What the pieces are ("les sacs 14 et 15", "lunettes 61 pour moi", "le soutif 73"), in the
+ * singular: a plural in "s" or "x" is read as its singular. They cast no doubt on a claim.
+ */
+export const PIECE_NAMES = keys(
+  "robe",
+  "pull",
+  "jupe",
+  "pantalon",
+  "veste",
+  "manteau",
+  "gilet",
+  "chemise",
+  "chemisier",
+  "tshirt",
+  "top",
+  "sac",
+  "jean",
+  "blouse",
+  "ensemble",
+  "combi",
+  "combinaison",
+  "short",
+  "sweat",
+  "hoodie",
+  "cardigan",
+  "doudoune",
+  "parka",
+  "blazer",
+  "trench",
+  "cire",
+  "impermeable",
+  "tunique",
+  "kimono",
+  "debardeur",
+  "jogging",
+  "survet",
+  "legging",
+  "collant",
+  "chausette",
+  "echarpe",
+  "foulard",
+  "bonnet",
+  "chapeau",
+  "casquette",
+  "gant",
+  "ceinture",
+  "lunette",
+  "bijou",
+  "collier",
+  "bracelet",
+  "bague",
+  "boucle",
+  "pochette",
+  "portefeuille",
+  "chaussure",
+  "basket",
+  "botte",
+  "bottine",
+  "escarpin",
+  "sandale",
+  "mocassin",
+  "claquette",
+  "body",
+  "soutif",
+  "soutien",
+  "gorge",
+  "brassiere",
+  "string",
+  "culotte",
+  "shorty",
+  "tanga",
+  "maillot",
+  "bikini",
+  "pyjama",
+  "nuisette",
+  "peignoir",
+);
