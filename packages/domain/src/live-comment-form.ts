@@ -269,6 +269,16 @@ function readSegment(
     }
     const key = token.key;
     if (PASS_OR_LEAVE_WORDS.has(key) || UNCLAIM_WORDS.has(key)) segment.givingUpWord = true;
+    // "mets le 59 dans mon colis", "rajoutez le 178 à mon colis": where the piece goes, not a parcel told of.
+    if (ORDER_WORDS.has(key) && intoMyOrder(tokens, index)) {
+      segment.content += 1;
+      continue;
+    }
+    // "vas-y", "vas y": go on.
+    if (key === "vas" && next?.key === "y") {
+      index += 1;
+      continue;
+    }
     // "coucou de Lille", "bonsoir depuis Abidjan": where the viewer writes from.
     if (fromPlace(tokens, index)) {
       segment.content += 1;
@@ -425,6 +435,8 @@ function readSegment(
       segment.content += 1;
       continue;
     }
+    // "en S ou en M pour 1m60 55kg ?", "pour 20€": "pour" a measure or a price, no one's claim.
+    if (key === "pour" && next?.kind === "number" && roles[index + 1] !== "ref") continue;
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;
@@ -462,6 +474,12 @@ function availableForMe(tokens: readonly Token[], index: number): boolean {
 function ofAnOrder(tokens: readonly Token[], index: number): boolean {
   const of = tokens[index - 1]?.key ?? "";
   return (of === "d" || of === "de") && ORDER_WORDS.has(tokens[index - 2]?.key ?? "");
+}
+
+/** "dans mon colis", "ds mon panier", "à ma commande": the viewer's order the piece goes into. */
+function intoMyOrder(tokens: readonly Token[], index: number): boolean {
+  const into = tokens[index - 2]?.key ?? "";
+  return POSSESSIVES.has(tokens[index - 1]?.key ?? "") && (into === "dans" || into === "ds" || into === "a");
 }
 
 /** "s'il vous plait", "s'il te plait": politeness, not a condition. */
@@ -682,6 +700,8 @@ export function conditionPhraseEnd(
     else if (!CONDITION_FILLERS.has(next.key) && roles[at] === undefined) break;
     at += 1;
   }
+  // "liste d'attente pour le 66 si jamais": a waiting list's "if ever", with nothing after it.
+  if (!sawCondition && token.key === "si" && tokens[index + 1]?.key === "jamais" && at === end) return end;
   return sawCondition ? at : index;
 }
 

@@ -498,6 +498,15 @@ function numberRole(
     if (countsTheList(tokens, index)) return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
+    // "3afak", "7abibti": a digit standing for a letter, as Arabic is typed in Latin letters.
+    if (
+      token.text.length === 1 &&
+      glued(token, after) &&
+      isWord(after) &&
+      after.text.length >= 3 &&
+      !LETTER_SIZES.has(after.text)
+    )
+      return "aside";
     // "95c", "36b": a letter glued after a number that is no size makes it something else.
     if (
       glued(token, after) &&
@@ -550,6 +559,14 @@ function numberRole(
       (before.text === "du" || before.text === "un") &&
       isWord(beforeThat) &&
       SIZE_VERBS.has(beforeThat.text)
+    ) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    // "je suis une 42", "jsuis un 44": the viewer's size.
+    if (
+      (before.text === "un" || before.text === "une") &&
+      isWord(beforeThat) &&
+      FROM_VERBS.has(beforeThat.key)
     ) {
       return isNumericSize(token) ? "size" : "aside";
     }

@@ -223,6 +223,8 @@ export const CLAIM_WORDS = keys(
   "prems",
   // "dibs on le 8": English for "bagsy".
   "dibs",
+  // "3afak le 71" (Darija, please).
+  "afak",
   "porfa",
   "mim",
 );
@@ -538,6 +540,9 @@ export const PREFERENCE_VERBS = keys("prefere", "jprefere", "preferais");
 
 /** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
 export const UNITS_AFTER = new Set([
+  // "le 8 en 3 exemplaires": how many of the piece.
+  "exemplaires",
+  "exemplaire",
   "etoiles",
   "etoile",
   "€",
@@ -841,6 +846,8 @@ export const CONDITION_FILLERS = keys(
   "quelquun",
   "qqn",
   "qq1",
+  // "si t'as encore le 61": "tu" elided.
+  "t",
 );
 /** "s'il", "s'ils", "s'y": the "s" of "si" elided before them. */
 export const IF_SUBJECTS = keys("il", "ils", "y");
@@ -855,6 +862,11 @@ export const CLAIM_VERBS = keys(
   "prinds",
   "prind",
   "jreserve",
+  // "add le 35 to my panier", Creole "mété le 15 pou mwen", "ban mwen le 61", Wolof "dama bëgg le 14".
+  "add",
+  "mete",
+  "ban",
+  "beg",
   "reserv",
   "confirme",
   "confirmer",
@@ -1032,6 +1044,29 @@ export const KNOWN_WORDS = keys(
   "mesdemoiselles",
   "girls",
   "meufs",
+  // Around a claim: "elle a pas tiktok", "juste le 57", "en pointure 32", "je me fais plaiz",
+  // "t'inquiète", "hop le 12 dans la poche", "en argenté", voice typing's "point d'exclamation".
+  "tiktok",
+  "juste",
+  "pointure",
+  "plaiz",
+  "plaisir",
+  "inquiete",
+  "poche",
+  "argente",
+  "dore",
+  "exclamation",
+  "virgule",
+  // English, Marseille, Wolof and Arabic words around a claim: "hello from Bruxelles", "chu down
+  // pour le 53", "vé le 52", "dama bëgg le 14", "hamdoulah".
+  "from",
+  "down",
+  "game",
+  "ve",
+  "dama",
+  "hamdoulah",
+  "hamdoulilah",
+  "nimewo",
   "yallah",
   "chut",
   "tchip",
@@ -1699,6 +1734,17 @@ export const PIECE_FEATURES = keys(
  * est parfait pour le printemps", "ma voisine a le même"), so a bare ref with one is not sure.
  */
 export const CONTENT_WORDS = keys(
+  // "c'est pour un mariage samedi", "je t'envoie le paiement", "en pause au taf".
+  "lundi",
+  "mardi",
+  "mercredi",
+  "jeudi",
+  "vendredi",
+  "samedi",
+  "dimanche",
+  "paiement",
+  "taf",
+  "pause",
   "fera",
   "regarde",
   "debut",
@@ -1892,7 +1938,8 @@ export const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
 
 export const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
 
-export const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
+/** "chez moi", "comme moi", "sur moi" (how a piece looks on the viewer): not a piece asked for. */
+export const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que", "sur"]);
 
 export const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
 
@@ -2029,4 +2076,5 @@ export const PIECE_NAMES = keys(
   "pyjama",
   "nuisette",
   "peignoir",
+  "jordan",
 );
