@@ -862,9 +862,9 @@ export const CLAIM_VERBS = keys(
   "prinds",
   "prind",
   "jreserve",
-  // "add le 35 to my panier", Creole "mété le 15 pou mwen", "ban mwen le 61", Wolof "dama bëgg le 14".
+  // "add le 35 to my panier", Creole "ban mwen le 61", Wolof "dama bëgg le 14". (Creole "mété"
+  // squeezes as "mette" does, a subjunctive that no more takes a piece than "que je mette ça".)
   "add",
-  "mete",
   "ban",
   "beg",
   "reserv",
