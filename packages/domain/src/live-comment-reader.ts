@@ -77,6 +77,7 @@ import {
   KEEP_VERBS,
   IT_IS,
   FROM_VERBS,
+  OBJECT_PRONOUN_KEYS,
 } from "./live-comment-words";
 
 /*
@@ -607,7 +608,9 @@ function numberRole(
 function toldInFirstPersonPast(tokens: readonly Token[], index: number): boolean {
   const auxiliary = tokens[index - 1]?.key ?? "";
   if (auxiliary === "jai") return true;
-  const subject = tokens[index - 2]?.key;
+  // "j'en ai pas besoin": what the viewer has, not the piece.
+  const subjectAt = tokens[index - 2]?.key === "en" ? index - 3 : index - 2;
+  const subject = tokens[subjectAt]?.key;
   return FIRST_PERSON_AUXILIARIES.has(auxiliary) && (subject === "j" || subject === "je");
 }
 
@@ -890,6 +893,12 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       if (earlier >= 0) {
         refAt = earlier;
         roles[takenAt] = "ref";
+        // "annule le 15 et remplace par le 51": the piece after "par" is taken, whatever the verb before.
+        if (tokens[index + 1]?.key === "par")
+          for (const at of listedFrom(tokens, takenAt)) {
+            roles[at] = "ref";
+            taken.add(at);
+          }
       } else if (refAt < 0) unparsed = true;
     }
     // "je passe du 100 au 101", "je passe de la 61 à la 62": from one piece to the other.
@@ -910,6 +919,17 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     if (refAt < 0) continue;
     givenUp.add(refAt);
     roles[refAt] = "ref";
+    // "au lieu du 4 et du 6": each piece of the list goes.
+    if (insteadOf) {
+      for (
+        let at = refAt;
+        tokens[at + 1]?.key === "et" && OF_WORDS.has(tokens[at + 2]?.key ?? "") && isNumber(tokens[at + 3]);
+        at += 3
+      ) {
+        givenUp.add(at + 3);
+        roles[at + 3] = "ref";
+      }
+    }
     // "change mon 40 en 41": after "en", "par", "contre", "pour", the number taken is a ref.
     // "bascule du 40 vers le 41": an article may stand before it.
     const joiner = tokens[refAt + 1];
@@ -920,6 +940,20 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
   }
   // "je change, au lieu du 5 je prends le 6": the swap was read after all.
   return { givenUp, taken, unparsed: unparsed && givenUp.size === 0 };
+}
+
+/** "par le 41 et le 42": the number at `at` and those listed after it with "et" or ",". */
+function listedFrom(tokens: readonly Token[], at: number): number[] {
+  const listed = [at];
+  for (let next = at; ;) {
+    const joiner = tokens[next + 1];
+    if (joiner === undefined || !LIST_JOINERS.has(joiner.key)) break;
+    const then = REF_ARTICLES.has(tokens[next + 2]?.text ?? "") ? next + 3 : next + 2;
+    if (!isNumber(tokens[then])) break;
+    listed.push(then);
+    next = then;
+  }
+  return listed;
 }
 
 /** The number after "du", "de", "le", "mon"... within two words, or -1. */
@@ -1336,6 +1370,8 @@ function readClause(
       if (refNext || intent) unclaims = true;
       else negates = true;
     } else if (PLUS_WORDS.has(key)) {
+      // "le 18 en plus pour moi": one more piece, not one no longer wanted.
+      if (before?.key === "en") continue;
       // "j'en peux plus" is exhaustion, not a piece given up.
       const worn = before?.key === "peux" && tokens[index - 2]?.key === "en";
       const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key) && !worn;
@@ -1351,6 +1387,12 @@ function readClause(
       const noLongerForMe =
         after?.key === "pour" &&
         (before?.key === "est" || before?.key === "cest" || FOR_ME_WORDS.has(tokens[index + 2]?.key ?? ""));
+      // "le 9 c plus bon pour moi", "c'est plus ok": no longer right for the viewer.
+      const noLongerRight =
+        IT_IS.has(before?.key ?? "") &&
+        (after?.key === "bon" || after?.key === "ok") &&
+        !refFollows(tokens, roles, index);
+      if (noLongerRight) unclaims = true;
       if (seenNe || verbBefore || negationAfter || opensOnRef || noLongerForMe || noLonger) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
@@ -1413,10 +1455,11 @@ function readClause(
 
 /** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
 function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {
-  for (let before = index - 2; before >= Math.max(start, index - 3); before--) {
+  // "elle le prend pas", "il n'en veut pas": a pronoun for the piece may stand before the verb.
+  for (let before = index - 2; before >= Math.max(start, index - 4); before--) {
     const key = (tokens[before] as Token).key;
     if (OTHER_SUBJECTS.has(key) || key === "qui") return true;
-    if (!NE_WORDS.has(key)) return false;
+    if (!NE_WORDS.has(key) && !OBJECT_PRONOUN_KEYS.has(key) && key !== "en") return false;
   }
   return false;
 }

@@ -862,6 +862,9 @@ export const CLAIM_VERBS = keys(
   "prinds",
   "prind",
   "jreserve",
+  // "je rends le 13 et je récupère le 14": taking it back for oneself.
+  "recupere",
+  "jrecupere",
   // "add le 35 to my panier", Creole "ban mwen le 61", Wolof "dama bëgg le 14". (Creole "mété"
   // squeezes as "mette" does, a subjunctive that no more takes a piece than "que je mette ça".)
   "add",
@@ -1850,8 +1853,11 @@ export const SLIP_WORDS = keys(
 /** Verbs of wanting that, without a piece named, may speak of something else: "je confirme, il est top". */
 export const NOT_TAKING_ALONE = keys("confirme", "retiens", "garde", "craque", "fonce");
 
-/** "le 83 (pas le département)", "le 42, pas la taille": what a number is said not to be. */
-export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code");
+/**
+ * "le 83 (pas le département)", "le 42, pas la taille", "le 13 et le 31, pas le même": what the
+ * "pas" refuses is something else than the piece.
+ */
+export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code", "meme");
 
 /** Verbs of wanting that, reflexive, say the opposite: "le 2 me tente", "je me retiens". */
 export const REFLEXIVE_NOT_WANTING = keys("tente", "retiens", "retient");
