@@ -269,9 +269,12 @@ function readSegment(
     }
     const key = token.key;
     if (PASS_OR_LEAVE_WORDS.has(key) || UNCLAIM_WORDS.has(key)) segment.givingUpWord = true;
-    // "mets le 59 dans mon colis", "rajoutez le 178 à mon colis": where the piece goes, not a parcel told of.
+    // "mets le 59 dans mon colis", "hop le 26 dans mon panier": the viewer's order the piece goes
+    // into, a way of asking for it (not a parcel told of).
     if (ORDER_WORDS.has(key) && intoMyOrder(tokens, index)) {
-      segment.content += 1;
+      segment.claimWord = true;
+      segment.strongWord = true;
+      if (segment.hasRef) segment.claimsAfterRef = true;
       continue;
     }
     // "vas-y", "vas y": go on.

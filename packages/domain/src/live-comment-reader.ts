@@ -78,6 +78,7 @@ import {
   IT_IS,
   FROM_VERBS,
   OBJECT_PRONOUN_KEYS,
+  SIZE_AFTER_OPENING_NUMBER,
 } from "./live-comment-words";
 
 /*
@@ -345,7 +346,11 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
         next?.key === "je" && ["le", "la", "l"].includes(tokens[(opening?.end ?? 0) + 1]?.key ?? "");
       if (
         opening !== null &&
-        (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn || takesIt)
+        (next === undefined ||
+          AFTER_OPENING_NUMBER.has(next.key) ||
+          listGoesOn ||
+          takesIt ||
+          (SIZE_AFTER_OPENING_NUMBER.has(next.key) && opening.value > MAX_LISTED_COUNT))
       )
         spelled = opening;
     }

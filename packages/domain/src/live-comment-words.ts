@@ -201,6 +201,8 @@ export const CLAIM_WORDS = keys(
   "mezigue",
   "panier",
   "attente",
+  // "liste dattente", the apostrophe left out.
+  "dattente",
   "go",
   "for",
   "me",
@@ -1919,6 +1921,12 @@ export const GREETINGS_FROM = keys(
 
 /** Before "du" and a number, the viewer says where she is from: "je suis du 69", "jsuis du 971". */
 export const FROM_VERBS = keys("suis", "jsuis", "chuis", "sui", "jsui");
+
+/**
+ * After a number in words opening a comment, a size: "trente-trois M", "quarante taille L" name a
+ * piece; "deux M" counts (so only above the counts a viewer writes).
+ */
+export const SIZE_AFTER_OPENING_NUMBER = new Set(["m", "l", "s", "xs", "xl", "xxl", "taille"]);
 
 /** Before "laisse" or "passe", a pronoun for the piece named before: "le 4 je le laisse". */
 export const OBJECT_PRONOUNS = keys("le", "la", "l");
