@@ -1050,7 +1050,7 @@ export const KNOWN_WORDS = keys(
   "girls",
   "meufs",
   // Around a claim: "elle a pas tiktok", "juste le 57", "en pointure 32", "je me fais plaiz",
-  // "t'inquiète", "hop le 12 dans la poche", "en argenté", voice typing's "point d'exclamation".
+  // "t'inquiète", "hop le 12 dans la poche", "en argenté".
   "tiktok",
   "juste",
   "pointure",
@@ -1060,8 +1060,6 @@ export const KNOWN_WORDS = keys(
   "poche",
   "argente",
   "dore",
-  "exclamation",
-  "virgule",
   // English, Marseille, Wolof and Arabic words around a claim: "hello from Bruxelles", "chu down
   // pour le 53", "vé le 52", "dama bëgg le 14", "hamdoulah".
   "from",
