@@ -525,6 +525,14 @@ function numberRole(
   // "3 pyjamas pour moi : 110, 111 et 112", "le lot 150 (3 culottes)": how many pieces, not one.
   if (Number(token.text) <= MAX_LISTED_COUNT && isWord(after) && !after.elided && isPiecesName(after.key))
     return "aside";
+  // "j'en veux 3 du 14", "2 de la 40": how many of the piece that follows.
+  if (
+    Number(token.text) <= MAX_LISTED_COUNT &&
+    (after?.key === "du" || (after?.key === "de" && tokens[index + 2]?.key === "la")) &&
+    isNumber(tokens[after.key === "du" ? index + 2 : index + 3]) &&
+    !glued(token, after)
+  )
+    return "aside";
   // "971 dans la place", "les 59 dans la place": a crowd saying it is here, not a piece.
   if (after?.key === "dans" && tokens[index + 2]?.key === "la" && tokens[index + 3]?.key === "place")
     return "aside";
@@ -568,6 +576,13 @@ function numberRole(
     ) {
       return isNumericSize(token) ? "size" : "aside";
     }
+    // "le 41 x2 : un 38 et un 42": after a piece named, "un" and a size is one of it in that size.
+    if (
+      (before.text === "un" || before.text === "une") &&
+      isNumericSize(token) &&
+      roles.slice(0, index).includes("ref")
+    )
+      return "size";
     // "je suis une 42", "jsuis un 44": the viewer's size.
     if (
       (before.text === "un" || before.text === "une") &&
