@@ -23,6 +23,7 @@ import {
   INTENT_WORDS,
   KNOWN_WORDS,
   PIECE_NAMES,
+  FROM_VERBS,
   LIST_JOINERS,
   NE_WORDS,
   NO_WORDS,
@@ -633,15 +634,18 @@ function correctsASlip(tokens: readonly Token[]): boolean {
 }
 
 /** The word after a greeting and "de"/"depuis": a place ("coucou de la Réunion"). */
-function fromPlace(tokens: readonly Token[], index: number): boolean {
+export function fromPlace(tokens: readonly Token[], index: number): boolean {
   let at = index - 1;
   if (tokens[at]?.key === "la") at -= 1;
   const from = tokens[at]?.key;
-  if (from !== "de" && from !== "d" && from !== "depuis" && from !== "du") return false;
-  return GREETINGS_FROM.has(tokens[at - 1]?.key ?? "");
+  // "depuis la Guadeloupe", "hello from Bruxelles": wherever the viewer watches from.
+  if (from === "depuis" && tokens[index - 1]?.kind === "word") return true;
+  if (from !== "de" && from !== "d" && from !== "du" && from !== "from") return false;
+  // "coucou de Lille", "je suis de Toulouse", "jsuis de lyon".
+  const before = tokens[at - 1]?.key ?? "";
+  return GREETINGS_FROM.has(before) || FROM_VERBS.has(before);
 }
 
-/** Words some rule of the reader already weighed: they cast no doubt of their own. */
 /** "robe", "robes", "manteaux": what the piece is, in the singular or the plural. */
 export function isPieceName(key: string): boolean {
   return PIECE_NAMES.has(key) || isPiecesName(key);
@@ -653,6 +657,7 @@ export function isPiecesName(key: string): boolean {
   return (last === "s" || last === "x") && PIECE_NAMES.has(key.slice(0, -1));
 }
 
+/** Words some rule of the reader already weighed: they cast no doubt of their own. */
 function placedWord(key: string): boolean {
   return (
     KNOWN_WORDS.has(key) ||

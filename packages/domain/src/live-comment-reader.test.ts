@@ -578,6 +578,9 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["Tantine le 228 en M pour moi", claim([228, "M"])],
   ["dibs on le 8", claim(8)],
   ["trente-trois M", claim([33, "M"])],
+  // Where the viewer watches from, and that place's department, say nothing of the piece.
+  ["Bonsoir a tous, depuis la Guadeloupe le 26 en L pour moi", claim([26, "L"])],
+  ["slt tout le monde jsuis de lyon 69 dcp le 96 pr moi", claim(96)],
 ];
 
 describe("readLiveComment", () => {

@@ -1,6 +1,7 @@
 import type { ClaimedPiece, DoubtReason, DoubtfulPiece, LiveCommentReading } from "./live-claims";
 import {
   certaintyOf,
+  fromPlace,
   isPieceName,
   isPiecesName,
   putsBackOnSale,
@@ -563,6 +564,8 @@ function numberRole(
   // already named is its size.
   if (roles[index - 1] === "color" && isNumericSize(token) && roles.slice(0, index).includes("ref"))
     return "size";
+  // "jsuis de Lyon 69", "coucou de Marseille 13": the place's department, not a piece.
+  if (isWord(before) && !before.elided && fromPlace(tokens, index - 1)) return "aside";
   // "taille 38 40": a second size offered.
   if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
