@@ -648,14 +648,18 @@ export function fromPlace(tokens: readonly Token[], index: number): boolean {
 
 /** "robe", "robes", "manteaux": what the piece is, in the singular or the plural. */
 export function isPieceName(key: string): boolean {
-  return PIECE_NAMES.has(key) || isPiecesName(key);
+  return PIECE_NAMES.has(key) || PIECES_NAMES.has(key);
 }
 
 /** "robes", "manteaux": the plural of what the pieces are. */
 export function isPiecesName(key: string): boolean {
-  const last = key[key.length - 1];
-  return (last === "s" || last === "x") && PIECE_NAMES.has(key.slice(0, -1));
+  return PIECES_NAMES.has(key);
 }
+
+/** The plurals, built once: the reader runs on every comment and looks words up, never builds them. */
+const PIECES_NAMES: ReadonlySet<string> = new Set(
+  [...PIECE_NAMES].flatMap((name) => [`${name}s`, `${name}x`]),
+);
 
 /** Words some rule of the reader already weighed: they cast no doubt of their own. */
 function placedWord(key: string): boolean {

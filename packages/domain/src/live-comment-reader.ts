@@ -562,8 +562,7 @@ function numberRole(
   }
   // "le 16 en bleu marine 38", "le 11 en gris 54": a number right after the colour of a piece
   // already named is its size.
-  if (roles[index - 1] === "color" && isNumericSize(token) && roles.slice(0, index).includes("ref"))
-    return "size";
+  if (roles[index - 1] === "color" && isNumericSize(token) && refBefore(roles, index)) return "size";
   // "jsuis de Lyon 69", "coucou de Marseille 13": the place's department, not a piece.
   if (isWord(before) && !before.elided && fromPlace(tokens, index - 1)) return "aside";
   // "taille 38 40": a second size offered.
@@ -580,11 +579,7 @@ function numberRole(
       return isNumericSize(token) ? "size" : "aside";
     }
     // "le 41 x2 : un 38 et un 42": after a piece named, "un" and a size is one of it in that size.
-    if (
-      (before.text === "un" || before.text === "une") &&
-      isNumericSize(token) &&
-      roles.slice(0, index).includes("ref")
-    )
+    if ((before.text === "un" || before.text === "une") && isNumericSize(token) && refBefore(roles, index))
       return "size";
     // "je suis une 42", "jsuis un 44": the viewer's size.
     if (
@@ -625,6 +620,12 @@ function numberRole(
     if (carried === "size" && isNumericSize(token)) return "size";
   }
   return "ref";
+}
+
+/** Whether a ref was placed before `index` (without building a slice: this runs per number). */
+function refBefore(roles: readonly (Role | undefined)[], index: number): boolean {
+  for (let at = 0; at < index; at++) if (roles[at] === "ref") return true;
+  return false;
 }
 
 /** "j'ai pas", "j'avais pas", "jai pas": a "not" in the viewer's own telling of the past. */
@@ -1204,8 +1205,7 @@ function isCorrection(
 ): boolean {
   const before = tokens[index - 1];
   // "le 22 ah non le 23", "le 46, enfin non le 47": a ref before, the "non" corrects it.
-  const refBefore = roles.slice(0, index).includes("ref");
-  const correcting = before !== undefined && refBefore && CORRECTING_BEFORE_NO.has(before.key);
+  const correcting = before !== undefined && refBefore(roles, index) && CORRECTING_BEFORE_NO.has(before.key);
   if (
     !correcting &&
     before !== undefined &&
