@@ -633,13 +633,16 @@ function correctsASlip(tokens: readonly Token[]): boolean {
   return tokens.some((token) => SLIP_WORDS.has(token.key));
 }
 
-/** The word after a greeting and "de"/"depuis": a place ("coucou de la Réunion"). */
+/**
+ * A place the viewer writes from: the word after "depuis", or after "de" or "from" that follow a
+ * greeting or "je suis" ("coucou de la Réunion", "hello from Bruxelles", "je suis de Toulouse").
+ */
 export function fromPlace(tokens: readonly Token[], index: number): boolean {
   let at = index - 1;
   if (tokens[at]?.key === "la") at -= 1;
   const from = tokens[at]?.key;
-  // "depuis la Guadeloupe", "hello from Bruxelles": wherever the viewer watches from.
-  if (from === "depuis" && tokens[index - 1]?.kind === "word") return true;
+  // "depuis la Guadeloupe": wherever the viewer watches from.
+  if (from === "depuis") return true;
   if (from !== "de" && from !== "d" && from !== "du" && from !== "from") return false;
   // "coucou de Lille", "je suis de Toulouse", "jsuis de lyon".
   const before = tokens[at - 1]?.key ?? "";

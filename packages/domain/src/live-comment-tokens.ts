@@ -17,8 +17,10 @@ export interface Token {
   elided: boolean;
 }
 
-/** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
-/** A "*" glued to a word puts right what was typed before it ("le 88 *89"). */
+/**
+ * Symbols kept as tokens: prices, signs, joiners, what ends a clause or asks a question, and "*",
+ * which glued to a ref puts right the one typed before it ("le 88 *89").
+ */
 const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")", "*"]);
 /** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
 const ALIASES: ReadonlyMap<string, string> = new Map([
