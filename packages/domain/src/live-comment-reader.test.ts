@@ -581,6 +581,8 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   // Where the viewer watches from, and that place's department, say nothing of the piece.
   ["Bonsoir a tous, depuis la Guadeloupe le 26 en L pour moi", claim([26, "L"])],
   ["slt tout le monde jsuis de lyon 69 dcp le 96 pr moi", claim(96)],
+  // A size put right after "non": the piece is still wanted, in the new size.
+  ["le 82 en S euh non M plutot", claim([82, "M"])],
 ];
 
 describe("readLiveComment", () => {

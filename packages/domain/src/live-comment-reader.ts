@@ -469,7 +469,13 @@ function readRefsAndSizes(tokens: readonly Token[], roles: (Role | undefined)[])
       else roles[index] = role;
     } else if (token.kind === "word") {
       const size = letterSize(tokens, roles, index);
-      if (size !== null) addSize(index, size);
+      const previous = sizes[sizes.length - 1];
+      // "le 82 en S non M": the size put right replaces the one before.
+      if (size !== null && previous !== undefined && NO_WORDS.has(tokens[index - 1]?.key ?? "")) {
+        previous.value = size;
+        previous.at = index;
+        roles[index] = "size";
+      } else if (size !== null) addSize(index, size);
     }
   }
   return sizes;
@@ -745,6 +751,8 @@ function letterSize(
   if (before === undefined) return null;
   if (roles[index - 1] === "ref") return size;
   if (RANGE_JOINERS.has(before.text) && roles[index - 2] === "size") return size;
+  // "le 82 en S non M": a size said, then put right.
+  if (NO_WORDS.has(before.key) && roles.lastIndexOf("size", index - 2) >= 0) return size;
   return null;
 }
 
