@@ -131,25 +131,30 @@ describe("the comment reader on the labelled corpus", () => {
    * - held-out-14 and held-out-15: sealed while the reader changed on held-out-13's lines, scored
    *   once after (the clean measure now): precision 100 % and 100 %, 0 and 0, recall 96.4 % and
    *   99.4 %, doubts 13.9 % and 7.3 %.
+   * Then every part's misreadings were studied and the reader changed on the patterns they show
+   * (decision 038, "Closer to the targets"): the floors are the figures after that change, with
+   * room for a comment or two (the second opinion moves a little with every line added to the
+   * tuning part), none lower than before; no part may read a comment that takes nothing as sure.
+   * No part measures a reader it never met any more; the next sealed parts do.
    * A change that reads a part worse than its floors fails.
    */
   const floors: [part: Part, floor: HeldOutFloor][] = [
-    ["held-out", { claimComments: 100, takesNothing: 1, precision: 0.97, recall: 0.99, doubts: 0.041 }],
-    ["held-out-3", { claimComments: 150, takesNothing: 1, precision: 0.99, recall: 0.985, doubts: 0.068 }],
-    ["held-out-5", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.975, doubts: 0.146 }],
-    ["held-out-6", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.969, doubts: 0.086 }],
-    ["held-out-7", { claimComments: 150, takesNothing: 0, precision: 0.985, recall: 0.98, doubts: 0.08 }],
-    ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.98, recall: 0.95, doubts: 0.14 }],
-    ["held-out-9", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.049 }],
-    ["held-out-10", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.969, doubts: 0.128 }],
-    ["held-out-11", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.99, doubts: 0.086 }],
-    ["held-out-12", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.97, doubts: 0.13 }],
-    ["held-out-14", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.96, doubts: 0.14 }],
-    ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.074 }],
-    ["held-out-16", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.963, doubts: 0.085 }],
-    ["held-out-17", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.097 }],
-    ["held-out-18", { claimComments: 150, takesNothing: 0, precision: 0.988, recall: 0.981, doubts: 0.08 }],
-    ["held-out-19", { claimComments: 150, takesNothing: 2, precision: 0.987, recall: 0.975, doubts: 0.171 }],
+    ["held-out", { claimComments: 100, takesNothing: 0, precision: 0.994, recall: 0.99, doubts: 0.041 }],
+    ["held-out-3", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.993, doubts: 0.068 }],
+    ["held-out-5", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.986, doubts: 0.106 }],
+    ["held-out-6", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.986, doubts: 0.082 }],
+    ["held-out-7", { claimComments: 150, takesNothing: 0, precision: 0.988, recall: 0.98, doubts: 0.076 }],
+    ["held-out-8", { claimComments: 150, takesNothing: 0, precision: 0.981, recall: 0.968, doubts: 0.131 }],
+    ["held-out-9", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.99, doubts: 0.049 }],
+    ["held-out-10", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.969, doubts: 0.088 }],
+    ["held-out-11", { claimComments: 150, takesNothing: 0, precision: 0.99, recall: 0.993, doubts: 0.07 }],
+    ["held-out-12", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.993, doubts: 0.112 }],
+    ["held-out-14", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.986, doubts: 0.112 }],
+    ["held-out-15", { claimComments: 150, takesNothing: 0, precision: 0.995, recall: 0.99, doubts: 0.064 }],
+    ["held-out-16", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.968, doubts: 0.085 }],
+    ["held-out-17", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.076 }],
+    ["held-out-18", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.981, doubts: 0.08 }],
+    ["held-out-19", { claimComments: 150, takesNothing: 0, precision: 0.994, recall: 0.975, doubts: 0.131 }],
   ];
   it.each(floors)(
     "on %s, reads no un-claim or negation as a claim and stays above its floors",

@@ -22,6 +22,8 @@ import {
   IF_SUBJECTS,
   INTENT_WORDS,
   KNOWN_WORDS,
+  PIECE_NAMES,
+  FROM_VERBS,
   LIST_JOINERS,
   NE_WORDS,
   NO_WORDS,
@@ -268,6 +270,19 @@ function readSegment(
     }
     const key = token.key;
     if (PASS_OR_LEAVE_WORDS.has(key) || UNCLAIM_WORDS.has(key)) segment.givingUpWord = true;
+    // "mets le 59 dans mon colis", "hop le 26 dans mon panier": the viewer's order the piece goes
+    // into, a way of asking for it (not a parcel told of).
+    if (ORDER_WORDS.has(key) && intoMyOrder(tokens, index)) {
+      segment.claimWord = true;
+      segment.strongWord = true;
+      if (segment.hasRef) segment.claimsAfterRef = true;
+      continue;
+    }
+    // "vas-y", "vas y": go on.
+    if (key === "vas" && next?.key === "y") {
+      index += 1;
+      continue;
+    }
     // "coucou de Lille", "bonsoir depuis Abidjan": where the viewer writes from.
     if (fromPlace(tokens, index)) {
       segment.content += 1;
@@ -424,6 +439,8 @@ function readSegment(
       segment.content += 1;
       continue;
     }
+    // "en S ou en M pour 1m60 55kg ?", "pour 20€": "pour" a measure or a price, no one's claim.
+    if (key === "pour" && next?.kind === "number" && roles[index + 1] !== "ref") continue;
     if (CLAIM_WORDS.has(key) || ASK_FOR_WORDS.has(key) || CLAIM_VERBS.has(key)) {
       segment.claimWord = true;
       if (key !== "pour") segment.strongWord = true;
@@ -461,6 +478,12 @@ function availableForMe(tokens: readonly Token[], index: number): boolean {
 function ofAnOrder(tokens: readonly Token[], index: number): boolean {
   const of = tokens[index - 1]?.key ?? "";
   return (of === "d" || of === "de") && ORDER_WORDS.has(tokens[index - 2]?.key ?? "");
+}
+
+/** "dans mon colis", "ds mon panier", "à ma commande": the viewer's order the piece goes into. */
+function intoMyOrder(tokens: readonly Token[], index: number): boolean {
+  const into = tokens[index - 2]?.key ?? "";
+  return POSSESSIVES.has(tokens[index - 1]?.key ?? "") && (into === "dans" || into === "ds" || into === "a");
 }
 
 /** "s'il vous plait", "s'il te plait": politeness, not a condition. */
@@ -610,19 +633,42 @@ function correctsASlip(tokens: readonly Token[]): boolean {
   return tokens.some((token) => SLIP_WORDS.has(token.key));
 }
 
-/** The word after a greeting and "de"/"depuis": a place ("coucou de la Réunion"). */
-function fromPlace(tokens: readonly Token[], index: number): boolean {
+/**
+ * A place the viewer writes from: the word after "depuis", or after "de" or "from" that follow a
+ * greeting or "je suis" ("coucou de la Réunion", "hello from Bruxelles", "je suis de Toulouse").
+ */
+export function fromPlace(tokens: readonly Token[], index: number): boolean {
   let at = index - 1;
   if (tokens[at]?.key === "la") at -= 1;
   const from = tokens[at]?.key;
-  if (from !== "de" && from !== "d" && from !== "depuis" && from !== "du") return false;
-  return GREETINGS_FROM.has(tokens[at - 1]?.key ?? "");
+  // "depuis la Guadeloupe": wherever the viewer watches from.
+  if (from === "depuis") return true;
+  if (from !== "de" && from !== "d" && from !== "du" && from !== "from") return false;
+  // "coucou de Lille", "je suis de Toulouse", "jsuis de lyon".
+  const before = tokens[at - 1]?.key ?? "";
+  return GREETINGS_FROM.has(before) || FROM_VERBS.has(before);
 }
+
+/** "robe", "robes", "manteaux": what the piece is, in the singular or the plural. */
+export function isPieceName(key: string): boolean {
+  return PIECE_NAMES.has(key) || PIECES_NAMES.has(key);
+}
+
+/** "robes", "manteaux": the plural of what the pieces are. */
+export function isPiecesName(key: string): boolean {
+  return PIECES_NAMES.has(key);
+}
+
+/** The plurals, built once: the reader runs on every comment and looks words up, never builds them. */
+const PIECES_NAMES: ReadonlySet<string> = new Set(
+  [...PIECE_NAMES].flatMap((name) => [`${name}s`, `${name}x`]),
+);
 
 /** Words some rule of the reader already weighed: they cast no doubt of their own. */
 function placedWord(key: string): boolean {
   return (
     KNOWN_WORDS.has(key) ||
+    isPieceName(key) ||
     FIRST_NAMES.has(key) ||
     INTENT_WORDS.has(key) ||
     UNCLAIM_WORDS.has(key) ||
@@ -669,6 +715,8 @@ export function conditionPhraseEnd(
     else if (!CONDITION_FILLERS.has(next.key) && roles[at] === undefined) break;
     at += 1;
   }
+  // "liste d'attente pour le 66 si jamais": a waiting list's "if ever", with nothing after it.
+  if (!sawCondition && token.key === "si" && tokens[index + 1]?.key === "jamais" && at === end) return end;
   return sawCondition ? at : index;
 }
 

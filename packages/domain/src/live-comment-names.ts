@@ -20,6 +20,7 @@ export const FIRST_NAMES: ReadonlySet<string> = new Set(
   elodie emilie emma eva elise estelle elsa eloise elena fanny fatou fatima fatoumata florence
   floriane francoise gaelle geraldine ginette ghislaine helene ines isabelle ingrid jacqueline
   karine kelly katia khadija kenza lucette lise mallory maryse mariam malika meriem mounia
+  lili nour josiane yasmine samira rokia aminata ramatou djeneba ndeye
   oceane ophelie pauline patricia pascale priscilla rachel rebecca sabrina samira sylvia solene
   tatiana valerie vanessa veronique virginie yasmine yasmina zoe zora zahra
   adam alexandre antoine arthur bruno christophe david eric fabrice florian francois gabriel

@@ -537,11 +537,61 @@ const ROWS: readonly (readonly [string, LiveCommentReading])[] = [
   ["@Sarah_shop 😍 le 5 en XL", claim([5, "XL"])],
   ["douze et treize pour moi", claim(12, 13)],
   ["le 40 c'est une taille unique ?", doubt("question", [40, "TU"])],
+  // A number right after the colour of a piece named is its size, not another piece.
+  ["le 16 en bleu marine 38", claim([16, "38", "Bleu marine"])],
+  ["inscris moi sur le 11 en gris 54 stp", claim([11, "54", "Gris"])],
+  // Counts before a piece, or before what the pieces are, are no pieces.
+  ["2 x le 115 : un S et un M", claim(115)],
+  ["j'en veux 3 du 14", claim(14)],
+  ["3 pyjamas pour moi : 110, 111 et 112 en 2XL", claim([110, "XXL"], [111, "XXL"], [112, "XXL"])],
+  ["2 sacs 18 svp", claim(18)],
+  ["le 41 x2 : un 38 et un 42", claim([41, "38"])],
+  ["3afak le 71 en S", claim([71, "S"])],
+  // Where the viewer is from, her own size, a crowd saying it is here.
+  ["Sophie du 59 : je prends le 34 en L", claim([34, "L"])],
+  ["le 85 pour moi jsuis du 69", claim(85)],
+  ["je suis une 42", none],
+  ["971 dans la place", none],
+  // A star or "nn" puts the piece written before right.
+  ["le 88 *89", claim(89)],
+  ["jle prend le 38 *le 23 en M", claim([23, "M"])],
+  ["le 45 nn le 54 en L", claim([54, "L"])],
+  ["n'oubliez pas le 12 pour moi", claim(12)],
+  // The viewer's own slip told ("j'ai oublié de dire") is no piece let go.
+  ["Jai oublié de dire le 89 aussi pour moi", claim(89)],
+  ["j'ai oublié le 12 en M", unclaim(12)],
+  // Swaps: a piece's name before its number, "remplace par" after giving up, a list given up.
+  ["au lieu du soutif 73 je préfère le 75", both(claim(75), unclaim(73))],
+  ["annule le 15 et remplace par le 51 en L", both(claim([51, "L"]), unclaim(15))],
+  ["je prends le 5 au lieu du 4 et du 6", both(claim(5), unclaim(4, 6))],
+  ["je rends le 13 et je récupère le 14 et le 15", both(claim(14, 15), unclaim(13))],
+  ["je switch le 15 pour le 16 en L", both(claim([16, "L"]), unclaim(15))],
+  // One more piece, not the same one, what the viewer does not need: no giving up.
+  ["et le 18 en plus pour moi, en M", claim([18, "M"])],
+  ["jveux le 13 et le 31 pas le meme hein", claim(13, 31)],
+  ["je prends le 19 même si j'en ai pas besoin", doubt("condition", 19)],
+  ["le 9 c plus bon pour moi", unclaim(9)],
+  // The viewer's order the piece goes into, a waiting list "if ever", names of pieces and people.
+  ["mets le 59 dans mon colis", claim(59)],
+  ["liste d'attente pour le 66 en M si jamais", claim([66, "M"])],
+  ["les manteaux 14 et 15 en 44", claim([14, "44"], [15, "44"])],
+  ["Tantine le 228 en M pour moi", claim([228, "M"])],
+  ["dibs on le 8", claim(8)],
+  ["trente-trois M", claim([33, "M"])],
+  // Where the viewer watches from, and that place's department, say nothing of the piece.
+  ["Bonsoir a tous, depuis la Guadeloupe le 26 en L pour moi", claim([26, "L"])],
+  ["slt tout le monde jsuis de lyon 69 dcp le 96 pr moi", claim(96)],
+  // A size put right after "non": the piece is still wanted, in the new size.
+  ["le 82 en S euh non M plutot", claim([82, "M"])],
 ];
 
 describe("readLiveComment", () => {
   it("has a table of at least 200 comments", () => {
     expect(ROWS.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it("gives nothing for sure to a question whose 'pour' is followed by a measure", () => {
+    expect(readLiveComment("le 4 en S ou en M pour 1m60 55kg ?", SHOP_COLORS).claims).toEqual([]);
   });
 
   it.each(ROWS)("reads %j", (comment, expected) => {

@@ -1,6 +1,15 @@
 import type { ClaimedPiece, DoubtReason, DoubtfulPiece, LiveCommentReading } from "./live-claims";
-import { certaintyOf, putsBackOnSale, readForm, type Role } from "./live-comment-form";
+import {
+  certaintyOf,
+  fromPlace,
+  isPieceName,
+  isPiecesName,
+  putsBackOnSale,
+  readForm,
+  type Role,
+} from "./live-comment-form";
 import { readSlipCorrection } from "./live-comment-slips";
+import { FIRST_NAMES } from "./live-comment-names";
 import { glued, NON_ASCII, normalizeComment, tokenize, type Token } from "./live-comment-tokens";
 import {
   OF_WORDS,
@@ -68,6 +77,9 @@ import {
   FIRST_PERSON_AUXILIARIES,
   KEEP_VERBS,
   IT_IS,
+  FROM_VERBS,
+  OBJECT_PRONOUN_KEYS,
+  SIZE_AFTER_OPENING_NUMBER,
 } from "./live-comment-words";
 
 /*
@@ -335,7 +347,11 @@ function readSpelledNumbers(tokens: Token[]): Token[] {
         next?.key === "je" && ["le", "la", "l"].includes(tokens[(opening?.end ?? 0) + 1]?.key ?? "");
       if (
         opening !== null &&
-        (next === undefined || AFTER_OPENING_NUMBER.has(next.key) || listGoesOn || takesIt)
+        (next === undefined ||
+          AFTER_OPENING_NUMBER.has(next.key) ||
+          listGoesOn ||
+          takesIt ||
+          (SIZE_AFTER_OPENING_NUMBER.has(next.key) && opening.value > MAX_LISTED_COUNT))
       )
         spelled = opening;
     }
@@ -453,7 +469,13 @@ function readRefsAndSizes(tokens: readonly Token[], roles: (Role | undefined)[])
       else roles[index] = role;
     } else if (token.kind === "word") {
       const size = letterSize(tokens, roles, index);
-      if (size !== null) addSize(index, size);
+      const previous = sizes[sizes.length - 1];
+      // "le 82 en S non M": the size put right replaces the one before.
+      if (size !== null && previous !== undefined && NO_WORDS.has(tokens[index - 1]?.key ?? "")) {
+        previous.value = size;
+        previous.at = index;
+        roles[index] = "size";
+      } else if (size !== null) addSize(index, size);
     }
   }
   return sizes;
@@ -489,6 +511,15 @@ function numberRole(
     if (countsTheList(tokens, index)) return "aside";
     // "2xl": the number belongs to the size that follows.
     if (glued(token, after) && (after.text === "xl" || after.text === "xxl")) return "aside";
+    // "3afak", "7abibti": a digit standing for a letter, as Arabic is typed in Latin letters.
+    if (
+      token.text.length === 1 &&
+      glued(token, after) &&
+      isWord(after) &&
+      after.text.length >= 3 &&
+      !LETTER_SIZES.has(after.text)
+    )
+      return "aside";
     // "95c", "36b": a letter glued after a number that is no size makes it something else.
     if (
       glued(token, after) &&
@@ -498,6 +529,29 @@ function numberRole(
     )
       return "aside";
   }
+  // "3 pyjamas pour moi : 110, 111 et 112", "le lot 150 (3 culottes)": how many pieces, not one.
+  if (Number(token.text) <= MAX_LISTED_COUNT && isWord(after) && !after.elided && isPiecesName(after.key))
+    return "aside";
+  // "j'en veux 3 du 14", "2 de la 40": how many of the piece that follows.
+  if (
+    Number(token.text) <= MAX_LISTED_COUNT &&
+    (after?.key === "du" || (after?.key === "de" && tokens[index + 2]?.key === "la")) &&
+    isNumber(tokens[after.key === "du" ? index + 2 : index + 3]) &&
+    !glued(token, after)
+  )
+    return "aside";
+  // "971 dans la place", "les 59 dans la place": a crowd saying it is here, not a piece.
+  if (after?.key === "dans" && tokens[index + 2]?.key === "la" && tokens[index + 3]?.key === "place")
+    return "aside";
+  // "2 x le 115", "3 x la 40": how many of the piece that follows.
+  if (
+    Number(token.text) <= MAX_LISTED_COUNT &&
+    after?.key === "x" &&
+    !glued(token, after) &&
+    REF_ARTICLES.has(tokens[index + 2]?.text ?? "") &&
+    isNumber(tokens[index + 3])
+  )
+    return "aside";
   if (before === undefined) return "ref";
   // "Toulouse (31)", "Martine de Reims (51)": a department or an age in brackets after a word.
   if (before.text === "(" && after?.text === ")" && isWord(beforeThat)) return "aside";
@@ -507,7 +561,16 @@ function numberRole(
     // "je pars en vacances le 15", "je paie le 5": a date.
     if (before.text === "le" && DATE_BEFORE.has(beforeThat.key)) return "aside";
     if ((before.text === "du" || before.text === "de") && GREETINGS_FROM.has(beforeThat.key)) return "aside";
+    // "Sophie du 59 :", "jsuis du 69": where the viewer comes from (or her size), never a piece.
+    if (before.text === "du" && (FIRST_NAMES.has(beforeThat.key) || FROM_VERBS.has(beforeThat.key))) {
+      return isNumericSize(token) && !FIRST_NAMES.has(beforeThat.key) ? "size" : "aside";
+    }
   }
+  // "le 16 en bleu marine 38", "le 11 en gris 54": a number right after the colour of a piece
+  // already named is its size.
+  if (roles[index - 1] === "color" && isNumericSize(token) && refBefore(roles, index)) return "size";
+  // "jsuis de Lyon 69", "coucou de Marseille 13": the place's department, not a piece.
+  if (isWord(before) && !before.elided && fromPlace(tokens, index - 1)) return "aside";
   // "taille 38 40": a second size offered.
   if (roles[index - 1] === "size" && isNumber(before) && isNumericSize(token)) return "size";
 
@@ -518,6 +581,17 @@ function numberRole(
       (before.text === "du" || before.text === "un") &&
       isWord(beforeThat) &&
       SIZE_VERBS.has(beforeThat.text)
+    ) {
+      return isNumericSize(token) ? "size" : "aside";
+    }
+    // "le 41 x2 : un 38 et un 42": after a piece named, "un" and a size is one of it in that size.
+    if ((before.text === "un" || before.text === "une") && isNumericSize(token) && refBefore(roles, index))
+      return "size";
+    // "je suis une 42", "jsuis un 44": the viewer's size.
+    if (
+      (before.text === "un" || before.text === "une") &&
+      isWord(beforeThat) &&
+      FROM_VERBS.has(beforeThat.key)
     ) {
       return isNumericSize(token) ? "size" : "aside";
     }
@@ -554,11 +628,19 @@ function numberRole(
   return "ref";
 }
 
+/** Whether a ref was placed before `index` (without building a slice: this runs per number). */
+function refBefore(roles: readonly (Role | undefined)[], index: number): boolean {
+  for (let at = 0; at < index; at++) if (roles[at] === "ref") return true;
+  return false;
+}
+
 /** "j'ai pas", "j'avais pas", "jai pas": a "not" in the viewer's own telling of the past. */
 function toldInFirstPersonPast(tokens: readonly Token[], index: number): boolean {
   const auxiliary = tokens[index - 1]?.key ?? "";
   if (auxiliary === "jai") return true;
-  const subject = tokens[index - 2]?.key;
+  // "j'en ai pas besoin": what the viewer has, not the piece.
+  const subjectAt = tokens[index - 2]?.key === "en" ? index - 3 : index - 2;
+  const subject = tokens[subjectAt]?.key;
   return FIRST_PERSON_AUXILIARIES.has(auxiliary) && (subject === "j" || subject === "je");
 }
 
@@ -669,6 +751,8 @@ function letterSize(
   if (before === undefined) return null;
   if (roles[index - 1] === "ref") return size;
   if (RANGE_JOINERS.has(before.text) && roles[index - 2] === "size") return size;
+  // "le 82 en S non M": a size said, then put right.
+  if (NO_WORDS.has(before.key) && roles.lastIndexOf("size", index - 2) >= 0) return size;
   return null;
 }
 
@@ -841,6 +925,12 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
       if (earlier >= 0) {
         refAt = earlier;
         roles[takenAt] = "ref";
+        // "annule le 15 et remplace par le 51": the piece after "par" is taken, whatever the verb before.
+        if (tokens[index + 1]?.key === "par")
+          for (const at of listedFrom(tokens, takenAt)) {
+            roles[at] = "ref";
+            taken.add(at);
+          }
       } else if (refAt < 0) unparsed = true;
     }
     // "je passe du 100 au 101", "je passe de la 61 à la 62": from one piece to the other.
@@ -861,6 +951,17 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
     if (refAt < 0) continue;
     givenUp.add(refAt);
     roles[refAt] = "ref";
+    // "au lieu du 4 et du 6": each piece of the list goes.
+    if (insteadOf) {
+      for (
+        let at = refAt;
+        tokens[at + 1]?.key === "et" && OF_WORDS.has(tokens[at + 2]?.key ?? "") && isNumber(tokens[at + 3]);
+        at += 3
+      ) {
+        givenUp.add(at + 3);
+        roles[at + 3] = "ref";
+      }
+    }
     // "change mon 40 en 41": after "en", "par", "contre", "pour", the number taken is a ref.
     // "bascule du 40 vers le 41": an article may stand before it.
     const joiner = tokens[refAt + 1];
@@ -871,6 +972,20 @@ function readSwap(tokens: readonly Token[], roles: (Role | undefined)[]): Swap {
   }
   // "je change, au lieu du 5 je prends le 6": the swap was read after all.
   return { givenUp, taken, unparsed: unparsed && givenUp.size === 0 };
+}
+
+/** "par le 41 et le 42": the number at `at` and those listed after it with "et" or ",". */
+function listedFrom(tokens: readonly Token[], at: number): number[] {
+  const listed = [at];
+  for (let next = at; ;) {
+    const joiner = tokens[next + 1];
+    if (joiner === undefined || !LIST_JOINERS.has(joiner.key)) break;
+    const then = REF_ARTICLES.has(tokens[next + 2]?.text ?? "") ? next + 3 : next + 2;
+    if (!isNumber(tokens[then])) break;
+    listed.push(then);
+    next = then;
+  }
+  return listed;
 }
 
 /** The number after "du", "de", "le", "mon"... within two words, or -1. */
@@ -909,10 +1024,13 @@ function passedTo(tokens: readonly Token[], at: number): number {
 }
 
 function swapRefAt(tokens: readonly Token[], from: number): number {
-  for (let at = from; at < Math.min(tokens.length, from + 3); at++) {
+  // "au lieu du soutif 73", "remplace la robe 12": the piece's name may stand before its number.
+  let named = 0;
+  for (let at = from; at < Math.min(tokens.length, from + 3 + named); at++) {
     const token = tokens[at] as Token;
     if (token.kind === "number") return token.text[0] === "0" ? -1 : at;
-    if (!SWAP_ARTICLES.has(token.key)) return -1;
+    if (named === 0 && at > from && isPieceName(token.key)) named = 1;
+    else if (!SWAP_ARTICLES.has(token.key)) return -1;
   }
   return -1;
 }
@@ -936,11 +1054,26 @@ function correctedRefs(
       CORRECTION_WORDS.has(token.key) ||
       // "je voulais dire le 14", "je veux dire le 14".
       (token.key === "dire" && (tokens[index - 1]?.key === "voulais" || tokens[index - 1]?.key === "veux")) ||
-      (token.key === "plutot" && tokens[index - 1]?.key === "ou");
+      (token.key === "plutot" && tokens[index - 1]?.key === "ou") ||
+      starCorrects(tokens, roles, index);
     if (!marks) continue;
     for (const at of refIndexes) if (at < index && roles[at] === "ref") corrected.add(at);
   }
   return corrected;
+}
+
+/** "le 88 *89", "le 38 *le 23": a star glued to the piece written after puts the one before right. */
+function starCorrects(
+  tokens: readonly Token[],
+  roles: readonly (Role | undefined)[],
+  index: number,
+): boolean {
+  const star = tokens[index] as Token;
+  const next = tokens[index + 1];
+  if (star.text !== "*" || next === undefined || !glued(star, next)) return false;
+  const before = tokens[index - 1];
+  if (before !== undefined && glued(before, star)) return false;
+  return roles[index + 1] === "ref" || (REF_ARTICLES.has(next.text) && roles[index + 2] === "ref");
 }
 
 function refValue(tokens: readonly Token[], index: number): number {
@@ -1080,8 +1213,7 @@ function isCorrection(
 ): boolean {
   const before = tokens[index - 1];
   // "le 22 ah non le 23", "le 46, enfin non le 47": a ref before, the "non" corrects it.
-  const refBefore = roles.slice(0, index).includes("ref");
-  const correcting = before !== undefined && refBefore && CORRECTING_BEFORE_NO.has(before.key);
+  const correcting = before !== undefined && refBefore(roles, index) && CORRECTING_BEFORE_NO.has(before.key);
   if (
     !correcting &&
     before !== undefined &&
@@ -1234,6 +1366,14 @@ function readClause(
     } else if (UNCLAIM_WORDS.has(key)) {
       // "n'oubliez pas le 12", "je le laisse pas passer": the refusal is refused.
       if (after?.key === "pas") continue;
+      // "j'ai oublié de dire le 89", "je l'avais oublié": the viewer's own slip, told, not a piece let go.
+      if (
+        key === "oublie" &&
+        before !== undefined &&
+        FIRST_PERSON_AUXILIARIES.has(before.key) &&
+        (after === undefined || OF_WORDS.has(after.key) || tokens[index - 2]?.key === "l")
+      )
+        continue;
       // "si la fille du 25 se désiste", "quelqu'un annule": someone else gives it up.
       if (before !== undefined && SOMEONE_ELSE.has(before.key)) continue;
       if (PASS_OR_LEAVE_WORDS.has(key)) {
@@ -1261,6 +1401,8 @@ function readClause(
       if (refNext || intent) unclaims = true;
       else negates = true;
     } else if (PLUS_WORDS.has(key)) {
+      // "le 18 en plus pour moi": one more piece, not one no longer wanted.
+      if (before?.key === "en") continue;
       // "j'en peux plus" is exhaustion, not a piece given up.
       const worn = before?.key === "peux" && tokens[index - 2]?.key === "en";
       const verbBefore = before !== undefined && VERBS_BEFORE_PLUS.has(before.key) && !worn;
@@ -1276,6 +1418,12 @@ function readClause(
       const noLongerForMe =
         after?.key === "pour" &&
         (before?.key === "est" || before?.key === "cest" || FOR_ME_WORDS.has(tokens[index + 2]?.key ?? ""));
+      // "le 9 c plus bon pour moi", "c'est plus ok": no longer right for the viewer.
+      const noLongerRight =
+        IT_IS.has(before?.key ?? "") &&
+        (after?.key === "bon" || after?.key === "ok") &&
+        !refFollows(tokens, roles, index);
+      if (noLongerRight) unclaims = true;
       if (seenNe || verbBefore || negationAfter || opensOnRef || noLongerForMe || noLonger) unclaims = true;
     } else if (NO_WORDS.has(key)) {
       // "non mais il est trop beau": an exclamation.
@@ -1338,10 +1486,11 @@ function readClause(
 
 /** "elle a pas", "il n'a pas", "qui a pas": "pas" after a verb whose subject is someone else. */
 function othersNegation(tokens: readonly Token[], index: number, start: number): boolean {
-  for (let before = index - 2; before >= Math.max(start, index - 3); before--) {
+  // "elle le prend pas", "il n'en veut pas": a pronoun for the piece may stand before the verb.
+  for (let before = index - 2; before >= Math.max(start, index - 4); before--) {
     const key = (tokens[before] as Token).key;
     if (OTHER_SUBJECTS.has(key) || key === "qui") return true;
-    if (!NE_WORDS.has(key)) return false;
+    if (!NE_WORDS.has(key) && !OBJECT_PRONOUN_KEYS.has(key) && key !== "en") return false;
   }
   return false;
 }

@@ -17,11 +17,16 @@ export interface Token {
   elided: boolean;
 }
 
-/** Symbols kept as tokens: prices, signs, joiners, and what ends a clause or asks a question. */
-const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")"]);
+/**
+ * Symbols kept as tokens: prices, signs, joiners, what ends a clause or asks a question, and "*",
+ * which glued to a ref puts right the one typed before it ("le 88 *89").
+ */
+const SYMBOLS = new Set(["€", "$", "%", ":", "+", "-", "?", "/", ",", ".", "!", ";", "&", "(", ")", "*"]);
 /** SMS spellings that stand for a word the reader weighs: "jveu pa le 17". */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ["pa", "pas"],
+  // "le 45 nn le 54": "non" in two letters (squeezed, it would read as the "n" of "n'oubliez").
+  ["nn", "non"],
   // "tjr", "tjrs", "tjs": "toujours" in a hurry.
   ["tjr", "toujours"],
   ["tjrs", "toujours"],

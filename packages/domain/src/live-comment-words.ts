@@ -201,6 +201,8 @@ export const CLAIM_WORDS = keys(
   "mezigue",
   "panier",
   "attente",
+  // "liste dattente", the apostrophe left out.
+  "dattente",
   "go",
   "for",
   "me",
@@ -221,6 +223,10 @@ export const CLAIM_WORDS = keys(
   "mi",
   // "prems le 107" (first!), Spanish and Portuguese "porfa" (please), "pra mim" (for me).
   "prems",
+  // "dibs on le 8": English for "bagsy".
+  "dibs",
+  // "3afak le 71" (Darija, please).
+  "afak",
   "porfa",
   "mim",
 );
@@ -536,6 +542,9 @@ export const PREFERENCE_VERBS = keys("prefere", "jprefere", "preferais");
 
 /** After a number, it is a price, a time, a measure, an age, a count or an ordinal (2e, 1er). */
 export const UNITS_AFTER = new Set([
+  // "le 8 en 3 exemplaires": how many of the piece.
+  "exemplaires",
+  "exemplaire",
   "etoiles",
   "etoile",
   "€",
@@ -839,6 +848,8 @@ export const CONDITION_FILLERS = keys(
   "quelquun",
   "qqn",
   "qq1",
+  // "si t'as encore le 61": "tu" elided.
+  "t",
 );
 /** "s'il", "s'ils", "s'y": the "s" of "si" elided before them. */
 export const IF_SUBJECTS = keys("il", "ils", "y");
@@ -846,6 +857,21 @@ export const IF_SUBJECTS = keys("il", "ils", "y");
 /** The verbs that say "I want it" outright; they vouch for a few words the reader cannot place. */
 export const CLAIM_VERBS = keys(
   "gimme",
+  // "je prens le 31", "ch'prinds l'23" (Ch'ti), "jreserve le 12": "prendre" and "réserver" as typed fast.
+  "prens",
+  "jeprens",
+  "jepren",
+  "prinds",
+  "prind",
+  "jreserve",
+  // "je rends le 13 et je récupère le 14": taking it back for oneself.
+  "recupere",
+  "jrecupere",
+  // "add le 35 to my panier", Creole "ban mwen le 61", Wolof "dama bëgg le 14". (Creole "mété"
+  // squeezes as "mette" does, a subjunctive that no more takes a piece than "que je mette ça".)
+  "add",
+  "ban",
+  "beg",
   "reserv",
   "confirme",
   "confirmer",
@@ -1005,6 +1031,45 @@ export const CLAIM_VERBS = keys(
  */
 export const KNOWN_WORDS = keys(
   "aller",
+  // How viewers call the presenter or each other: "Tantine le 228 en M", "cc la boss", "frérot".
+  "tantine",
+  "tantie",
+  "tatie",
+  "mama",
+  "mamie",
+  "frero",
+  "frerot",
+  "frangine",
+  "soeurette",
+  "boss",
+  "mater",
+  "daronne",
+  "daron",
+  "mesdames",
+  "mesdemoiselles",
+  "girls",
+  "meufs",
+  // Around a claim: "elle a pas tiktok", "juste le 57", "en pointure 32", "je me fais plaiz",
+  // "t'inquiète", "hop le 12 dans la poche", "en argenté".
+  "tiktok",
+  "juste",
+  "pointure",
+  "plaiz",
+  "plaisir",
+  "inquiete",
+  "poche",
+  "argente",
+  "dore",
+  // English, Marseille, Wolof and Arabic words around a claim: "hello from Bruxelles", "chu down
+  // pour le 53", "vé le 52", "dama bëgg le 14", "hamdoulah".
+  "from",
+  "down",
+  "game",
+  "ve",
+  "dama",
+  "hamdoulah",
+  "hamdoulilah",
+  "nimewo",
   "yallah",
   "chut",
   "tchip",
@@ -1583,6 +1648,13 @@ export const TYPING_SLIPS = keys("tape", "tapee", "ecrit", "ecrite", "marque", "
 
 export const SWAP_VERBS = keys(
   "remplace",
+  // "je switch le 15 pour le 16", "jchange le 7 contre le 70": the English verb, and "je" glued on.
+  "switch",
+  "switche",
+  "switcher",
+  "jswitch",
+  "jchange",
+  "jremplace",
   "remplacer",
   "remplacez",
   "change",
@@ -1665,6 +1737,17 @@ export const PIECE_FEATURES = keys(
  * est parfait pour le printemps", "ma voisine a le même"), so a bare ref with one is not sure.
  */
 export const CONTENT_WORDS = keys(
+  // "c'est pour un mariage samedi", "je t'envoie le paiement", "en pause au taf".
+  "lundi",
+  "mardi",
+  "mercredi",
+  "jeudi",
+  "vendredi",
+  "samedi",
+  "dimanche",
+  "paiement",
+  "taf",
+  "pause",
   "fera",
   "regarde",
   "debut",
@@ -1770,8 +1853,11 @@ export const SLIP_WORDS = keys(
 /** Verbs of wanting that, without a piece named, may speak of something else: "je confirme, il est top". */
 export const NOT_TAKING_ALONE = keys("confirme", "retiens", "garde", "craque", "fonce");
 
-/** "le 83 (pas le département)", "le 42, pas la taille": what a number is said not to be. */
-export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code");
+/**
+ * "le 83 (pas le département)", "le 42, pas la taille", "le 13 et le 31, pas le même": what the
+ * "pas" refuses is something else than the piece.
+ */
+export const NOT_THE_PIECE = keys("departement", "dept", "taille", "numero", "prix", "age", "code", "meme");
 
 /** Verbs of wanting that, reflexive, say the opposite: "le 2 me tente", "je me retiens". */
 export const REFLEXIVE_NOT_WANTING = keys("tente", "retiens", "retient");
@@ -1831,6 +1917,15 @@ export const GREETINGS_FROM = keys(
   "copines",
 );
 
+/** Before "du" and a number, the viewer says where she is from: "je suis du 69", "jsuis du 971". */
+export const FROM_VERBS = keys("suis", "jsuis", "chuis", "sui", "jsui");
+
+/**
+ * After a number in words opening a comment, a size: "trente-trois M", "quarante taille L" name a
+ * piece; "deux M" counts (so only above the counts a viewer writes).
+ */
+export const SIZE_AFTER_OPENING_NUMBER = new Set(["m", "l", "s", "xs", "xl", "xxl", "taille"]);
+
 /** Before "laisse" or "passe", a pronoun for the piece named before: "le 4 je le laisse". */
 export const OBJECT_PRONOUNS = keys("le", "la", "l");
 /** After "au lieu" or "à la place", what names the piece given up: "du", "de", "d'". */
@@ -1855,7 +1950,8 @@ export const ORDER_WORDS = new Set(["comande", "comandes", "colis", "panier"]);
 
 export const FIRST_PERSON_AUXILIARIES = new Set(["ai", "avais", "jai"]);
 
-export const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que"]);
+/** "chez moi", "comme moi", "sur moi" (how a piece looks on the viewer): not a piece asked for. */
+export const NOT_FOR_ME_BEFORE = new Set(["chez", "comme", "sans", "que", "sur"]);
 
 export const WATCHING_VERBS = new Set(["regarde", "regardent", "suit", "suivent", "est", "sont"]);
 
@@ -1914,3 +2010,83 @@ export const KEEP_VERBS = keys("garde", "gardes", "garder", "gardez", "jgarde");
 
 /** "c'est", "c", "cest", "ct", "est": what says what a piece is ("c'est du 38": its size). */
 export const IT_IS = keys("c", "cest", "ct", "est");
+
+/**
+ * What the pieces are ("les sacs 14 et 15", "lunettes 61 pour moi", "le soutif 73"), in the
+ * singular: a plural in "s" or "x" is read as its singular. They cast no doubt on a claim.
+ */
+export const PIECE_NAMES = keys(
+  "robe",
+  "pull",
+  "jupe",
+  "pantalon",
+  "veste",
+  "manteau",
+  "gilet",
+  "chemise",
+  "chemisier",
+  "tshirt",
+  "top",
+  "sac",
+  "jean",
+  "blouse",
+  "ensemble",
+  "combi",
+  "combinaison",
+  "short",
+  "sweat",
+  "hoodie",
+  "cardigan",
+  "doudoune",
+  "parka",
+  "blazer",
+  "trench",
+  "cire",
+  "impermeable",
+  "tunique",
+  "kimono",
+  "debardeur",
+  "jogging",
+  "survet",
+  "legging",
+  "collant",
+  "chausette",
+  "echarpe",
+  "foulard",
+  "bonnet",
+  "chapeau",
+  "casquette",
+  "gant",
+  "ceinture",
+  "lunette",
+  "bijou",
+  "collier",
+  "bracelet",
+  "bague",
+  "boucle",
+  "pochette",
+  "portefeuille",
+  "chaussure",
+  "basket",
+  "botte",
+  "bottine",
+  "escarpin",
+  "sandale",
+  "mocassin",
+  "claquette",
+  "body",
+  "soutif",
+  "soutien",
+  "gorge",
+  "brassiere",
+  "string",
+  "culotte",
+  "shorty",
+  "tanga",
+  "maillot",
+  "bikini",
+  "pyjama",
+  "nuisette",
+  "peignoir",
+  "jordan",
+);
