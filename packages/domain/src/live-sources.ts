@@ -56,6 +56,8 @@ export const liveSourceMessages = {
   instagramAccount: `L'identifiant du compte Instagram ne doit contenir que des chiffres (${PLATFORM_NUMERIC_ID_MAX_LENGTH} au plus)`,
   instagramTaken: (ref: string) => `Ce compte Instagram est déjà la source du live actif ${ref}`,
   none: "Aucune source renseignée",
+  viewerNotInLive: (platform: string) =>
+    `Aucun spectateur ${platform} de ce live n'a cet identifiant : choisissez-le dans les suggestions`,
 } as const;
 
 /** The video id a pasted id or youtube.com / youtu.be address names, or null when it names none. */
