@@ -15,19 +15,17 @@ export function LiveSourcesList({ live }: { live: Live }) {
   });
   if (sources.length === 0) return <p className="text-sm text-muted-foreground">{liveSourceMessages.none}</p>;
   return (
-    <dl aria-label="Sources renseignées" className="flex flex-col gap-2 text-sm">
+    <ul aria-label="Sources renseignées" className="flex flex-col gap-2 text-sm">
       {sources.map(({ field, value }) => (
-        <div key={field} className="flex flex-wrap items-baseline gap-x-2">
-          <dt className="flex items-baseline gap-2">
-            <PlatformMark
-              platform={liveSourcePlatforms[field]}
-              className="text-sm font-medium text-foreground"
-            />
-            <span className="sr-only">{liveSourceLabels[field]}</span>
-          </dt>
-          <dd className="break-all">{field === "tiktokUser" ? `@${value}` : value}</dd>
-        </div>
+        <li key={field} className="flex flex-wrap items-baseline gap-x-2">
+          <PlatformMark
+            platform={liveSourcePlatforms[field]}
+            className="text-sm font-medium text-foreground"
+          />
+          <span className="sr-only">{liveSourceLabels[field]}</span>
+          <span className="break-all">{field === "tiktokUser" ? `@${value}` : value}</span>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
