@@ -41,13 +41,13 @@ liveTest(
     await page.getByLabel("Vidéo YouTube").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     await page.getByLabel("Vidéo live Facebook").fill("10158234567890123");
     await page.getByLabel("Compte Instagram").fill("compte instagram");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     // A bad value is refused in French, next to its field.
     await expect(page.getByLabel("Compte Instagram")).toHaveAccessibleDescription(
       /ne doit contenir que des chiffres/,
     );
     await page.getByLabel("Compte Instagram").fill("");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     const sources = page.getByRole("list", { name: "Sources renseignées" });
     await expect(sources.getByRole("listitem")).toHaveText([
       /TikTok.*@maboutique/,
