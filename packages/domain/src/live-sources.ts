@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { livePlatformLabels, type LivePlatform } from "./live-selling";
+import type { LivePlatform } from "./live-selling";
 import { normalizeTiktokUsername, tiktokUsernameError } from "./tiktok-username";
 
 /**
@@ -128,9 +128,3 @@ export const liveSourcesShape = {
   facebookLiveVideoId: z.optional(liveSourceSchema("facebookLiveVideoId")),
   instagramAccountId: z.optional(liveSourceSchema("instagramAccountId")),
 };
-
-/** 'TikTok : @maboutique' on the live's page. */
-export function liveSourceText(field: LiveSourceField, value: string): string {
-  const platform = livePlatformLabels[liveSourcePlatforms[field]];
-  return `${platform} : ${field === "tiktokUser" ? `@${value}` : value}`;
-}
