@@ -291,3 +291,46 @@ describe("a live's share of each platform", () => {
     expect(response.json().byPlatform).toEqual([]);
   });
 });
+
+describe("the sidebar's manual add for another platform's viewer", () => {
+  it("takes a viewer the live heard, named in the live's orders, and refuses an id it never heard", async () => {
+    const live = await insertLive(t.db, { isActive: true });
+    const piece = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const other = await insertProduct(t.db, { liveId: live.id, colorId: null });
+    const heard = await postEvents(t.app, live.ref, [
+      chatEvent({
+        platform: "facebook",
+        tiktokUserId: null,
+        uniqueId: "5550001",
+        nickname: "Paul Durand",
+        comment: "bonsoir",
+      }),
+    ]);
+    expect(heard.statusCode, heard.body).toBe(200);
+
+    const added = await call("POST", "/api/admin/live-sidebar/add", {
+      liveId: live.id,
+      productId: piece.id,
+      handle: "facebook:5550001",
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().order.client).toMatchObject({
+      tiktokUsername: "facebook:5550001",
+      viewerName: "Paul Durand",
+    });
+
+    const ordersBefore = await t.db.$count(orders);
+    const refused = await call("POST", "/api/admin/live-sidebar/add", {
+      liveId: live.id,
+      productId: other.id,
+      handle: "youtube:ucneverheard",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: liveSourceMessages.viewerNotInLive("YouTube"),
+      fields: { handle: liveSourceMessages.viewerNotInLive("YouTube") },
+    });
+    expect(await t.db.$count(orders)).toBe(ordersBefore);
+  });
+});
