@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { createIngestClient } from "../scripts/live/ingest-client.mjs";
+import { seriousViolations } from "./support/accessibility";
 import { liveTest, openSidebar } from "./support/live-sale-test";
 import { uniqueHandle } from "./support/mail";
 import { E2E_BASE_URL } from "./support/server";
@@ -79,6 +80,7 @@ liveTest(
     await expect(claims.getByText(`@${lea}`)).toBeVisible();
     await expect(claims.getByText("Chloé Martin (YouTube)")).toBeVisible();
     await expect(claims.getByText("Paul Durand (Facebook)")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The live's page splits its comments, claims and revenue by platform.
     await page.goto(`/admin/lives/${sale.id}`);
@@ -94,5 +96,6 @@ liveTest(
         figures.getByRole("row", { name: new RegExp(`^${platform}`) }).getByRole("cell"),
       ).toHaveText(["1", "1", /0,00\s€/]);
     }
+    expect(await seriousViolations(page)).toEqual([]);
   },
 );
