@@ -5,7 +5,7 @@
  *                          [--burst-rate 2000 --burst-every 30 --burst-seconds 2]
  *                          [--platforms tiktok,youtube,facebook]   (--help: USAGE)
  * Replays a realistic French comment stream into a live through the ingestion API, as a live
- * source does: 'connected' at start, 'disconnected' at exit, batches acknowledged once stored.
+ * source does: 'connected' at start, 'stopped' ('Arrêté') at exit, batches acknowledged once stored.
  */
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
@@ -141,7 +141,7 @@ export async function runSimulation({
     pump();
     await Promise.race([...inFlight, sleep(TICK_MS)]);
   }
-  if (reportStatus) await client.sendStatus("disconnected").catch(() => {});
+  if (reportStatus) await client.sendStatus("stopped").catch(() => {});
   return { ...stats, refusal: refusal?.message ?? null, seconds: (performance.now() - started) / 1000 };
 }
 

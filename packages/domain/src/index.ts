@@ -61,6 +61,7 @@ export * from "./order-preparation";
 export * from "./live-selling";
 export * from "./live-sources";
 export * from "./api/live-selling";
+export * from "./instagram-comments";
 export * from "./payment-review";
 export * from "./api/payment-reviews";
 export * from "./live-claims";
