@@ -78,9 +78,9 @@ test("export a live's sales from its page: each piece, its buyer and what became
   expect(text.startsWith("\uFEFF")).toBe(true);
   const [header, first] = text.slice(1).split("\r\n");
   expect(header).toBe(
-    "Référence;Article;Couleur;Taille;Prix (€);État;Pseudo TikTok;Acheteur;E-mail;Commande",
+    "Référence;Article;Couleur;Taille;Prix (€);État;Pseudo TikTok;Acheteur;E-mail;Commande;Plateforme",
   );
   expect(first).toBe(
-    `1;Robe brodée;Écru e2e;;29,90;Vendu payé;${customer.handle};;${customer.email};${order.orderNumber}`,
+    `1;Robe brodée;Écru e2e;;29,90;Vendu payé;${customer.handle};;${customer.email};${order.orderNumber};TikTok`,
   );
 });

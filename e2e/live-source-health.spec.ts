@@ -26,7 +26,7 @@ async function bannerComesAndGoes(page: Page, sale: LiveSale) {
   await bridgeReports(sale);
   await viewerComments(sale, uniqueHandle("silence").toLowerCase(), "bonjour");
   await expect(page.getByRole("list", { name: "Sources du live" })).toContainText(
-    /tiktok : Connecté · Dernier événement il y a \d+ s · Reconnexions : 2 · Doublons écartés : 5/,
+    /TikTok : Connecté · Dernier événement il y a \d+ s · Reconnexions : 2 · Doublons écartés : 5/,
   );
 
   // The bridge goes silent: the server says so, and the sidebar shows it as an alert.

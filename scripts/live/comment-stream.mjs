@@ -4,7 +4,8 @@
  * chatter and emojis, times ("12h") and prices ("15€") that are not claims, and some member, like
  * and gift events. Each event is what the TikTok bridge sends for the matching event of
  * tiktok-live-connector 2.5.0 (bridges/tiktok/fixtures): the ingestion contract's fields and the
- * raw event as payload, 0.8 to 0.95 kB of JSON. Used by `npm run live:simulate`, the benchmarks and
+ * raw event as payload, 0.8 to 0.95 kB of JSON. An audience may be spread over several platforms:
+ * their viewers' comments are what those platforms' bridges send. Used by `npm run live:simulate`, the benchmarks and
  * the tests.
  */
 import { toIngestEvent } from "../../bridges/tiktok/bridge.mjs";
@@ -49,6 +50,73 @@ export function bridgeBuiltEvent(type, { msgId, createTime, userId, handle, nick
     comment: type === "chat" ? content : null,
     payload: type === "chat" ? { ...payload, common, user, content } : { ...payload, common, user },
   };
+}
+
+/** The platforms a simulated audience may come from (the ingestion contract's LIVE_PLATFORMS). */
+export const SIMULATED_PLATFORMS = ["tiktok", "youtube", "facebook", "instagram"];
+
+const YOUTUBE_ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+
+/** Digits standing for a run id, so that another platform's numeric message ids differ per run. */
+function runDigits(runId) {
+  let digits = "";
+  for (const char of String(runId)) digits += String(char.codePointAt(0) % 100).padStart(2, "0");
+  return digits.slice(-12);
+}
+
+/**
+ * What the YouTube, Facebook and Instagram bridges send for a comment: the contract's fields
+ * (the platform's comment id, its author's stable id, the name shown, no TikTok id) and the
+ * platform's comment object as payload, in the shape of each platform's API.
+ */
+export function platformBuiltEvent(platform, { msgId, createTime, userId, nickname, avatarUrl, content }) {
+  const at = new Date(createTime).toISOString();
+  const payload =
+    platform === "youtube"
+      ? {
+          kind: "youtube#liveChatMessage",
+          id: msgId,
+          snippet: {
+            type: "textMessageEvent",
+            publishedAt: at,
+            hasDisplayContent: true,
+            displayMessage: content,
+            textMessageDetails: { messageText: content },
+          },
+          authorDetails: {
+            channelId: userId,
+            displayName: nickname,
+            profileImageUrl: avatarUrl,
+            isChatOwner: false,
+            isChatModerator: false,
+            isChatSponsor: false,
+            isVerified: false,
+          },
+        }
+      : platform === "facebook"
+        ? { id: msgId, from: { id: userId, name: nickname }, message: content, created_time: at }
+        : { id: msgId, from: { id: userId, username: nickname }, text: content };
+  return {
+    type: "chat",
+    platform,
+    // Facebook's times are to the second: kept as evidence, never used to order.
+    createTime: platform === "facebook" ? Math.floor(createTime / 1000) * 1000 : createTime,
+    msgId,
+    tiktokUserId: null,
+    uniqueId: userId,
+    nickname,
+    avatarUrl: platform === "youtube" ? avatarUrl : null,
+    comment: content,
+    payload,
+  };
+}
+
+/** The platform's own comment id for the `counter`-th event of run `runId`. */
+function platformMessageId(platform, runId, counter) {
+  if (platform === "tiktok") return `sim-${runId}-${counter}`;
+  if (platform === "youtube") return `LCC.sim-${runId}-${counter}`;
+  if (platform === "facebook") return `${runDigits(runId)}_${counter}`;
+  return `${runDigits(runId)}${String(counter).padStart(9, "0")}`;
 }
 
 /** A small seeded generator: the same seed gives the same stream. */
@@ -102,8 +170,12 @@ const COLORS = ["noir", "rouge", "bleu", "beige", "kaki", "rose"];
 
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
-/** `count` viewers with stable handles, nicknames and TikTok ids (same seed, same viewers). */
-export function createViewers(count, seed = 1) {
+/**
+ * `count` viewers with stable handles, nicknames and TikTok ids (same seed, same viewers), spread
+ * in turn over `platforms`: another platform's viewer has that platform's author id instead of a
+ * handle (YouTube: a channel id, 'UC' and 22 characters; Facebook and Instagram: digits).
+ */
+export function createViewers(count, seed = 1, platforms = ["tiktok"]) {
   const random = seededRandom(seed);
   const viewers = [];
   const taken = new Set();
@@ -113,11 +185,35 @@ export function createViewers(count, seed = 1) {
     if (random() < 0.15) handle = handle.charAt(0).toUpperCase() + handle.slice(1);
     if (taken.has(handle.toLowerCase())) handle = `${handle}${i}`;
     taken.add(handle.toLowerCase());
+    const nickname = `${name.charAt(0).toUpperCase()}${name.slice(1)}${pick(random, NICK_DECOR)}`;
+    const tiktokUserId = String(7_000_000_000_000_000_000n + BigInt(Math.floor(random() * 1e15)));
+    const platform = platforms[viewers.length % platforms.length] ?? "tiktok";
+    if (platform === "tiktok") {
+      viewers.push({
+        platform,
+        uniqueId: handle,
+        nickname,
+        tiktokUserId,
+        avatarUrl: `https://p16-sign.tiktokcdn.example/avatar/${handle.toLowerCase()}.jpeg`,
+      });
+      continue;
+    }
+    // The viewer's index in the id keeps two viewers of one platform apart, whatever the draw.
+    const serial = String(viewers.length).padStart(6, "0");
+    let uniqueId;
+    if (platform === "youtube") {
+      let channel = "UC";
+      while (channel.length < 18) channel += YOUTUBE_ID_ALPHABET[Math.floor(random() * 64)];
+      uniqueId = `${channel}${serial}`;
+    } else {
+      uniqueId = `${platform === "facebook" ? "10" : "178414"}${String(Math.floor(random() * 1e9)).padStart(9, "0")}${serial}`;
+    }
     viewers.push({
-      uniqueId: handle,
-      nickname: `${name.charAt(0).toUpperCase()}${name.slice(1)}${pick(random, NICK_DECOR)}`,
-      tiktokUserId: String(7_000_000_000_000_000_000n + BigInt(Math.floor(random() * 1e15))),
-      avatarUrl: `https://p16-sign.tiktokcdn.example/avatar/${handle.toLowerCase()}.jpeg`,
+      platform,
+      uniqueId,
+      nickname,
+      tiktokUserId: null,
+      avatarUrl: platform === "youtube" ? `https://yt3.ggpht.example/${uniqueId}=s88-c-k-nd` : null,
     });
   }
   return viewers;
@@ -230,9 +326,10 @@ export function createCommentStream({
   seed = 1,
   runId = Date.now().toString(36),
   claimShare = null,
+  platforms = ["tiktok"],
 } = {}) {
   const random = seededRandom(seed * 7919 + 17);
-  const people = Array.isArray(viewers) ? viewers : createViewers(viewers, seed);
+  const people = Array.isArray(viewers) ? viewers : createViewers(viewers, seed, platforms);
   let counter = 0;
   const viewer = () => {
     // A few viewers talk much more than the others, as in a real live.
@@ -242,9 +339,21 @@ export function createCommentStream({
         : Math.floor(random() * people.length);
     return people[index];
   };
-  const base = (type, who, content) =>
-    bridgeBuiltEvent(type, {
-      msgId: `sim-${runId}-${++counter}`,
+  const base = (type, who, content) => {
+    const platform = who.platform ?? "tiktok";
+    const msgId = platformMessageId(platform, runId, ++counter);
+    if (platform !== "tiktok") {
+      return platformBuiltEvent(platform, {
+        msgId,
+        createTime: Date.now(),
+        userId: who.uniqueId,
+        nickname: who.nickname,
+        avatarUrl: who.avatarUrl,
+        content: content ?? "",
+      });
+    }
+    return bridgeBuiltEvent(type, {
+      msgId,
       createTime: Date.now(),
       userId: who.tiktokUserId,
       handle: who.uniqueId,
@@ -252,6 +361,7 @@ export function createCommentStream({
       avatarUrl: who.avatarUrl,
       content,
     });
+  };
   const intents = new WeakMap();
   const claimedBy = new Map();
   const mixChat = (who) => {
@@ -305,6 +415,8 @@ export function createCommentStream({
       const roll = random();
       if (roll < 0.9) return chat();
       const who = viewer();
+      // The other platforms' bridges send comments only.
+      if ((who.platform ?? "tiktok") !== "tiktok") return chat();
       if (roll < 0.95) return base("member", who);
       if (roll < 0.98) return base("like", who);
       return base("gift", who);

@@ -1,5 +1,5 @@
 import type { LiveIngestEvent, LiveIngestResponse } from "@vitrine/domain";
-import type { SimulatedViewer } from "./comment-stream.mjs";
+import type { SimulatedPlatform, SimulatedViewer } from "./comment-stream.mjs";
 
 export interface SimulationStats {
   sent: number;
@@ -31,6 +31,8 @@ export function runSimulation(options: {
   claimShare?: number | null;
   refs?: number[];
   burst?: SimulationBurst | null;
+  /** The platforms the viewers are spread over (default TikTok only); ignored with given viewers. */
+  platforms?: readonly SimulatedPlatform[];
   batchMax?: number;
   concurrency?: number;
   signal?: AbortSignal;
@@ -72,6 +74,7 @@ export type SimulatorArgs =
         /** "live": read the live's product references from DATABASE_URL. */
         refs?: number[] | "live";
         burst?: SimulationBurst;
+        platforms: SimulatedPlatform[];
       };
       help?: undefined;
       error?: undefined;

@@ -2,13 +2,14 @@
 /**
  * npm run live:simulate -- --live <ref> --rate <comments/s> [--duration <s>] [--url <server>]
  *                          [--token ...] [--viewers 200] [--seed 1] [--claims 0.3] [--refs 1-60]
- *                          [--burst-rate 2000 --burst-every 30 --burst-seconds 2]   (--help: USAGE)
+ *                          [--burst-rate 2000 --burst-every 30 --burst-seconds 2]
+ *                          [--platforms tiktok,youtube,facebook]   (--help: USAGE)
  * Replays a realistic French comment stream into a live through the ingestion API, as a live
  * source does: 'connected' at start, 'stopped' ('Arrêté') at exit, batches acknowledged once stored.
  */
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { createCommentStream } from "./comment-stream.mjs";
+import { createCommentStream, SIMULATED_PLATFORMS } from "./comment-stream.mjs";
 import { createIngestClient, DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 
 const TICK_MS = 50;
@@ -43,6 +44,7 @@ export async function runSimulation({
   claimShare = null,
   refs,
   burst = null,
+  platforms = ["tiktok"],
   runId,
   batchMax = 500,
   concurrency = 4,
@@ -61,6 +63,7 @@ export async function runSimulation({
     viewers,
     seed,
     claimShare,
+    platforms,
     ...(refs ? { refs } : {}),
     ...(runId ? { runId } : {}),
   });
@@ -146,6 +149,7 @@ export const USAGE = `Usage: npm run live:simulate -- --live <ref> [--rate <comm
                              [--url <server>] [--token <token>] [--viewers <n>] [--seed <n>]
                              [--claims <share>] [--refs <list>|live]
                              [--burst-rate <n> --burst-every <s> --burst-seconds <s>]
+                             [--platforms <list>]
 
 Sends a realistic French comment stream into an active live through the ingestion API.
 
@@ -166,6 +170,10 @@ Sends a realistic French comment stream into an active live through the ingestio
   --burst-rate <n>    comments per second during bursts (with --burst-every and --burst-seconds)
   --burst-every <s>   a burst starts every this many seconds (the first one this far in)
   --burst-seconds <s> how long each burst lasts
+  --platforms <list>  the platforms the viewers comment from, spread evenly: "tiktok" (default),
+                      or several of tiktok, youtube, facebook, instagram ("tiktok,youtube,facebook");
+                      each comment carries its platform, its author's id and message id in that
+                      platform's shape
   -h, --help          this help`;
 
 /** "1-60", "1-10,15,20-22": the references, in order, once each; null when it does not read. */
@@ -228,6 +236,7 @@ export function readSimulatorArgs(args, env = process.env) {
         "burst-rate": { type: "string" },
         "burst-every": { type: "string" },
         "burst-seconds": { type: "string" },
+        platforms: { type: "string", default: "tiktok" },
       },
     }));
   } catch (error) {
@@ -277,6 +286,12 @@ export function readSimulatorArgs(args, env = process.env) {
       return { error: `--burst-seconds must be positive and at most --burst-every, not "${burstValues[2]}"` };
     burst = { rate: burstRate, every, seconds };
   }
+  const platforms = [...new Set(values.platforms.split(",").map((name) => name.trim()))];
+  const unknown = platforms.filter((name) => !SIMULATED_PLATFORMS.includes(name));
+  if (unknown.length > 0 || platforms.length === 0)
+    return {
+      error: `--platforms must list some of ${SIMULATED_PLATFORMS.join(", ")}, not "${values.platforms}"`,
+    };
   const url = values.url ?? defaultServerUrl(env);
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
     return { error: `--url must be an address such as http://localhost:3000, not "${url}"` };
@@ -292,6 +307,7 @@ export function readSimulatorArgs(args, env = process.env) {
       ...(claimShare !== null ? { claimShare } : {}),
       ...(refs ? { refs } : {}),
       ...(burst ? { burst } : {}),
+      platforms,
     },
   };
 }
@@ -325,6 +341,7 @@ async function main() {
       (options.burst
         ? `, bursts of ${options.burst.rate}/s for ${options.burst.seconds} s every ${options.burst.every} s`
         : "") +
+      (options.platforms.length > 1 ? `, viewers on ${options.platforms.join(", ")}` : "") +
       " (Ctrl-C to stop)",
   );
   let last = Date.now();

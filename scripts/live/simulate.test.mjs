@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readLiveComment } from "../../packages/domain/src/live-claims";
 import { readingOpinion } from "../../apps/server/src/modules/live-claims/index";
+import { liveIngestEventSchema, viewerKey } from "../../packages/domain/src/index";
 import { createCommentStream, DOUBT_TEMPLATES } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { commentsDue, readSimulatorArgs } from "./simulate.mjs";
@@ -40,6 +41,7 @@ describe("live:simulate's command line", () => {
       durationSeconds: Infinity,
       viewers: 200,
       seed: 1,
+      platforms: ["tiktok"],
     });
     expect(
       readSimulatorArgs(
@@ -73,6 +75,7 @@ describe("live:simulate's command line", () => {
     [["--live", "x", "--viewers", "1.5"], "--viewers must be a positive whole number"],
     [["--live", "x", "--url", "localhost"], "--url must be an address such as http://localhost:3000"],
     [["--live", "x", "--bogus"], "Unknown option '--bogus'"],
+    [["--live", "x", "--platforms", "tiktok,twitch"], "--platforms must list some of tiktok, youtube"],
   ])("refuses %j with a message instead of a stack trace", (args, message) => {
     const read = readSimulatorArgs(args, {});
     expect(read.options).toBeUndefined();
@@ -214,5 +217,54 @@ describe("live:simulate's claim mix and bursts", () => {
     expect(doubts(8).length).toBeGreaterThan(0);
     expect(doubts(8)).toEqual(doubts(8));
     expect(doubts(9)).not.toEqual(doubts(8));
+  });
+
+  it("spreads the viewers over the platforms asked for, each comment in its platform's shape", () => {
+    expect(
+      readSimulatorArgs(["--live", "x", "--platforms", "tiktok, youtube,facebook"], {}).options?.platforms,
+    ).toEqual(["tiktok", "youtube", "facebook"]);
+    const stream = createCommentStream({
+      seed: 4,
+      runId: "plat",
+      viewers: 30,
+      claimShare: 0.3,
+      platforms: ["tiktok", "youtube", "facebook"],
+    });
+    expect(stream.viewers.map((viewer) => viewer.platform).slice(0, 6)).toEqual([
+      "tiktok",
+      "youtube",
+      "facebook",
+      "tiktok",
+      "youtube",
+      "facebook",
+    ]);
+    const seen = { tiktok: 0, youtube: 0, facebook: 0 };
+    const msgIds = new Set();
+    const keys = new Set();
+    for (let i = 0; i < 3_000; i++) {
+      const event = stream.next();
+      // Every event is one the ingestion API takes.
+      expect(liveIngestEventSchema.safeParse(event).success).toBe(true);
+      const platform = event.platform ?? "tiktok";
+      seen[platform] += 1;
+      msgIds.add(`${platform}\n${event.msgId}`);
+      keys.add(viewerKey(platform, event.uniqueId));
+      if (platform === "youtube") {
+        expect(event.uniqueId).toMatch(/^UC[A-Za-z0-9_-]{22}$/);
+        expect(event.payload).toMatchObject({ kind: "youtube#liveChatMessage", id: event.msgId });
+      } else if (platform === "facebook") {
+        expect(event.uniqueId).toMatch(/^\d+$/);
+        expect(event.msgId).toMatch(/^\d+_\d+$/);
+        expect(event.createTime % 1000).toBe(0);
+      }
+      if (platform !== "tiktok") {
+        // The other platforms' bridges send comments only, without a TikTok id.
+        expect(event.type).toBe("chat");
+        expect(event.tiktokUserId).toBeNull();
+      }
+    }
+    expect(msgIds.size).toBe(3_000);
+    expect(keys.size).toBe(30);
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(600);
   });
 });

@@ -4,12 +4,14 @@
  *                      [--burst-every 30] [--burst-seconds 2] [--hold 5] [--doubt 5]
  *                      [--answer 0.5] [--products 60] [--kill] [--port 3294] [--built]
  *                      [--faults [--cut-seconds 20] [--database-seconds 30]]
+ *                      [--platforms tiktok,youtube,facebook]
  * A live's claims under a long, bursty load on two server instances, then proven by live:check.
  * On a fresh embedded PostgreSQL (or DATABASE_URL), starts TWO instances of the server on two
  * ports on that one database, makes an active live of --products pieces in automatic mode with a
  * hold of --hold seconds and a wait of --doubt seconds for doubtful claims, and runs the simulator
  * against both (half the rate and half the bursts each, one audience: the same viewers claim the
- * same pieces through either instance; about 5 % of the claim comments are doubtful). A simulated
+ * same pieces through either instance, spread over --platforms, TikTok only by default; about 5 %
+ * of the claim comments are doubtful). A simulated
  * staff member answers --answer of the doubts through the admin API, on either instance, a second
  * or few after they appear (half confirmed, half ignored); the others expire at their wait's end.
  * With --kill, one instance is killed (SIGKILL) half-way and started again. Once the sources stop,
@@ -39,7 +41,7 @@ import { DEMO_ADMIN } from "../../apps/server/src/config";
 import { startEmbeddedDatabase } from "../../apps/server/src/db/embedded";
 import { createAutomaticLive } from "./automatic-live.mjs";
 import { checkLive, formatCheck } from "./check.mjs";
-import { createViewers, seededRandom } from "./comment-stream.mjs";
+import { createViewers, seededRandom, SIMULATED_PLATFORMS } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { runSimulation } from "./simulate.mjs";
 import {
@@ -78,6 +80,7 @@ const { values: args } = parseArgs({
     faults: { type: "boolean", default: false },
     "cut-seconds": { type: "string", default: "20" },
     "database-seconds": { type: "string", default: "30" },
+    platforms: { type: "string", default: "tiktok" },
   },
 });
 const number = (name) => {
@@ -110,6 +113,13 @@ if (!(ANSWER >= 0 && ANSWER <= 1)) {
 }
 const PRODUCTS = number("products");
 const VIEWERS = number("viewers");
+const PLATFORMS = [...new Set(args.platforms.split(",").map((name) => name.trim()))];
+if (PLATFORMS.length === 0 || PLATFORMS.some((name) => !SIMULATED_PLATFORMS.includes(name))) {
+  console.error(
+    `[live:soak] --platforms must list some of ${SIMULATED_PLATFORMS.join(", ")}, not "${args.platforms}"`,
+  );
+  process.exit(2);
+}
 const BASE_PORT = number("port");
 const SETTLE_SECONDS = number("settle-seconds");
 const FAULTS = args.faults
@@ -437,7 +447,8 @@ try {
   log(
     `${SECONDS} s at ${RATE} comments/s with bursts of ${BURST.rate}/s for ${BURST.seconds} s every ${BURST.every} s, ` +
       `${Math.round(CLAIMS * 100)} % claims and un-claims (about 5 % of them doubtful), ${PRODUCTS} pieces, ` +
-      `hold ${HOLD} s, doubt wait ${DOUBT} s, staff answering ${Math.round(ANSWER * 100)} % of the doubts, two instances` +
+      `hold ${HOLD} s, doubt wait ${DOUBT} s, staff answering ${Math.round(ANSWER * 100)} % of the doubts, two instances, ` +
+      `viewers on ${PLATFORMS.join(", ")}` +
       `${args.kill ? ", one killed (SIGKILL) half-way and restarted" : ""}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
   );
   let databaseUrl = process.env.DATABASE_URL;
@@ -478,7 +489,7 @@ try {
         })
       : null;
 
-  const audience = createViewers(VIEWERS, 11);
+  const audience = createViewers(VIEWERS, 11, PLATFORMS);
   const half = { rate: RATE / 2, burst: { ...BURST, rate: BURST.rate / 2 } };
   const source = (instance, seed) => {
     let acked = 0;

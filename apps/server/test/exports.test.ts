@@ -136,6 +136,7 @@ describe("CSV exports", () => {
         "Zoé Garçon",
         buyer.email,
         paidOrder.orderNumber,
+        "TikTok",
       ],
       [
         String(held.ref),
@@ -148,9 +149,10 @@ describe("CSV exports", () => {
         "Zoé Garçon",
         buyer.email,
         expect.any(String),
+        "TikTok",
       ],
-      [String(released.ref), "Jupe", "", "M", "9,90", "Libéré", "", "", "", ""],
-      [expect.any(String), "'+ Top", "", "M", "5,00", "Invendu", "", "", "", ""],
+      [String(released.ref), "Jupe", "", "M", "9,90", "Libéré", "", "", "", "", ""],
+      [expect.any(String), "'+ Top", "", "M", "5,00", "Invendu", "", "", "", "", ""],
     ]);
     const unknown = await kit.injectAs("admin", {
       method: "GET",

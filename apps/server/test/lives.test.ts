@@ -117,6 +117,10 @@ describe("reading lives", () => {
       liveDate: live.liveDate.toISOString(),
       isActive: false,
       siteClaims: "unheard",
+      tiktokUser: null,
+      youtubeVideoId: null,
+      facebookLiveVideoId: null,
+      instagramAccountId: null,
       createdAt: live.createdAt.toISOString(),
       updatedAt: live.updatedAt.toISOString(),
     });

@@ -1,3 +1,4 @@
+import { viewerLabel } from "./live-selling";
 import { SHIPPING_FEE_CENTS } from "./money";
 
 /** Orders per page of the back office's list, by default and at most. */
@@ -101,7 +102,7 @@ export function orderClientName(client: OrderClientFields): string {
 
 /** Under the name (spec: name plus @username or e-mail): the handle, else the e-mail. */
 export function orderClientContact(client: OrderClientFields): string {
-  if (client.tiktokUsername) return `@${client.tiktokUsername}`;
+  if (client.tiktokUsername) return viewerLabel(client.tiktokUsername, client.displayName);
   return client.email ?? "";
 }
 

@@ -35,6 +35,7 @@ export const LIVE_SALES_EXPORT_HEADERS = [
   "Acheteur",
   "E-mail",
   "Commande",
+  "Plateforme",
 ] as const;
 
 export const USER_EXPORT_HEADERS = [

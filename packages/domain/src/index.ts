@@ -59,6 +59,7 @@ export * from "./user-merge";
 export * from "./shipping-label";
 export * from "./order-preparation";
 export * from "./live-selling";
+export * from "./live-sources";
 export * from "./api/live-selling";
 export * from "./instagram-comments";
 export * from "./payment-review";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { LIVE_PLATFORMS } from "./live-selling";
 
 /** Lives compared side by side on the dashboard, oldest first. */
 export const LIVE_FIGURES_COMPARED = 10;
@@ -81,9 +82,30 @@ export const liveFiguresOverviewSchema = z.object({
 });
 export type LiveFiguresOverview = z.infer<typeof liveFiguresOverviewSchema>;
 
+/**
+ * One platform's share of a live: its chat comments, the claims its viewers made, and the revenue
+ * (decision 042) of the paid lines that came from it (a line's comment, else its claim's, else its
+ * buyer's platform).
+ */
+export const livePlatformFiguresSchema = z.object({
+  platform: z.enum(LIVE_PLATFORMS),
+  comments: z.int(),
+  claims: z.int(),
+  revenuePaidCents: z.int(),
+});
+export type LivePlatformFigures = z.infer<typeof livePlatformFiguresSchema>;
+
+export const livePlatformFiguresMessages = {
+  title: "Par plateforme",
+  none: "Aucun commentaire ni réservation pour le moment",
+  loadFailed: "Impossible de charger les chiffres par plateforme",
+} as const;
+
 /** GET /api/admin/dashboard/lives/:liveId: one live's figures and its revenue per minute. */
 export const liveFiguresDetailSchema = z.object({
   figures: liveFiguresSchema,
+  /** The platforms the live heard or sold on, in LIVE_PLATFORMS' order. */
+  byPlatform: z.array(livePlatformFiguresSchema),
   /**
    * Every minute from the live's first event to its last, in order (empty for a live without
    * events); lines claimed outside that span are in the figures, not in the series.

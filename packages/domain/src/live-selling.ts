@@ -144,6 +144,28 @@ export function viewerPlatform(key: string): LivePlatform {
   return prefix ? (prefix[1] as LivePlatform) : DEFAULT_LIVE_PLATFORM;
 }
 
+/**
+ * A viewer as the back office names them without their platform beside: a TikTok viewer by their
+ * handle ('@marie'), another platform's by the name they show ('Léa'), since their key is an
+ * author id nobody reads ('youtube:ucx9…'); without a name, 'Spectateur YouTube'.
+ */
+export function viewerName(key: string, nickname: string | null | undefined): string {
+  const platform = viewerPlatform(key);
+  if (platform === DEFAULT_LIVE_PLATFORM) return `@${key}`;
+  return nickname?.trim() || `Spectateur ${livePlatformLabels[platform]}`;
+}
+
+/**
+ * A viewer named where their platform is not otherwise shown (the reservations, the live's orders,
+ * the orders list): '@marie' for TikTok, as ever; 'Léa (YouTube)' for another platform.
+ */
+export function viewerLabel(key: string, nickname: string | null | undefined): string {
+  const platform = viewerPlatform(key);
+  if (platform === DEFAULT_LIVE_PLATFORM) return viewerName(key, nickname);
+  const name = nickname?.trim();
+  return name ? `${name} (${livePlatformLabels[platform]})` : viewerName(key, null);
+}
+
 export const LIVE_EVENT_TYPES = ["chat", "member", "gift", "like"] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { DEFAULT_SITE_CLAIM_AUDIENCE, SITE_CLAIM_AUDIENCES } from "./live-site";
+import { liveSourcesShape } from "./live-sources";
 import { requiredError, requiredTextSchema } from "./text-field";
 
 export const LIVE_REF_MAX_LENGTH = 10;
@@ -102,6 +103,7 @@ export const liveCreateSchema = z.object({
   liveDate: liveDateSchema,
   isActive: z._default(z.boolean(), false),
   siteClaims: z._default(z.enum(SITE_CLAIM_AUDIENCES), DEFAULT_SITE_CLAIM_AUDIENCE),
+  ...liveSourcesShape,
 });
 export type LiveCreateInput = z.input<typeof liveCreateSchema>;
 
@@ -111,8 +113,11 @@ export const liveUpdateSchema = z.object({
   isActive: z.boolean(),
   /** Older clients send none: the live keeps its own. */
   siteClaims: z.optional(z.enum(SITE_CLAIM_AUDIENCES)),
+  /** Older clients send none: the live keeps its own. */
+  ...liveSourcesShape,
 });
 export type LiveUpdateInput = z.input<typeof liveUpdateSchema>;
+export type LiveUpdateValues = z.output<typeof liveUpdateSchema>;
 
 export const liveActiveSchema = z.object({ isActive: z.boolean() });
 
@@ -134,5 +139,6 @@ export const liveCreateFormSchema = z.object({
     }),
   ),
   isActive: z.boolean(),
+  ...liveSourcesShape,
 });
 export type LiveCreateFormValues = z.input<typeof liveCreateFormSchema>;

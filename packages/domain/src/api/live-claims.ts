@@ -43,8 +43,10 @@ export const liveClaimViewSchema = z.object({
   seq: z.int(),
   eventId: z.string(),
   comment: z.string(),
-  /** Lowercased handle, no @. */
+  /** The viewer's key (viewerKey): a lowercased TikTok handle without @, or `<platform>:<author id>`. */
   handle: z.string(),
+  /** The name the viewer showed on their comment (another platform's viewer is named by it). */
+  nickname: z.nullable(z.string()),
   productId: z.string(),
   ref: z.int(),
   productName: z.string(),

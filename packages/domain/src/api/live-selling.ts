@@ -357,9 +357,12 @@ export const liveSidebarOrderSchema = z.object({
   live: z.object({ id: z.string(), title: z.string() }),
   client: z.object({
     id: z.string(),
+    /** The viewer's key (viewerKey). */
     tiktokUsername: z.nullable(z.string()),
     firstName: z.nullable(z.string()),
     lastName: z.nullable(z.string()),
+    /** The name another platform's viewer showed in the live (their key is an author id). */
+    viewerName: z.nullable(z.string()),
   }),
   items: z.array(adminOrderItemSchema),
 });

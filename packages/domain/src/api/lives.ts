@@ -10,6 +10,11 @@ export const liveSchema = z.object({
   isActive: z.boolean(),
   /** Who has 'Je le prends' on the site during this live (decision 047). */
   siteClaims: siteClaimAudienceSchema,
+  /** Its sources on each platform (null: the platform is not used), as readLiveSource stores them. */
+  tiktokUser: z.nullable(z.string()),
+  youtubeVideoId: z.nullable(z.string()),
+  facebookLiveVideoId: z.nullable(z.string()),
+  instagramAccountId: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

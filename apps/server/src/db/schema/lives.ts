@@ -54,6 +54,10 @@ export const lives = pgTable(
     uniqueIndex("lives_ref_key").on(table.ref),
     check("lives_ref_format", sql`${table.ref} ~ '^[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?$'`),
     check("lives_site_claims", sql`${table.siteClaims} in (${sqlStringList(SITE_CLAIM_AUDIENCES)})`),
+    // The Instagram webhook finds the live by its account: one active live per account.
+    uniqueIndex("lives_active_instagram_account_key")
+      .on(table.instagramAccountId)
+      .where(sql`${table.isActive} AND ${table.instagramAccountId} IS NOT NULL`),
   ],
 );
 

@@ -1,14 +1,17 @@
 import {
+  LIVE_PLATFORMS,
   LIVE_FIGURES_CHOICES,
   LIVE_FIGURES_COMPARED,
   LIVE_FIGURES_MAX_MINUTES,
   type LiveChoice,
   type LiveFigures,
   type LiveMinute,
+  type LivePlatform,
+  type LivePlatformFigures,
 } from "@vitrine/domain";
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { shownClaimState } from "../live-claims";
+import { claimPlatformSql, linePlatformSql, shownClaimState } from "../live-claims";
 import { holdsItsPieces, isPaidStatus, liveOrderFigures } from "../orders";
 
 type Count = string | number | null;
@@ -151,4 +154,48 @@ export async function readLivePerMinute(db: Queryable, liveId: string): Promise<
     paidCents: Number(row.paid ?? 0),
     heldCents: Number(row.held ?? 0),
   }));
+}
+
+/**
+ * A live's comments, claims and revenue per platform, for the platforms it has any of. Comments
+ * are the stored chat events (the engine's counter does not tell platforms apart); revenue is the
+ * paid lines' (decision 042), each line counted for its platform, so the platforms add up to the
+ * live's revenue.
+ */
+export async function readLivePlatformFigures(db: Queryable, liveId: string): Promise<LivePlatformFigures[]> {
+  const { rows } = await db.execute<{
+    platform: LivePlatform;
+    comments: Count;
+    claims: Count;
+    revenue: Count;
+  }>(sql`
+    WITH comments AS (
+      SELECT platform, count(*) AS n FROM tiktok_events
+       WHERE live_id = ${liveId}::uuid AND event_type = 'chat' GROUP BY platform
+    ), claims AS (
+      SELECT ${sql.raw(claimPlatformSql("c", "e"))} AS platform, count(*) AS n
+        FROM live_claims c LEFT JOIN tiktok_events e ON e.id = c.event_id
+       WHERE c.live_id = ${liveId}::uuid GROUP BY 1
+    ), revenue AS (
+      SELECT ${sql.raw(linePlatformSql("i", "u.tiktok_username"))} AS platform,
+             sum(i.price_cents * i.quantity) AS cents
+        FROM orders o
+        JOIN order_items i ON i.order_id = o.id AND NOT i.is_released
+        LEFT JOIN users u ON u.id = o.user_id
+       WHERE o.live_id = ${liveId}::uuid AND ${isPaidStatus(sql`o.status`)}
+       GROUP BY 1
+    )
+    SELECT p.platform, comments.n AS comments, claims.n AS claims, revenue.cents AS revenue
+      FROM (SELECT platform FROM comments UNION SELECT platform FROM claims UNION SELECT platform FROM revenue) p
+      LEFT JOIN comments ON comments.platform = p.platform
+      LEFT JOIN claims ON claims.platform = p.platform
+      LEFT JOIN revenue ON revenue.platform = p.platform`);
+  return rows
+    .map((row) => ({
+      platform: row.platform,
+      comments: Number(row.comments ?? 0),
+      claims: Number(row.claims ?? 0),
+      revenuePaidCents: Number(row.revenue ?? 0),
+    }))
+    .sort((a, b) => LIVE_PLATFORMS.indexOf(a.platform) - LIVE_PLATFORMS.indexOf(b.platform));
 }

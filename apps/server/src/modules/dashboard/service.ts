@@ -18,6 +18,7 @@ import {
   readDefaultLiveId,
   readLiveChoices,
   readLiveFigures,
+  readLivePlatformFigures,
   readLivePerMinute,
 } from "./live-figures";
 
@@ -106,14 +107,15 @@ export function createDashboardService({ db }: { db: Queryable }) {
       return { lives, defaultLiveId, comparison };
     },
 
-    /** One live's figures and its revenue per minute. */
+    /** One live's figures, its revenue per minute and its share of each platform. */
     async getLiveFigures(liveId: string): Promise<LiveFiguresDetail> {
-      const [figures, perMinute] = await Promise.all([
+      const [figures, perMinute, byPlatform] = await Promise.all([
         readLiveFigures(db, liveId),
         readLivePerMinute(db, liveId),
+        readLivePlatformFigures(db, liveId),
       ]);
       if (!figures) throw new DomainError("NOT_FOUND", liveFiguresMessages.liveNotFound);
-      return { figures, perMinute };
+      return { figures, perMinute, byPlatform };
     },
   };
 }

@@ -3,14 +3,19 @@ import {
   csvDateTime,
   csvText,
   isRealEmail,
+  livePlatformLabels,
   liveSaleStateLabels,
   orderStatusLabels,
   PAID_ORDER_STATUSES,
+  type LivePlatform,
   type LiveSaleState,
   type OrderStatus,
   userFullName,
+  viewerLabel,
+  viewerPlatform,
 } from "@vitrine/domain";
 import type { OrderExportRow } from "../admin-orders";
+import { linePlatformSql } from "../live-claims";
 
 /** How a buyer is named in a file: first and last name, else the name they go by. */
 function personName(row: { firstName: string | null; lastName: string | null; displayName: string | null }) {
@@ -35,13 +40,15 @@ export function orderRecord(row: OrderExportRow): string[] {
 
 /**
  * Each piece of a live with the line that holds it (at most one: a piece is sold once), that line's
- * order and buyer, and whether anyone claimed or ordered it before (a released claim or line).
+ * order, buyer and platform, and whether anyone claimed or ordered it before (a released claim or
+ * line).
  */
 export const LIVE_SALES_SQL = `
   SELECT p.ref, p.name, pc.name AS "colorName", p.size, p.price_cents AS "productPriceCents",
          h.price_cents AS "linePriceCents", o.order_number AS "orderNumber", o.status,
          u.tiktok_username AS "tiktokUsername", u.first_name AS "firstName", u.last_name AS "lastName",
          u.display_name AS "displayName", u.email,
+         CASE WHEN h.id IS NOT NULL THEN ${linePlatformSql("h", "u.tiktok_username")} END AS platform,
          (EXISTS (SELECT 1 FROM live_claims c WHERE c.product_id = p.id AND c.state = 'released')
           OR EXISTS (SELECT 1 FROM order_items r WHERE r.product_id = p.id AND r.is_released)) AS "wasReleased"
     FROM products p
@@ -66,6 +73,7 @@ export interface LiveSaleRow {
   lastName: string | null;
   displayName: string | null;
   email: string | null;
+  platform: LivePlatform | null;
   wasReleased: boolean;
 }
 
@@ -74,6 +82,18 @@ export function liveSaleState(row: Pick<LiveSaleRow, "status" | "wasReleased">):
     return (PAID_ORDER_STATUSES as readonly string[]).includes(row.status) ? "paid" : "held";
   }
   return row.wasReleased ? "released" : "unsold";
+}
+
+/** The 'Pseudo TikTok' column holds TikTok handles only: another platform's key is an author id. */
+function tiktokHandle(key: string | null): string | null {
+  return key !== null && viewerPlatform(key) !== "tiktok" ? null : key;
+}
+
+/** A buyer of another platform without a name is still named, by their platform. */
+function buyerName(row: LiveSaleRow): string {
+  const name = personName(row);
+  if (name || row.tiktokUsername === null || viewerPlatform(row.tiktokUsername) === "tiktok") return name;
+  return viewerLabel(row.tiktokUsername, null);
 }
 
 export function liveSaleRecord(row: LiveSaleRow): string[] {
@@ -85,10 +105,11 @@ export function liveSaleRecord(row: LiveSaleRow): string[] {
     csvText(row.size),
     csvCents(row.linePriceCents ?? row.productPriceCents),
     liveSaleStateLabels[liveSaleState(row)],
-    held ? csvText(row.tiktokUsername) : "",
-    held ? csvText(personName(row)) : "",
+    held ? csvText(tiktokHandle(row.tiktokUsername)) : "",
+    held ? csvText(buyerName(row)) : "",
     held ? csvText(mailbox(row.email)) : "",
     csvText(row.orderNumber),
+    held && row.platform ? livePlatformLabels[row.platform] : "",
   ];
 }
 

@@ -29,6 +29,7 @@ export { exportLiveEvents, LIVE_EVENTS_FORMAT, parseLiveEvents, type LiveEventLi
 export { replayLiveEvents, type ReplayResult } from "./replay";
 export { claimRules } from "./rules";
 export { shownClaimState, type ShownClaimState } from "./shown-state";
+export { claimPlatformSql, linePlatformSql, viewerPlatformSql } from "./platform";
 export { readingOpinion } from "./reading-opinion";
 
 export const liveClaimsModule = defineModule({

@@ -30,6 +30,7 @@ type ClaimRow = {
   event_id: string;
   comment: string | null;
   handle: string;
+  nickname: string | null;
   product_id: string;
   ref: number;
   product_name: string;
@@ -80,6 +81,7 @@ function claimView(row: ClaimRow, unpaidHoldsLimit: number): LiveClaimView {
     eventId: row.event_id,
     comment: row.comment ?? "",
     handle: row.handle,
+    nickname: row.nickname,
     productId: row.product_id,
     ref: Number(row.ref),
     productName: row.product_name,
@@ -125,7 +127,8 @@ export interface ClaimViewRules {
 /** Claims as staff see them, oldest first; `where` filters `live_claims c`. */
 async function claimViews(db: Queryable, where: SQL, rules: ClaimViewRules): Promise<LiveClaimView[]> {
   const { rows } = await db.execute<ClaimRow>(sql`
-    SELECT c.id, c.live_id, c.version, c.seq, c.queue_rank, c.event_id, e.comment, c.handle, c.product_id,
+    SELECT c.id, c.live_id, c.version, c.seq, c.queue_rank, c.event_id, e.comment, c.handle,
+           e.user_nickname AS nickname, c.product_id,
            p.ref, p.name AS product_name, c.size_read, c.color_read,
            (c.size_read IS NOT NULL
              AND live_claim_size_key(c.size_read) <> live_claim_size_key(p.size)) AS size_differs,

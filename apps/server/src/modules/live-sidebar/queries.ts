@@ -36,6 +36,10 @@ export async function liveSidebarOrders(
         tiktokUsername: users.tiktokUsername,
         firstName: users.firstName,
         lastName: users.lastName,
+        // Another platform's key is stored lowercased, as live_users has it: the index finds it.
+        viewerName: sql<string | null>`CASE WHEN ${users.tiktokUsername} LIKE '%:%' THEN
+          (SELECT lu.display_name FROM live_users lu
+            WHERE lu.live_id = ${orders.liveId} AND lu.tiktok_username = ${users.tiktokUsername}) END`,
       },
       items: orderLinesJson(orders.id),
     })

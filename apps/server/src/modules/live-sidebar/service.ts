@@ -1,7 +1,10 @@
 import {
+  DEFAULT_LIVE_PLATFORM,
   liveMessages,
+  livePlatformLabels,
   liveSellingMessages,
   liveSiteMessages,
+  liveSourceMessages,
   liveViewerPlaceholderEmail,
   sidebarHandle,
   tiktokUsernameError,
@@ -15,6 +18,7 @@ import {
   type LiveSidebarSourceHelp,
   type ProductSuggestion,
   type ShownPiece,
+  viewerPlatform,
 } from "@vitrine/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -22,7 +26,7 @@ import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-er
 import { DomainError } from "../../http/errors";
 import type { AppConfig } from "../../config";
 import type { LiveHub } from "../../realtime/live-hub";
-import { lives, products } from "../../db/schema";
+import { liveUsers, lives, products } from "../../db/schema";
 import { recordAuditEvent } from "../audit-events";
 import { claimLockKey } from "../auth";
 import { unheardHandles } from "../customer-live";
@@ -146,10 +150,23 @@ export function createLiveSidebarService({
     async add(input: LiveSidebarAddInput): Promise<LiveSidebarAddResponse> {
       const handle = sidebarHandle(input.handle);
       if (!handle || !input.productId) throw productAndHandleRequired();
-      // The sign-up's rule: an order under a handle nobody can sign up with would stay nobody's.
-      const handleError = tiktokUsernameError(handle);
-      if (handleError) throw new DomainError("VALIDATION_FAILED", handleError, { handle: handleError });
       const { liveId, productId } = input;
+      const platform = viewerPlatform(handle);
+      if (platform === DEFAULT_LIVE_PLATFORM) {
+        // The sign-up's rule: an order under a handle nobody can sign up with would stay nobody's.
+        const handleError = tiktokUsernameError(handle);
+        if (handleError) throw new DomainError("VALIDATION_FAILED", handleError, { handle: handleError });
+      } else {
+        // Another platform's key is an author id nobody types: only a viewer the live heard has one.
+        const [viewer] = await db
+          .select({ id: liveUsers.id })
+          .from(liveUsers)
+          .where(and(eq(liveUsers.liveId, liveId), eq(liveUsers.tiktokUsername, handle)));
+        if (!viewer) {
+          const message = liveSourceMessages.viewerNotInLive(livePlatformLabels[platform]);
+          throw new DomainError("VALIDATION_FAILED", message, { handle: message });
+        }
+      }
       const comment = input.comment?.trim() || null;
 
       // One call, one transaction: the user found or created under the handle's claim lock, the

@@ -1,6 +1,7 @@
 import {
   LIVE_EVENTS_LIMIT,
   liveMessages,
+  liveSourceMessages,
   liveRefCandidates,
   liveRefFromTitle,
   type Live,
@@ -8,9 +9,9 @@ import {
   type SiteClaimAudience,
   type TiktokEvent,
 } from "@vitrine/domain";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
+import { pgErrorCode, pgErrorConstraint, UNIQUE_VIOLATION } from "../../db/pg-error";
 import { lives, liveUsers, tiktokEvents } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 
@@ -26,6 +27,10 @@ const liveColumns = {
   liveDate: lives.liveDate,
   isActive: lives.isActive,
   siteClaims: lives.siteClaims,
+  tiktokUser: lives.tiktokUser,
+  youtubeVideoId: lives.youtubeVideoId,
+  facebookLiveVideoId: lives.facebookLiveVideoId,
+  instagramAccountId: lives.instagramAccountId,
   createdAt: lives.createdAt,
   updatedAt: lives.updatedAt,
 };
@@ -46,20 +51,30 @@ function toLive(row: LiveRow): Live {
 
 const notFound = () => new DomainError("NOT_FOUND", liveMessages.notFound);
 
-export interface LiveCreation {
+/** A live's sources as read by the domain's rules; a field left out keeps the live's own. */
+export interface LiveSourceChanges {
+  tiktokUser?: string | null;
+  youtubeVideoId?: string | null;
+  facebookLiveVideoId?: string | null;
+  instagramAccountId?: string | null;
+}
+
+export interface LiveCreation extends LiveSourceChanges {
   title: string;
   liveDate: string;
   isActive: boolean;
   siteClaims: SiteClaimAudience;
 }
 
-export interface LiveChanges {
+export interface LiveChanges extends LiveSourceChanges {
   title: string;
   ref: string;
   isActive: boolean;
   /** Absent: the live keeps its own. */
   siteClaims?: SiteClaimAudience;
 }
+
+const ACTIVE_INSTAGRAM_KEY = "lives_active_instagram_account_key";
 
 export function createLiveService({ db }: { db: Queryable }) {
   async function requireLive(id: string): Promise<void> {
@@ -75,6 +90,33 @@ export function createLiveService({ db }: { db: Queryable }) {
     const free = candidates.find((ref) => !takenRefs.has(ref));
     if (!free) throw new DomainError("CONFLICT", liveMessages.refTaken, { title: liveMessages.refTaken });
     return free;
+  }
+
+  /**
+   * A write refused by the one-active-live-per-Instagram-account index, said with the live that
+   * holds the account; any other failure as it was.
+   */
+  async function instagramRefusal(
+    error: unknown,
+    id: string | null,
+    instagramAccountId: string | null | undefined,
+  ) {
+    if (pgErrorCode(error) !== UNIQUE_VIOLATION || pgErrorConstraint(error) !== ACTIVE_INSTAGRAM_KEY)
+      return error;
+    const [holder] = await db
+      .select({ ref: lives.ref })
+      .from(lives)
+      .where(
+        and(
+          eq(lives.isActive, true),
+          instagramAccountId
+            ? eq(lives.instagramAccountId, instagramAccountId)
+            : sql`${lives.instagramAccountId} = (SELECT instagram_account_id FROM lives WHERE id = ${id}::uuid)`,
+          id === null ? undefined : ne(lives.id, id),
+        ),
+      );
+    const message = liveSourceMessages.instagramTaken(holder?.ref ?? "");
+    return new DomainError("CONFLICT", message, { instagramAccountId: message });
   }
 
   return {
@@ -97,17 +139,19 @@ export function createLiveService({ db }: { db: Queryable }) {
      * The ref is derived from the title and made unique; the unique index has the last word, so a
      * live created at the same moment with the same title makes this one take the next number.
      */
-    async createLive({ title, liveDate, isActive, siteClaims }: LiveCreation): Promise<Live> {
+    async createLive({ liveDate, ...creation }: LiveCreation): Promise<Live> {
       for (let attempt = 1; ; attempt++) {
-        const ref = await freeRefFor(title);
+        const ref = await freeRefFor(creation.title);
         try {
           const [row] = await db
             .insert(lives)
-            .values({ title, ref, liveDate: new Date(liveDate), isActive, siteClaims })
+            .values({ ...creation, ref, liveDate: new Date(liveDate) })
             .returning(liveColumns);
           if (!row) throw new Error("insert returned no row");
           return toLive(row);
         } catch (error) {
+          if (pgErrorConstraint(error) === ACTIVE_INSTAGRAM_KEY)
+            throw await instagramRefusal(error, null, creation.instagramAccountId);
           if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= REF_ATTEMPTS) throw error;
         }
       }
@@ -119,7 +163,9 @@ export function createLiveService({ db }: { db: Queryable }) {
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(lives.id, id))
         .returning(liveColumns)
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
+          if (pgErrorConstraint(error) === ACTIVE_INSTAGRAM_KEY)
+            throw await instagramRefusal(error, id, changes.instagramAccountId);
           if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
           throw new DomainError("CONFLICT", liveMessages.refTaken, { ref: liveMessages.refTaken });
         });
@@ -132,7 +178,10 @@ export function createLiveService({ db }: { db: Queryable }) {
         .update(lives)
         .set({ isActive, updatedAt: sql`now()` })
         .where(eq(lives.id, id))
-        .returning(liveColumns);
+        .returning(liveColumns)
+        .catch(async (error: unknown) => {
+          throw await instagramRefusal(error, id, undefined);
+        });
       if (!row) throw notFound();
       return toLive(row);
     },

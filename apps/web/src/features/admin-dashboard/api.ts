@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { dashboardResponseSchema, liveFiguresDetailSchema, liveFiguresOverviewSchema } from "@vitrine/domain";
+import { dashboardResponseSchema, liveFiguresOverviewSchema } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
+import { liveFiguresQueryOptions } from "../admin-shared/api/live-figures";
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: ["admin", "dashboard"],
@@ -25,11 +26,5 @@ export function useLiveFiguresOverview() {
 }
 
 export function useLiveFigures(liveId: string | null) {
-  return useQuery({
-    queryKey: ["admin", "dashboard", "lives", liveId],
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/dashboard/lives/${liveId}`, { response: liveFiguresDetailSchema, signal }),
-    enabled: liveId !== null,
-    staleTime: 30_000,
-  });
+  return useQuery({ ...liveFiguresQueryOptions(liveId ?? ""), enabled: liveId !== null });
 }

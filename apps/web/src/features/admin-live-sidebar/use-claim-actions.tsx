@@ -1,4 +1,4 @@
-import { liveClaimMessages, type LiveClaimView } from "@vitrine/domain";
+import { liveClaimMessages, viewerLabel, type LiveClaimView } from "@vitrine/domain";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { staffRefusalMessage } from "../../lib/refusal-message";
@@ -27,17 +27,17 @@ export const claimActionLabels: Record<ClaimAction, string> = {
 export function claimActionName(action: ClaimAction, claim: LiveClaimView): string {
   switch (action) {
     case "give":
-      return `Donner la réf ${claim.ref} à @${claim.handle}`;
+      return `Donner la réf ${claim.ref} à ${viewerLabel(claim.handle, claim.nickname)}`;
     case "release":
-      return `Libérer la réf ${claim.ref} de @${claim.handle}`;
+      return `Libérer la réf ${claim.ref} de ${viewerLabel(claim.handle, claim.nickname)}`;
     case "skip":
-      return `Passer @${claim.handle} en fin de liste d'attente de la réf ${claim.ref}`;
+      return `Passer ${viewerLabel(claim.handle, claim.nickname)} en fin de liste d'attente de la réf ${claim.ref}`;
     case "remove":
-      return `Retirer @${claim.handle} de la liste d'attente de la réf ${claim.ref}`;
+      return `Retirer ${viewerLabel(claim.handle, claim.nickname)} de la liste d'attente de la réf ${claim.ref}`;
     case "confirm":
-      return `Confirmer la réf ${claim.ref} pour @${claim.handle}`;
+      return `Confirmer la réf ${claim.ref} pour ${viewerLabel(claim.handle, claim.nickname)}`;
     case "ignore":
-      return `Ignorer la demande de @${claim.handle} sur la réf ${claim.ref}`;
+      return `Ignorer la demande de ${viewerLabel(claim.handle, claim.nickname)} sur la réf ${claim.ref}`;
   }
 }
 
@@ -61,7 +61,9 @@ export function useClaimActions(liveId: string) {
   const send = (claim: LiveClaimView, action: ClaimAction) =>
     mutation.mutateAsync({ claimId: claim.id, action }).then(
       () => {
-        toast.success(doneMessages[action], { description: `@${claim.handle} · réf ${claim.ref}` });
+        toast.success(doneMessages[action], {
+          description: `${viewerLabel(claim.handle, claim.nickname)} · réf ${claim.ref}`,
+        });
       },
       (failure: unknown) => {
         toast.error(staffRefusalMessage(failure, liveClaimMessages.actionFailed));
@@ -78,14 +80,14 @@ export function useClaimActions(liveId: string) {
         claim,
         action,
         title: "Libérer la pièce",
-        description: `La réf ${claim.ref} sera retirée de la commande de @${claim.handle} et donnée au suivant de la liste d'attente, s'il y en a un.`,
+        description: `La réf ${claim.ref} sera retirée de la commande de ${viewerLabel(claim.handle, claim.nickname)} et donnée au suivant de la liste d'attente, s'il y en a un.`,
       });
     } else if (action === "remove") {
       setAsked({
         claim,
         action,
         title: "Retirer de la liste d'attente",
-        description: `@${claim.handle} perdra sa place dans la liste d'attente de la réf ${claim.ref}.`,
+        description: `${viewerLabel(claim.handle, claim.nickname)} perdra sa place dans la liste d'attente de la réf ${claim.ref}.`,
       });
     } else {
       void send(claim, action);

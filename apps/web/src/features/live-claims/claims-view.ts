@@ -6,6 +6,7 @@ import {
   formatHoldEnd,
   SOLD_LABEL,
   TO_CONFIRM_LABEL,
+  viewerLabel,
   type LiveClaimCounters,
   type LiveClaimUnknownRef,
   type LiveClaimView,
@@ -129,7 +130,10 @@ export function holdEndText(heldUntil: string | null, now: number = Date.now()):
 /** "1. @a  2. @b". */
 export function waitlistText(waitlist: readonly LiveClaimView[]): string {
   return waitlist
-    .map((claim, index) => `${claim.waitlistPosition ?? index + 1}. @${claim.handle}`)
+    .map(
+      (claim, index) =>
+        `${claim.waitlistPosition ?? index + 1}. ${viewerLabel(claim.handle, claim.nickname)}`,
+    )
     .join("  ");
 }
 

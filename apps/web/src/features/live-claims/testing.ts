@@ -13,6 +13,7 @@ export function claim(
     eventId: `event-${overrides.id}`,
     comment: "je prends le 12",
     handle: overrides.id,
+    nickname: null,
     productId: "piece-12",
     ref: 12,
     productName: "Robe fleurie",

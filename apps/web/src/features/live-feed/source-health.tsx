@@ -1,8 +1,11 @@
 import {
+  LIVE_PLATFORMS,
   lastEventAgeText,
   liveSilenceText,
   liveSourceStateLabels,
+  livePlatformLabels,
   sourceGapText,
+  type LivePlatform,
   type LiveSourceHealth,
 } from "@vitrine/domain";
 import { Alert } from "../../components/ui/alert";
@@ -15,6 +18,14 @@ export function sourceHealthText(source: LiveSourceHealth["sources"][number], no
   parts.push(`Reconnexions : ${source.reconnects}`, `Doublons écartés : ${source.duplicatesDropped}`);
   return parts.join(" · ");
 }
+
+/** A source reports under its platform's name ('youtube'): shown as the platform writes itself. */
+export function sourceName(source: string): string {
+  return isPlatform(source) ? livePlatformLabels[source] : source;
+}
+
+const isPlatform = (source: string): source is LivePlatform =>
+  (LIVE_PLATFORMS as readonly string[]).includes(source);
 
 /**
  * The silence banner: the server decides when the live is silent, the page only shows it. Inserted
@@ -43,7 +54,8 @@ export function LiveSourceHealthList({ liveId, gaps = false }: { liveId: string;
         <ul aria-label="Sources du live" className="flex flex-col gap-1">
           {sources.map((source) => (
             <li key={source.source}>
-              <span className="font-medium">{source.source}</span> : {sourceHealthText(source, nowMs)}
+              <span className="font-medium">{sourceName(source.source)}</span> :{" "}
+              {sourceHealthText(source, nowMs)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import {
   formatEuros,
   liveFiguresMessages,
+  livePlatformFiguresMessages,
   REVENUE_CAPTION,
   type LiveFigures,
   type LiveFiguresDetail,
@@ -12,6 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { formatDateTime } from "../../../lib/format";
+import { PlatformFiguresTable } from "../../admin-shared/components/platform-figures-table";
 import { useLiveFigures, useLiveFiguresOverview } from "../api";
 import { formatTime } from "./live-figures-format";
 
@@ -83,6 +85,12 @@ function SelectedLive({ liveId }: { liveId: string }) {
   return (
     <div className="flex flex-col gap-4">
       <LiveFigureCards figures={detail.data.figures} />
+      <section className="flex flex-col gap-2" aria-labelledby="live-figures-platforms">
+        <h3 id="live-figures-platforms" className="font-medium">
+          {livePlatformFiguresMessages.title}
+        </h3>
+        <PlatformFiguresTable liveId={liveId} />
+      </section>
       <PerMinute detail={detail.data} />
     </div>
   );

@@ -1,9 +1,17 @@
-import { liveClaimMessages, readLiveComment, type LiveClaimView, type LiveFeedEvent } from "@vitrine/domain";
+import {
+  DEFAULT_LIVE_PLATFORM,
+  liveClaimMessages,
+  readLiveComment,
+  viewerName,
+  type LiveClaimView,
+  type LiveFeedEvent,
+} from "@vitrine/domain";
 import { format } from "date-fns";
 import { HandIcon } from "lucide-react";
 import type { Ref } from "react";
 import { BusyButton } from "../../../components/ui/busy-button";
 import { HandleTrust, waitsForStaffReason } from "../../admin-shared/components/handle-trust-badges";
+import { PlatformMark } from "../../admin-shared/components/platform-mark";
 import type { ClaimAction } from "../../admin-shared/api/live-claims";
 import { claimBadgeText, doubtAnswerText } from "../../live-claims";
 import { claimActionName } from "../use-claim-actions";
@@ -61,10 +69,14 @@ export function CommentFeed({
             className="flex flex-col gap-1 rounded-md border border-border bg-background p-3"
           >
             <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold break-all">@{event.userUniqueId ?? "inconnu"}</span>
+              <PlatformMark platform={event.platform} />
+              <span className="font-semibold break-all">
+                {event.userUniqueId ? viewerName(event.userUniqueId, event.userNickname) : "@inconnu"}
+              </span>
               {/* The handle's account is known through the comment's claims. */}
               {claims[0] ? <HandleTrust claim={claims[0]} /> : null}
-              {event.userNickname ? (
+              {/* Another platform's viewer is already named by their nickname. */}
+              {event.userNickname && event.platform === DEFAULT_LIVE_PLATFORM ? (
                 <span className="text-muted-foreground break-all">{event.userNickname}</span>
               ) : null}
               <time

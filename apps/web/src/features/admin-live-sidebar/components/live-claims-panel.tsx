@@ -4,6 +4,7 @@ import {
   liveSiteMessages,
   REVENUE_CAPTION,
   SOLD_LABEL,
+  viewerLabel,
   type LiveClaimCounters,
   type LiveClaimView,
 } from "@vitrine/domain";
@@ -126,7 +127,7 @@ function PieceEntry({
       {holder ? (
         <div className="flex flex-col gap-1">
           <p>
-            <span className="font-semibold break-all">@{holder.handle}</span>
+            <span className="font-semibold break-all">{viewerLabel(holder.handle, holder.nickname)}</span>
             <HandleTrust claim={holder} unheard={unheard.has(holder.handle)} className="ml-2" />
             {/* A doubt's state is its 'À confirmer' note, just below. */}
             {holder.toConfirm ? null : <> — {holderText(holder)}</>}
@@ -193,7 +194,7 @@ function PieceEntry({
               // 320 px column a handle had room for one letter per line.
               <li key={claim.id} className="flex flex-col gap-1">
                 <p className="font-medium [overflow-wrap:anywhere]">
-                  {claim.waitlistPosition ?? "?"}. @{claim.handle}
+                  {claim.waitlistPosition ?? "?"}. {viewerLabel(claim.handle, claim.nickname)}
                   <HandleTrust claim={claim} unheard={unheard.has(claim.handle)} className="ml-2" />
                 </p>
                 <ReadNote claim={claim} />
@@ -254,7 +255,7 @@ export function LiveClaimsPanel({
         >
           {[...unheard].map((handle) => (
             <li key={handle} className="flex flex-wrap items-center gap-2">
-              <span className="font-medium break-all">@{handle}</span>
+              <span className="font-medium break-all">{viewerLabel(handle, null)}</span>
               <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
                 {liveSiteMessages.commentsUnheard}
               </span>
@@ -300,7 +301,7 @@ export function LiveClaimsPanel({
               <ul className="mt-1 flex flex-col gap-1">
                 {recentlyReleased.map((claim) => (
                   <li key={claim.id}>
-                    Réf {claim.ref} · @{claim.handle} ·{" "}
+                    Réf {claim.ref} · {viewerLabel(claim.handle, claim.nickname)} ·{" "}
                     {claim.releaseReason ? claimReleaseReasonLabels[claim.releaseReason] : "Libérée"}
                   </li>
                 ))}

@@ -1,4 +1,10 @@
-import { formatEuros, liveSellingMessages, userFullName, type LiveSidebarOrder } from "@vitrine/domain";
+import {
+  formatEuros,
+  liveSellingMessages,
+  userFullName,
+  viewerLabel,
+  type LiveSidebarOrder,
+} from "@vitrine/domain";
 import { ChevronDownIcon, ChevronRightIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -25,7 +31,9 @@ function OrderEntry({ order, liveId }: { order: LiveSidebarOrder; liveId: string
   const [expanded, setExpanded] = useState(false);
   const deleteItem = useDeleteSidebarItem(liveId);
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
-  const handle = order.client.tiktokUsername ? `@${order.client.tiktokUsername}` : null;
+  const handle = order.client.tiktokUsername
+    ? viewerLabel(order.client.tiktokUsername, order.client.viewerName)
+    : null;
   const name = clientName(order);
   const itemsId = `live-order-${order.id}`;
 

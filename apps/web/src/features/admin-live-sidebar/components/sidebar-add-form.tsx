@@ -1,6 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import {
   adminOrderMessages,
+  DEFAULT_LIVE_PLATFORM,
+  viewerName,
+  viewerPlatform,
   formatEuros,
   isReferenceSearch,
   LIVE_AUTOCOMPLETE_DEBOUNCE_MS,
@@ -24,6 +27,7 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { staffRefusalMessage } from "../../../lib/refusal-message";
 import { findAvailableProduct, useHandleSuggestions, useLiveProducts, useSidebarAdd } from "../api";
 import { Autocomplete, type AutocompleteOption } from "../../admin-shared/components/autocomplete";
+import { PlatformMark } from "../../admin-shared/components/platform-mark";
 
 function productOption(product: ProductSuggestion): AutocompleteOption {
   return {
@@ -81,8 +85,12 @@ export function SidebarAddForm({
         key: suggestion.tiktokUsername,
         content: (
           <>
-            <span className="font-medium">@{suggestion.tiktokUsername}</span>
-            {suggestion.displayName ? (
+            <span className="font-medium">
+              {viewerName(suggestion.tiktokUsername, suggestion.displayName)}
+            </span>
+            {viewerPlatform(suggestion.tiktokUsername) !== DEFAULT_LIVE_PLATFORM ? (
+              <PlatformMark platform={viewerPlatform(suggestion.tiktokUsername)} />
+            ) : suggestion.displayName ? (
               <span className="min-w-0 flex-1 truncate text-muted-foreground">{suggestion.displayName}</span>
             ) : null}
           </>
@@ -105,7 +113,8 @@ export function SidebarAddForm({
       setError(liveSellingMessages.productAndHandleRequired);
       return;
     }
-    const handleError = tiktokUsernameError(handle);
+    // Another platform's key comes from a suggestion: the server checks the live heard that viewer.
+    const handleError = viewerPlatform(handle) === DEFAULT_LIVE_PLATFORM ? tiktokUsernameError(handle) : null;
     if (handleError) {
       setError(handleError);
       return;

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { liveClaimMessages, liveSellingMessages } from "@vitrine/domain";
+import { liveClaimMessages, liveSellingMessages, viewerLabel } from "@vitrine/domain";
 import { ArrowLeftIcon, ArrowUpIcon, Maximize2Icon, Minimize2Icon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -116,7 +116,9 @@ export function LiveOrderSidebarPage() {
       if (change.liveId === liveId) {
         // The server ignored an un-claim of a paid piece: staff hear of it once.
         for (const late of newLateUnclaims(claims.claims, change.claims)) {
-          toast.warning(liveClaimMessages.lateUnclaim, { description: `@${late.handle} · réf ${late.ref}` });
+          toast.warning(liveClaimMessages.lateUnclaim, {
+            description: `${viewerLabel(late.handle, late.nickname)} · réf ${late.ref}`,
+          });
         }
       }
       claims.apply(change);

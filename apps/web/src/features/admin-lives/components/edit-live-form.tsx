@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  LIVE_SOURCE_FIELDS,
   liveMessages,
   liveSiteMessages,
   liveUpdateSchema,
@@ -7,6 +8,7 @@ import {
   siteClaimAudienceLabels,
   type Live,
   type LiveUpdateInput,
+  type LiveUpdateValues,
 } from "@vitrine/domain";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "../../../lib/toast";
@@ -18,16 +20,26 @@ import { isApiError } from "../../../lib/api-client";
 import { showServerFieldErrors } from "../../../lib/server-field-errors";
 import { useUpdateLive } from "../api";
 import { BusyButton } from "../../../components/ui/busy-button";
+import { LiveSourceFields } from "./live-source-fields";
 
 /**
- * Title, reference and state of a live, and who has 'Je le prends' on the site during it; the page
- * remounts it (key) when the live changes.
+ * Title, reference and state of a live, who has 'Je le prends' on the site during it, and its
+ * sources; the page remounts it (key) when the live changes.
  */
 export function EditLiveForm({ live }: { live: Live }) {
   const updateLive = useUpdateLive(live.id);
-  const form = useForm<LiveUpdateInput>({
+  const form = useForm<LiveUpdateInput, unknown, LiveUpdateValues>({
     resolver: zodResolver(liveUpdateSchema),
-    defaultValues: { title: live.title, ref: live.ref, isActive: live.isActive, siteClaims: live.siteClaims },
+    defaultValues: {
+      title: live.title,
+      ref: live.ref,
+      isActive: live.isActive,
+      siteClaims: live.siteClaims,
+      tiktokUser: live.tiktokUser ?? "",
+      youtubeVideoId: live.youtubeVideoId ?? "",
+      facebookLiveVideoId: live.facebookLiveVideoId ?? "",
+      instagramAccountId: live.instagramAccountId ?? "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -36,7 +48,13 @@ export function EditLiveForm({ live }: { live: Live }) {
       await updateLive.mutateAsync(input);
       toast.success(liveMessages.updated);
     } catch (error) {
-      const placed = showServerFieldErrors(form.setError, error, ["title", "ref", "isActive", "siteClaims"]);
+      const placed = showServerFieldErrors(form.setError, error, [
+        "title",
+        "ref",
+        "isActive",
+        "siteClaims",
+        ...LIVE_SOURCE_FIELDS,
+      ]);
       toast.error(placed && isApiError(error) ? error.message : liveMessages.updateFailed);
     }
   });
@@ -77,6 +95,7 @@ export function EditLiveForm({ live }: { live: Live }) {
           ))}
         </NativeSelect>
       </Field>
+      <LiveSourceFields idPrefix="live" register={(field) => form.register(field)} errors={errors} />
       <div>
         <BusyButton type="submit" busy={isSubmitting}>
           Enregistrer

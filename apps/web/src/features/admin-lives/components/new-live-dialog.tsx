@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  LIVE_SOURCE_FIELDS,
   liveCreateFormSchema,
   liveMessages,
   liveRefFromTitle,
@@ -15,13 +16,22 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { isApiError } from "../../../lib/api-client";
 import { useCreateLive } from "../api";
+import { LiveSourceFields } from "./live-source-fields";
 
 /** 'Nouveau live'; mounted per opening, so the form starts empty each time. */
 export function NewLiveDialog({ onClose }: { onClose: () => void }) {
   const createLive = useCreateLive();
   const form = useForm<LiveCreateFormValues, unknown, LiveCreateInput>({
     resolver: zodResolver(liveCreateFormSchema),
-    defaultValues: { title: "", liveDate: "", isActive: false },
+    defaultValues: {
+      title: "",
+      liveDate: "",
+      isActive: false,
+      tiktokUser: "",
+      youtubeVideoId: "",
+      facebookLiveVideoId: "",
+      instagramAccountId: "",
+    },
   });
   const title = useWatch({ control: form.control, name: "title" });
   const { errors } = form.formState;
@@ -39,10 +49,12 @@ export function NewLiveDialog({ onClose }: { onClose: () => void }) {
       }}
       onFailed={(error) =>
         toast.error(
-          isApiError(error) && error.code === "VALIDATION_FAILED" ? error.message : liveMessages.createFailed,
+          isApiError(error) && (error.code === "VALIDATION_FAILED" || error.code === "CONFLICT")
+            ? error.message
+            : liveMessages.createFailed,
         )
       }
-      serverFields={["title", "liveDate", "isActive"]}
+      serverFields={["title", "liveDate", "isActive", ...LIVE_SOURCE_FIELDS]}
       onClose={onClose}
     >
       <Field
@@ -65,6 +77,7 @@ export function NewLiveDialog({ onClose }: { onClose: () => void }) {
           </Field>
         )}
       />
+      <LiveSourceFields idPrefix="new-live" register={(field) => form.register(field)} errors={errors} />
     </FormDialog>
   );
 }

@@ -1,4 +1,10 @@
-import { LIVE_SALES_FILE_CAPTION, liveMessages, REVENUE_CAPTION, type Live } from "@vitrine/domain";
+import {
+  LIVE_SALES_FILE_CAPTION,
+  liveMessages,
+  livePlatformFiguresMessages,
+  REVENUE_CAPTION,
+  type Live,
+} from "@vitrine/domain";
 import { ArrowLeftIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate, useParams } from "react-router";
@@ -14,6 +20,7 @@ import { doubtAnswersUrl } from "../../admin-shared/api/live-claims";
 import { CsvExportButton } from "../../admin-shared/components/csv-export-button";
 import { FileDownloadButton } from "../../admin-shared/components/file-download-button";
 import { PageHeader } from "../../admin-shared/components/page-header";
+import { PlatformFiguresTable } from "../../admin-shared/components/platform-figures-table";
 import { LiveLabelsCard } from "../../label-batches";
 import { LiveSilenceBanner, LiveSourceHealthList } from "../../live-feed";
 import { useLive } from "../api";
@@ -21,6 +28,7 @@ import { useLiveDetailRealtime } from "../use-live-detail-realtime";
 import { ClaimSettingsCard } from "../components/claim-settings-form";
 import { EditLiveForm } from "../components/edit-live-form";
 import { LiveEventsTable } from "../components/live-events-table";
+import { LiveSourcesList } from "../components/live-sources-list";
 import { LiveStatusBadge } from "../components/live-status-badge";
 import { LiveViewersTable } from "../components/live-viewers-table";
 
@@ -142,8 +150,17 @@ function LiveDetailContent({ live }: { live: Live }) {
           <CardHeader>
             <CardTitle>Sources du live</CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-4">
+            <LiveSourcesList live={live} />
             <LiveSourceHealthList liveId={live.id} gaps />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{livePlatformFiguresMessages.title}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PlatformFiguresTable liveId={live.id} />
           </CardContent>
         </Card>
       </div>

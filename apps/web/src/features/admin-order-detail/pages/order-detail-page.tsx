@@ -5,6 +5,7 @@ import {
   type AdminOrder,
   shownEmail,
   userFullName,
+  viewerLabel,
 } from "@vitrine/domain";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -128,7 +129,7 @@ function OrderDetailContent({ order }: { order: AdminOrder }) {
                 <span>{clientName(client)}</span>
                 {client.tiktokUsername ? (
                   <span className="flex flex-wrap items-center gap-2 text-sm font-normal text-muted-foreground">
-                    @{client.tiktokUsername}
+                    {viewerLabel(client.tiktokUsername, null)}
                     <HandleNotVerifiedBadge verified={client.handleVerified} />
                   </span>
                 ) : null}
