@@ -16,6 +16,7 @@ import { auditEvents, paymentReviews, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { findUserByTiktokUsername, lockClaim, mayClaimHandleRow, tiktokUsernameTaken } from "../auth";
 import { moveOrdersToUser } from "../orders";
+import { createLiveAccountsService } from "./live-accounts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -145,6 +146,8 @@ async function setTiktokUsername(tx: Queryable, userId: string, email: string | 
 
 export function createProfileService({ db }: { db: Database }) {
   return {
+    liveAccounts: createLiveAccountsService({ db }),
+
     async getProfile(userId: string): Promise<CustomerProfile> {
       return toProfile(db, await userRow(db, userId));
     },
