@@ -116,3 +116,70 @@ test("a customer renames and deletes a live account, confirming the deletion", a
       .filter({ hasText: "Facebook" }),
   ).toContainText(platformHandleMessages.none);
 });
+
+/** The users page's row of one person, found by e-mail (the list is searched in the page). */
+async function userRow(page: Page, email: string) {
+  const search = page.getByLabel("Rechercher un utilisateur");
+  if (!(await search.isVisible())) await page.goto("/admin/users");
+  await search.fill(email);
+  // Every customer of the e2e database is listed: the first read may take a while.
+  await expect(page.getByRole("heading", { name: "Liste des utilisateurs (1)" })).toBeVisible({
+    timeout: 20_000,
+  });
+  return page
+    .getByRole("table", { name: "Liste des utilisateurs" })
+    .getByRole("row")
+    .filter({ hasText: email });
+}
+
+test("staff link a Facebook viewer to a customer, are refused the same viewer for another, and unlink it, each step in the audit log", async ({
+  adminPage: page,
+  createCustomer,
+}) => {
+  const lea = await createCustomer();
+  const other = await createCustomer();
+  const author = `1029${Date.now()}`;
+
+  await (await userRow(page, lea.email)).getByRole("button", { name: "Comptes de live" }).click();
+  let dialog = page.getByRole("dialog", { name: /^Comptes de live de / });
+  await expect(dialog).toContainText(platformHandleMessages.none);
+  await dialog.getByLabel("Plateforme").selectOption({ label: "Facebook" });
+  await dialog.getByLabel("Viewer").fill(author);
+  await dialog.getByRole("button", { name: "Lier" }).click();
+  // The toasts sit outside the modal dialog, which hides the rest of the page from the tree.
+  await expect(page.getByText(platformHandleMessages.linked, { exact: true })).toBeVisible();
+  const linked = dialog.getByRole("list", { name: "Comptes de live" }).getByRole("listitem");
+  await expect(linked).toContainText(`Facebook · ${author}`);
+  await expect(linked).toContainText(`facebook:${author} · lié par l'équipe`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+
+  await (await userRow(page, other.email)).getByRole("button", { name: "Comptes de live" }).click();
+  dialog = page.getByRole("dialog", { name: /^Comptes de live de / });
+  await dialog.getByLabel("Plateforme").selectOption({ label: "Facebook" });
+  await dialog.getByLabel("Viewer").fill(`facebook:${author}`);
+  await dialog.getByRole("button", { name: "Lier" }).click();
+  await expect(
+    dialog.getByRole("alert").filter({ hasText: platformHandleMessages.viewerTaken }),
+  ).toBeVisible();
+  await expect(dialog).toContainText(platformHandleMessages.none);
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+
+  await (await userRow(page, lea.email)).getByRole("button", { name: "Comptes de live" }).click();
+  dialog = page.getByRole("dialog", { name: /^Comptes de live de / });
+  await dialog.getByRole("button", { name: "Délier le compte Facebook" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Délier le compte de live" });
+  await expect(confirm).toContainText(platformHandleMessages.confirmUnlink("facebook", `facebook:${author}`));
+  await confirm.getByRole("button", { name: "Délier" }).click();
+  await expect(page.getByText(platformHandleMessages.unlinked, { exact: true })).toBeVisible();
+  await expect(dialog).toContainText(platformHandleMessages.none);
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+
+  await page.goto("/admin/audit-log");
+  const log = page
+    .getByRole("table", { name: "Journal d'audit" })
+    .getByRole("row")
+    .filter({ hasText: lea.email });
+  await expect(log.first()).toContainText("Compte de live délié par l'équipe");
+  await expect(log.nth(1)).toContainText("Compte de live lié par l'équipe");
+});
