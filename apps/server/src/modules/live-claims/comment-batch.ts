@@ -102,11 +102,11 @@ export function createColourNames(pool: pg.Pool) {
 }
 
 // A handle is verified by a comment of that handle carrying its account's code; a code of another
-// account, or from another handle, matches no row. On another platform the comment's key is not
-// known to the account beforehand: the account named the author (the name shown there), and the
-// comment's key becomes the account's there, unless another account already has that key (it is
-// never taken over; one account per key in a batch). The same comment answers the account's comment test of the live ('Tester mes
-// commentaires'). One statement per batch that has codes.
+// account, or from another handle, matches no row. On another platform the account does not know
+// its key beforehand: it named the author (the name shown there), and the comment's key becomes
+// the account's there, unless another account already has that key (never taken over; one account
+// per key in a batch). The same comment answers the account's comment test of the live ('Tester
+// mes commentaires'). One statement per batch that has codes.
 const VERIFY_HANDLES = `
   WITH proof AS (
     SELECT u.id AS user_id, u.handle_verified_at
