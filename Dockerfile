@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
+COPY bridges/kit/package.json bridges/kit/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -28,6 +29,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
+COPY bridges/kit/package.json bridges/kit/
 RUN npm ci --omit=dev --omit=optional --workspace=@vitrine/server --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-slim AS runtime

@@ -10,7 +10,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/server/src/**/*.test.ts",
             "apps/web/src/**/*.test.ts",
-            // The TikTok bridge's logic, with a fake connector (the real one is not installed).
+            // The bridges' logic and their kit, against fakes of each platform and of the server.
             "bridges/*/*.test.mjs",
             "scripts/**/*.test.mjs",
           ],

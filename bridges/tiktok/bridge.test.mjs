@@ -6,7 +6,6 @@ import { IngestError } from "../../scripts/live/ingest-client.mjs";
 import {
   BATCH_MAX_EVENTS,
   MAX_EVENT_BYTES,
-  backoffDelay,
   createTikTokBridge,
   eventBytes,
   toIngestEvent,
@@ -235,17 +234,6 @@ describe("toIngestEvent", () => {
     const event = toIngestEvent("chat", { user: { uniqueId: "lea", userId: 12n }, comment: "12" });
     expect(event?.msgId).toMatch(/^bridge-/);
     expect(event?.tiktokUserId).toBe("12");
-  });
-});
-
-describe("backoffDelay", () => {
-  it("grows exponentially up to the cap, with jitter", () => {
-    const limits = { minMs: 1_000, maxMs: 60_000 };
-    expect(backoffDelay(0, limits, () => 0)).toBe(500);
-    expect(backoffDelay(0, limits, () => 1)).toBe(1_000);
-    expect(backoffDelay(3, limits, () => 1)).toBe(8_000);
-    expect(backoffDelay(20, limits, () => 1)).toBe(60_000);
-    expect(backoffDelay(20, limits, () => 0.5)).toBeLessThan(60_000);
   });
 });
 

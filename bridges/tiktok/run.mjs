@@ -7,13 +7,12 @@
  * Events the server refuses for good are appended to the set-aside file, one JSON line each.
  * Events not acknowledged yet are kept in the spool folder and sent first at the next start.
  */
-import { appendFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createIngestClient, DEMO_LIVE_INGEST_TOKEN } from "../../scripts/live/ingest-client.mjs";
+import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
+import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
 import { createTikTokBridge } from "./bridge.mjs";
-import { openSpool, spoolFolder } from "./spool.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -44,13 +43,11 @@ const bridge = createTikTokBridge({
   // The recent comments are emitted again on each (re)connection: they fill part of a cut, and
   // the bridge (then the server) skips the msgIds it already has.
   createConnection: () => new TikTokLiveConnection(handle, { processInitialData: true }),
-  ingest: createIngestClient({ url: values.url, token: values.token, liveRef: values.live }),
+  url: values.url,
+  token: values.token,
+  liveRef: values.live,
   log,
-  onSetAside: (events, error) => {
-    const refusal = { status: error.status ?? null, reason: error.message, at: new Date().toISOString() };
-    const lines = events.map((event) => JSON.stringify({ ...refusal, live: values.live, event }));
-    appendFileSync(values["set-aside"], `${lines.join("\n")}\n`);
-  },
+  setAsidePath: values["set-aside"],
 });
 let stopping = false;
 const stop = async () => {

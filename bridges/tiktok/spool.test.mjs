@@ -1,12 +1,12 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
+import { openSpool } from "@vitrine/bridge-kit/spool";
 import { IngestError } from "../../scripts/live/ingest-client.mjs";
 import { createTikTokBridge } from "./bridge.mjs";
 import { connectorEvent } from "./fixtures/connector-events.mjs";
-import { openSpool, spoolFolder } from "./spool.mjs";
 
 const folders = [];
 afterEach(() => {
@@ -33,18 +33,6 @@ const until = async (check, timeoutMs = 3_000) => {
   }
 };
 
-const event = (n) => ({
-  type: "chat",
-  msgId: `m${n}`,
-  createTime: 1_700_000_000_000 + n,
-  tiktokUserId: null,
-  uniqueId: "lea",
-  nickname: null,
-  avatarUrl: null,
-  comment: `je prends le ${n}`,
-  payload: {},
-});
-
 /** A server that is down until `up` is set, then stores each msgId once. */
 function switchableIngest() {
   const ingest = { up: false, stored: [], requests: 0, statuses: [] };
@@ -61,51 +49,6 @@ function switchableIngest() {
   };
   return ingest;
 }
-
-describe("the spool on disk", () => {
-  it("gives back after a restart what was synced, in order, skipping a torn last line", () => {
-    const folder = freshFolder();
-    const spool = openSpool(folder);
-    const segments = [1, 2, 3].map((n) => spool.append(event(n)));
-    expect(spool.unsynced).toBe(3);
-    // Nothing is written before sync: one write and one fsync for the whole batch.
-    expect(readFileSync(spool.files()[0], "utf8")).toBe("");
-    spool.sync();
-    expect(readFileSync(spool.files()[0], "utf8").trim().split("\n")).toHaveLength(3);
-    // A crash in the middle of the next write.
-    appendFileSync(spool.files()[0], '{"type":"chat","msgId":"m4","comm');
-    const logs = [];
-    const again = openSpool(folder, { log: (line) => logs.push(line) });
-    expect(again.pending.map((p) => p.event.msgId)).toEqual(["m1", "m2", "m3"]);
-    expect(again.pending.map((p) => p.segment)).toEqual(segments);
-    expect(logs.join()).toContain("1 unreadable line(s) skipped");
-    // New appends go to a new segment, never after the torn line.
-    const next = again.append(event(5));
-    again.sync();
-    expect(next).toBe(segments[0] + 1);
-    expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["m1", "m2", "m3", "m5"]);
-  });
-
-  it("removes a segment once all its events are acknowledged, and empties itself at the end", () => {
-    const folder = freshFolder();
-    const spool = openSpool(folder, { segmentEvents: 2 });
-    const segments = [1, 2, 3, 4, 5].map((n) => spool.append(event(n)));
-    spool.sync();
-    expect(segments).toEqual([1, 1, 2, 2, 3]);
-    expect(readdirSync(folder)).toHaveLength(3);
-    spool.acknowledge(1, 2);
-    expect(readdirSync(folder).sort()).toEqual(["segment-000002.jsonl", "segment-000003.jsonl"]);
-    expect(openSpool(folder).pending.map((p) => p.event.msgId)).toEqual(["m3", "m4", "m5"]);
-    spool.acknowledge(2, 2);
-    spool.acknowledge(3);
-    expect(readdirSync(folder)).toEqual([]);
-  });
-
-  it("keeps one folder per live", () => {
-    expect(spoolFolder("/var/spool/vitrine", "L12")).toBe(path.join("/var/spool/vitrine", "L12"));
-    expect(spoolFolder("/s", "../x")).toBe(path.join("/s", "..%2Fx"));
-  });
-});
 
 describe("the bridge with a spool", () => {
   const quick = { backoff: { minMs: 5, maxMs: 20 }, flushMs: 5, spoolSyncMs: 5 };

@@ -4,7 +4,7 @@
  *                          [--token ...] [--viewers 200] [--seed 1] [--claims 0.3] [--refs 1-60]
  *                          [--burst-rate 2000 --burst-every 30 --burst-seconds 2]   (--help: USAGE)
  * Replays a realistic French comment stream into a live through the ingestion API, as a live
- * source does: 'connected' at start, 'disconnected' at exit, batches acknowledged once stored.
+ * source does: 'connected' at start, 'stopped' ('Arrêté') at exit, batches acknowledged once stored.
  */
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
@@ -138,7 +138,7 @@ export async function runSimulation({
     pump();
     await Promise.race([...inFlight, sleep(TICK_MS)]);
   }
-  if (reportStatus) await client.sendStatus("disconnected").catch(() => {});
+  if (reportStatus) await client.sendStatus("stopped").catch(() => {});
   return { ...stats, refusal: refusal?.message ?? null, seconds: (performance.now() - started) / 1000 };
 }
 

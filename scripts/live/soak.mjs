@@ -3,6 +3,7 @@
  * npm run live:soak -- [--seconds 300] [--rate 200] [--claims 0.3] [--burst-rate 2000]
  *                      [--burst-every 30] [--burst-seconds 2] [--hold 5] [--doubt 5]
  *                      [--answer 0.5] [--products 60] [--kill] [--port 3294] [--built]
+ *                      [--faults [--cut-seconds 20] [--database-seconds 30]]
  * A live's claims under a long, bursty load on two server instances, then proven by live:check.
  * On a fresh embedded PostgreSQL (or DATABASE_URL), starts TWO instances of the server on two
  * ports on that one database, makes an active live of --products pieces in automatic mode with a
@@ -15,6 +16,13 @@
  * it waits for the engine to settle (every comment read, no hold or doubt past due), then runs the
  * checker and exits with its verdict (0 clean, 1 violations or no doubt to check, 2 the run itself
  * failed).
+ * With --faults (at least 600 s, on the embedded database), one of the two sources is the TikTok
+ * bridge itself, a process on a connector that plays the stream (soak-connector.mjs), and the run
+ * suffers, one after the other: three cuts of the bridge's connection (--cut-seconds each), the
+ * bridge killed (SIGKILL) and started again, one instance killed and started again, and the
+ * database stopped for --database-seconds. It then also requires: every comment the bridge
+ * received stored, exactly one gap reported per cut (starting within 1 s of it), and the staff's
+ * live feed back to a comment-to-screen p95 of 150 ms within 60 s of each fault.
  * The instances run the server's sources through tsx, as the benchmarks do; --built runs the
  * production bundle instead (built first when its sources changed, as `npm start` does).
  */
@@ -34,6 +42,16 @@ import { checkLive, formatCheck } from "./check.mjs";
 import { createViewers, seededRandom } from "./comment-stream.mjs";
 import { DEMO_LIVE_INGEST_TOKEN } from "./ingest-client.mjs";
 import { runSimulation } from "./simulate.mjs";
+import {
+  compareGaps,
+  faultPlan,
+  lostComments,
+  percentile,
+  readHanded,
+  recoveryAfter,
+  startBridge,
+  startFeedMeter,
+} from "./soak-faults.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,6 +74,9 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3294" },
     built: { type: "boolean", default: false },
     "settle-seconds": { type: "string", default: "180" },
+    faults: { type: "boolean", default: false },
+    "cut-seconds": { type: "string", default: "20" },
+    "database-seconds": { type: "string", default: "30" },
   },
 });
 const number = (name) => {
@@ -90,6 +111,17 @@ const PRODUCTS = number("products");
 const VIEWERS = number("viewers");
 const BASE_PORT = number("port");
 const SETTLE_SECONDS = number("settle-seconds");
+const FAULTS = args.faults
+  ? faultPlan(SECONDS, { cutSeconds: number("cut-seconds"), databaseSeconds: number("database-seconds") })
+  : null;
+if (FAULTS && process.env.DATABASE_URL) {
+  console.error("[live:soak] --faults stops the database: it runs on the embedded one, without DATABASE_URL");
+  process.exit(2);
+}
+if (FAULTS && SECONDS < 600) {
+  console.error("[live:soak] --faults needs --seconds 600 at least: a minute of calm after each fault");
+  process.exit(2);
+}
 
 const workDir = mkdtempSync(path.join(tmpdir(), "vitrine-soak-"));
 const cleanups = [];
@@ -245,15 +277,24 @@ function startStaff({ db, liveId, instances, cookie, answerShare, seed = 5 }) {
     }
     outcome.unreachable += 1;
   };
-  // A failed read stops the staff member, said at stop(), without ending the run's other parts.
+  // A failed read (the database stopped on purpose) is tried again a second later; anything else
+  // stops the staff member, said at stop(), without ending the run's other parts.
   const loop = (async () => {
     while (!stopped) {
-      const { rows } = await db.query(
-        `SELECT id FROM live_claims
-          WHERE live_id = $1 AND doubt_reason IS NOT NULL AND confirmed_at IS NULL
-            AND state IN ('pending', 'waitlisted')`,
-        [liveId],
-      );
+      let rows;
+      try {
+        ({ rows } = await db.query(
+          `SELECT id FROM live_claims
+            WHERE live_id = $1 AND doubt_reason IS NOT NULL AND confirmed_at IS NULL
+              AND state IN ('pending', 'waitlisted')`,
+          [liveId],
+        ));
+      } catch (error) {
+        if (!isConnectionLoss(error)) throw error;
+        outcome.readsFailed = (outcome.readsFailed ?? 0) + 1;
+        await sleep(1000);
+        continue;
+      }
       for (const { id } of rows) {
         if (seen.has(id)) continue;
         seen.add(id);
@@ -283,6 +324,11 @@ function startStaff({ db, liveId, instances, cookie, answerShare, seed = 5 }) {
     },
   };
 }
+
+/** The database went away (stopped, restarting), as opposed to a query that is wrong. */
+const isConnectionLoss = (error) =>
+  ["57P01", "57P03", "08006", "08003", "ECONNREFUSED", "ECONNRESET"].includes(error?.code) ||
+  /terminat|Connection terminated|connect ECONNREFUSED/i.test(String(error?.message));
 
 /** Waits until every comment was read and no hold is past due (by more than its expiry's slack). */
 async function settle(db, liveId) {
@@ -342,6 +388,47 @@ async function summary(db, liveId) {
   return rows[0];
 }
 
+/**
+ * What --faults requires beyond live:check: every comment the bridge received stored, one gap
+ * per injected cut, and the staff's live feed back to a comment-to-screen p95 of 150 ms within
+ * 60 s of each fault. Says each figure; true when all hold.
+ */
+async function reportFaults({ db, liveId, startAt, faults, meter, handedFile }) {
+  await meter.stop();
+  const handed = readHanded(handedFile);
+  const lost = await lostComments(db, liveId, handed);
+  log(
+    `bridge: ${handed.size} comments received from the connector, ${lost.length} not stored` +
+      (lost.length > 0 ? ` (first: ${lost.slice(0, 5).join(", ")})` : ""),
+  );
+  const gaps = await compareGaps(db, liveId, startAt, FAULTS.cuts);
+  log(`gaps: ${gaps.reported} reported for ${FAULTS.cuts.length} cuts injected`);
+  for (const { injectedAt, seconds, gap } of gaps.matched)
+    log(
+      `  cut of ${seconds} s at ${new Date(injectedAt).toISOString().slice(11, 19)}: ` +
+        (gap
+          ? `gap reported ${gap.offsetMs} ms from it, lasting ${gap.lastedSeconds.toFixed(1)} s, ${gap.resent} re-sent`
+          : "NO gap reported within 1 s"),
+    );
+  const latencies = meter.samples.map((sample) => sample.ms);
+  log(
+    `sidebar comment-to-screen over the run (${latencies.length} comments, ${meter.reconnects} stream reconnections): ` +
+      `p50 ${percentile(latencies, 0.5)} ms, p95 ${percentile(latencies, 0.95)} ms, p99 ${percentile(latencies, 0.99)} ms`,
+  );
+  let recovered = true;
+  for (const fault of faults.sort((x, y) => x.from - y.from)) {
+    const recovery = recoveryAfter(meter.samples, fault.over);
+    recovered &&= recovery !== null;
+    log(
+      `  ${fault.name} (${new Date(fault.from).toISOString().slice(11, 19)}, over after ${((fault.over - fault.from) / 1000).toFixed(1)} s): ` +
+        (recovery
+          ? `p95 ${recovery.p95} ms from ${recovery.afterSeconds} s after`
+          : "p95 NOT back to 150 ms within 60 s"),
+    );
+  }
+  return lost.length === 0 && gaps.ok && recovered;
+}
+
 let exitCode = 2;
 try {
   log(
@@ -351,12 +438,11 @@ try {
       `${args.kill ? ", one killed (SIGKILL) half-way and restarted" : ""}; ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`,
   );
   let databaseUrl = process.env.DATABASE_URL;
+  const embeddedOptions = { dataDir: path.join(workDir, "db"), port: BASE_PORT + 20_000, log: () => {} };
+  let embedded = null;
   if (!databaseUrl) {
-    const embedded = await startEmbeddedDatabase({
-      dataDir: path.join(workDir, "db"),
-      port: BASE_PORT + 20_000,
-      log: () => {},
-    });
+    embedded = await startEmbeddedDatabase(embeddedOptions);
+    // The current cluster at the end: --faults stops it and starts it again mid-run.
     cleanups.push(() => embedded.stop());
     databaseUrl = embedded.url;
     log(`fresh embedded PostgreSQL on port ${BASE_PORT + 20_000}`);
@@ -370,8 +456,10 @@ try {
   await b.ready();
   log(`instances up: ${a.origin} and ${b.origin} (logs in ${workDir})`);
 
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  // A pool, not one client: it outlives the database stopped by --faults (a lost connection is
+  // dropped and the next query opens another).
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  db.on("error", () => {});
   cleanups.push(() => db.end());
   const live = await makeLive(db);
   log(`live "${live.ref}": ${PRODUCTS} pieces, automatic mode, hold ${HOLD} s, doubt wait ${DOUBT} s`);
@@ -410,27 +498,97 @@ try {
       },
     });
   };
-  // A restarted instance answers on the same port: its source retries there meanwhile.
-  const sources = [source(a, 1), source(b, 2)];
+  const refs = Array.from({ length: PRODUCTS }, (_, i) => i + 1);
+  const startAt = Date.now();
+  const at = (second) => sleep(Math.max(0, startAt + second * 1000 - Date.now()));
+  const handedFile = path.join(workDir, "bridge-handed.txt");
+  const bridgeOptions = {
+    origin: a.origin,
+    liveRef: live.ref,
+    token: DEMO_LIVE_INGEST_TOKEN,
+    spoolDir: path.join(workDir, "spool"),
+    setAside: path.join(workDir, "set-aside.jsonl"),
+    logFile: path.join(workDir, "bridge.log"),
+    connectorPlan: {
+      startAt,
+      seconds: SECONDS,
+      rate: half.rate,
+      burst: half.burst,
+      viewers: VIEWERS,
+      viewerSeed: 11,
+      seed: 1,
+      runId: `soakbridge${randomBytes(2).toString("hex")}`,
+      refs,
+      claimShare: CLAIMS,
+      cuts: FAULTS?.cuts ?? [],
+      // About what TikTok's room data holds of its recent comments.
+      initialData: 50,
+      handedFile,
+    },
+  };
+  let bridge = null;
+  let meter = null;
+  if (FAULTS) {
+    bridge = startBridge(bridgeOptions);
+    cleanups.push(() => bridge.stop());
+    meter = startFeedMeter({ origin: a.origin, cookie: await adminCookie(a), liveId: live.id });
+    cleanups.push(() => meter.stop());
+  }
+  // A restarted instance answers on the same port: its source retries there meanwhile. With
+  // --faults, instance A hears the bridge and instance B the simulator.
+  const sources = FAULTS ? [source(b, 2)] : [source(a, 1), source(b, 2)];
 
-  let killedAt = null;
-  if (args.kill) {
-    await sleep((SECONDS / 2) * 1000);
-    killedAt = new Date();
+  /** Faults as they happened: from when they began to when the system was whole again. */
+  const faults = (FAULTS?.cuts ?? []).map((cut) => ({
+    name: `cut of ${cut.seconds} s at ${cut.at} s`,
+    from: startAt + cut.at * 1000,
+    over: startAt + (cut.at + cut.seconds) * 1000,
+  }));
+  const restartB = async () => {
+    const killedAt = Date.now();
     log(`kill -9 ${b.name} (pid ${b.child.pid})`);
     b.child.kill("SIGKILL");
     await new Promise((resolve) => b.child.once("exit", resolve));
     b = startInstance("instance-b", BASE_PORT + 1, databaseUrl, command);
     cleanups.push(() => b.stop());
     await b.ready();
-    log(`${b.name} restarted, ${((Date.now() - killedAt.getTime()) / 1000).toFixed(1)} s after the kill`);
-  }
+    log(`${b.name} restarted, ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+    faults.push({ name: "instance B killed", from: killedAt, over: Date.now() });
+  };
+  const timeline = [];
+  if (FAULTS) {
+    timeline.push(
+      at(FAULTS.bridgeKill).then(async () => {
+        const killedAt = Date.now();
+        log(`kill -9 the bridge (pid ${bridge.child.pid})`);
+        await bridge.kill();
+        bridge = startBridge(bridgeOptions);
+        faults.push({ name: "bridge killed", from: killedAt, over: Date.now() });
+      }),
+      at(FAULTS.instanceKill).then(restartB),
+      at(FAULTS.databaseStop.at).then(async () => {
+        const stoppedAt = Date.now();
+        log(`PostgreSQL stopped for ${FAULTS.databaseStop.seconds} s`);
+        await embedded.stop();
+        await sleep(FAULTS.databaseStop.seconds * 1000);
+        embedded = await startEmbeddedDatabase(embeddedOptions);
+        log(`PostgreSQL started again, ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after it stopped`);
+        faults.push({ name: "database stopped", from: stoppedAt, over: Date.now() });
+      }),
+    );
+  } else if (args.kill) timeline.push(at(SECONDS / 2).then(restartB));
+  await Promise.all(timeline);
   const stats = await Promise.all(sources);
-  for (const [index, result] of stats.entries())
+  for (const result of stats)
     log(
-      `source ${index === 0 ? "A" : "B"}: ${result.comments} comments (${result.claims} claims, ${result.unclaims} un-claims, ${result.doubts} doubtful), ` +
+      `simulator: ${result.comments} comments (${result.claims} claims, ${result.unclaims} un-claims, ${result.doubts} doubtful), ` +
         `${result.sent} events sent, ${result.acked} acknowledged, ${result.failed} failed, in ${result.seconds.toFixed(0)} s`,
     );
+  if (bridge) {
+    await at(SECONDS + 2);
+    await bridge.stop();
+    log(`bridge: ${tail(bridgeOptions.logFile, 1)}`);
+  }
 
   if (staff) {
     // Answers for the doubts of the last comments too: staff keep at it until the engine has read
@@ -461,7 +619,10 @@ try {
   const doubtsChecked = result.invariants.find((item) => item.name.startsWith("every doubt"))?.checked ?? 0;
   const doubtsTested = doubtsSent === 0 || doubtsChecked > 0;
   if (!doubtsTested) log(`${doubtsSent} doubtful comments were sent, yet live:check found no doubt to check`);
-  exitCode = result.ok && settled && doubtsTested ? 0 : 1;
+  const faultsHeld = FAULTS
+    ? await reportFaults({ db, liveId: live.id, startAt, faults, meter, handedFile })
+    : true;
+  exitCode = result.ok && settled && doubtsTested && faultsHeld ? 0 : 1;
   log(
     `load average ${loadavg()
       .map((n) => n.toFixed(2))

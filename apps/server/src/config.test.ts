@@ -104,6 +104,16 @@ describe("loadConfig", () => {
     ).toBe(false);
   });
 
+  it("turns the Instagram webhook on with its two settings only, and refuses one without the other", () => {
+    expect(loadConfig({}).instagramWebhook).toBeUndefined();
+    expect(loadConfig({ INSTAGRAM_APP_SECRET: "s", INSTAGRAM_VERIFY_TOKEN: "v" }).instagramWebhook).toEqual({
+      appSecret: "s",
+      verifyToken: "v",
+    });
+    expect(configErrorOf({ INSTAGRAM_APP_SECRET: "s" }).message).toContain("go together");
+    expect(configErrorOf({ INSTAGRAM_VERIFY_TOKEN: "v" }).message).toContain("go together");
+  });
+
   it("reads the days a customer's orders may be apart to travel in one parcel", () => {
     expect(loadConfig({}).parcelCombineDays).toBe(7);
     expect(loadConfig({ PARCEL_COMBINE_DAYS: "0" }).parcelCombineDays).toBe(0);

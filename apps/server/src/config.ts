@@ -135,6 +135,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
   LIVE_INGEST_TOKEN: z.string().min(24, "expected 24 characters or more").optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_VERIFY_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   AUTH_RATE_LIMITS: rateLimitsFromEnv(defaultAuthRateLimits).default(defaultAuthRateLimits),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -269,6 +271,12 @@ export type AppConfig = {
    * LIVE_INGEST_TOKEN is not set, which turns ingestion off (every source is refused).
    */
   liveIngestToken: string | undefined;
+  /**
+   * Meta's webhook for Instagram live comments: the app secret that signs each delivery and the
+   * verify token of the subscription's handshake. Undefined (both unset) turns the webhook off:
+   * its routes answer 404.
+   */
+  instagramWebhook: { appSecret: string; verifyToken: string } | undefined;
   /** false, a number of proxy hops, or the proxies' addresses (see trustProxyFromEnv). */
   trustProxy: false | number | string[];
   /** The sign-in limits: the defaults, with AUTH_RATE_LIMITS's overrides. */
@@ -419,6 +427,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
+  // One without the other would leave the webhook half set: Meta's handshake or its deliveries
+  // refused without a word in the log.
+  if (Boolean(e.INSTAGRAM_APP_SECRET) !== Boolean(e.INSTAGRAM_VERIFY_TOKEN)) {
+    throw new ConfigError(
+      "INSTAGRAM_APP_SECRET and INSTAGRAM_VERIFY_TOKEN go together: set both, or neither",
+    );
+  }
   if (isProduction) {
     const missing = (["APP_URL", "DATABASE_URL", "AUTH_SECRET", "SMTP_URL"] as const).filter(
       (name) => !e[name],
@@ -519,6 +534,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     liveIngestToken: e.LIVE_INGEST_TOKEN ?? (isProduction ? undefined : DEMO_LIVE_INGEST_TOKEN),
+    instagramWebhook:
+      e.INSTAGRAM_APP_SECRET && e.INSTAGRAM_VERIFY_TOKEN
+        ? { appSecret: e.INSTAGRAM_APP_SECRET, verifyToken: e.INSTAGRAM_VERIFY_TOKEN }
+        : undefined,
     trustProxy: e.TRUST_PROXY,
     authRateLimits: e.AUTH_RATE_LIMITS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,

@@ -31,6 +31,8 @@ beforeAll(async () => {
   // Roles sign in again after routes such as sign-out end their session: keep the limits out of the way.
   const generous = { max: 1000, windowSeconds: 60 };
   t = await createTestApp({
+    // The Instagram webhook configured, so that its routes are reached rather than turned off.
+    env: { INSTAGRAM_APP_SECRET: "matrix-app-secret", INSTAGRAM_VERIFY_TOKEN: "matrix-verify-token" },
     authRateLimits: {
       ...defaultAuthRateLimits,
       magicLinkPerEmail: generous,
@@ -184,6 +186,28 @@ const validBodies: Record<string, () => unknown> = {
     to: 1_700_000_020_000,
     resent: 0,
   }),
+  // Meta's deliveries of Instagram live comments: taken as the text received, which their
+  // signature covers (checked by the route).
+  "POST /api/webhooks/instagram": () =>
+    JSON.stringify({
+      object: "instagram",
+      entry: [
+        {
+          id: "17841400000000000",
+          time: 1_796_400_000,
+          changes: [
+            {
+              field: "live_comments",
+              value: {
+                from: { id: "6543210987654321", username: "matrice" },
+                id: `matrix-${++probe}`,
+                text: "le 3",
+              },
+            },
+          ],
+        },
+      ],
+    }),
   // The live-order sidebar.
   "POST /api/admin/live-sidebar/shown": () => ({ liveId: randomUUID(), productId: randomUUID() }),
   "POST /api/customer/live/claims": () => ({ productId: randomUUID() }),
@@ -237,6 +261,7 @@ type Audience =
   | "administrators"
   | "live sources (bearer token, checked by the route)"
   | "the payment provider (signed notification, checked by the route)"
+  | "Meta's webhooks (verify token or signed delivery, checked by the route)"
   | "development only (not served in production)";
 
 /** What the session guard must require of each audience. */
@@ -246,6 +271,7 @@ const GUARD_ACCESS: Record<Audience, Access> = {
   administrators: "admin",
   "live sources (bearer token, checked by the route)": "public",
   "the payment provider (signed notification, checked by the route)": "public",
+  "Meta's webhooks (verify token or signed delivery, checked by the route)": "public",
   "development only (not served in production)": "public",
 };
 
@@ -294,6 +320,8 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "POST /api/live-ingest/events": "live sources (bearer token, checked by the route)",
   "POST /api/live-ingest/status": "live sources (bearer token, checked by the route)",
   "POST /api/live-ingest/gaps": "live sources (bearer token, checked by the route)",
+  "GET /api/webhooks/instagram": "Meta's webhooks (verify token or signed delivery, checked by the route)",
+  "POST /api/webhooks/instagram": "Meta's webhooks (verify token or signed delivery, checked by the route)",
   "GET /dev/mail": "development only (not served in production)",
 };
 
@@ -705,11 +733,18 @@ describe("text PostgreSQL cannot store, on every route", () => {
           });
         // The payment provider's notification URL answers machines, in the provider's own terms:
         // a body it cannot take is "malformed" there, whatever is wrong with it.
+        // Meta's webhook reads nothing of a delivery before its signature, which these lack.
+        const unsignedDelivery =
+          key === "POST /api/webhooks/instagram" &&
+          part === "body" &&
+          response?.statusCode === 403 &&
+          response.json<ApiErrorBody>().code === "WEBHOOK_SIGNATURE_INVALID";
         const refused =
-          response?.statusCode === 400 &&
-          (isRefusal(response.json<ApiErrorBody>(), field, part) ||
-            (key === "POST /api/payments/ipn" &&
-              response.json<{ outcome?: string }>().outcome === "malformed"));
+          unsignedDelivery ||
+          (response?.statusCode === 400 &&
+            (isRefusal(response.json<ApiErrorBody>(), field, part) ||
+              (key === "POST /api/payments/ipn" &&
+                response.json<{ outcome?: string }>().outcome === "malformed")));
         if (!refused) {
           const got = response ? `${response.statusCode} ${response.body.slice(0, 160)}` : "stream opened";
           failures.push(`${key}, ${label}: ${got}`);

@@ -135,6 +135,29 @@ describe("a staff action while the database is unreachable", () => {
   });
 });
 
+describe("a connection PostgreSQL ends while a request holds it", () => {
+  it("fails its holder's next query, keeps the server running, and leaves the pool whole", async () => {
+    // The app's own pool settings (connectDatabase), straight to the database.
+    const handle = connectDatabase(t.databaseUrl, 2);
+    try {
+      const held = await handle.pool.connect();
+      const { pid } = (await held.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!;
+      // As a stop of PostgreSQL ends every connection: this one is checked out, between two
+      // queries. Its error event, unheard, would be thrown out of the process (the run reports it).
+      const ended = new Promise((resolve) => held.once("end", resolve));
+      await direct.pool.query("SELECT pg_terminate_backend($1)", [pid]);
+      await ended;
+      await expect(held.query("SELECT 1")).rejects.toThrow("not queryable");
+      held.release();
+      for (let query = 0; query < 6; query += 1) {
+        expect((await handle.pool.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe("what counts as the database out of reach", () => {
   it("knows the socket's, the pool's and PostgreSQL's own words for it, and nothing else", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTikTokBridge } from "../../../bridges/tiktok/bridge.mjs";
 import { connectorEvent } from "../../../bridges/tiktok/fixtures/connector-events.mjs";
 import { scriptedMsgId } from "../../../bridges/tiktok/fixtures/scripted-connection.mjs";
-import { openSpool, spoolFolder } from "../../../bridges/tiktok/spool.mjs";
+import { openSpool, spoolFolder } from "../../../bridges/kit/spool.mjs";
 import { createIngestClient } from "../../../scripts/live/ingest-client.mjs";
 import { insertLive } from "./support/factories";
 import { testPort } from "./support/ports";

@@ -25,6 +25,11 @@ export const ERROR_CODES = [
   "INGEST_TOKEN_INVALID",
   "INGEST_BUSY",
   "INGEST_EVENT_TOO_LARGE",
+  // A platform's webhook (Instagram's live comments): its settings absent, its verify token or a
+  // delivery's signature refused.
+  "WEBHOOK_NOT_CONFIGURED",
+  "WEBHOOK_VERIFY_TOKEN_INVALID",
+  "WEBHOOK_SIGNATURE_INVALID",
   // PostgreSQL could not be reached: the request was refused at once and nothing of it is written.
   "DATABASE_UNREACHABLE",
 ] as const;

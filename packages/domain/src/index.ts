@@ -60,6 +60,7 @@ export * from "./shipping-label";
 export * from "./order-preparation";
 export * from "./live-selling";
 export * from "./api/live-selling";
+export * from "./instagram-comments";
 export * from "./payment-review";
 export * from "./api/payment-reviews";
 export * from "./live-claims";

@@ -23,6 +23,18 @@ export interface DatabaseHandle {
  */
 export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * A connection the server ends (restart, failover, shutdown) must not end the process. An idle one
+ * reports it on the pool, which drops it and opens another on next use. A checked-out one (inside a
+ * transaction, a batch's write, between two queries) reports it on the connection itself: with no
+ * listener there, Node throws it and the whole server stops, as a 30 s stop of PostgreSQL showed.
+ * Its holder's next query fails instead, and the pool discards it when it comes back.
+ */
+export function survivesLostConnections(pool: pg.Pool): void {
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+}
+
 export function connectDatabase(connectionString: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -33,9 +45,7 @@ export function connectDatabase(connectionString: string, max = 10): DatabaseHan
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
-  // An idle connection that the server ends (restart, failover, shutdown) is dropped and replaced on
-  // next use; without a listener its error event would end the process.
-  pool.on("error", () => {});
+  survivesLostConnections(pool);
   const db = drizzle(pool, { schema, casing: "snake_case" });
   return { db, pool, close: () => pool.end() };
 }
@@ -48,6 +58,6 @@ export function connectSidePool(pool: pg.Pool, max: number): pg.Pool {
   // pg keeps a given password out of the options' enumerable keys: a spread alone would drop it.
   const { password } = pool.options;
   const side = new pg.Pool({ ...pool.options, ...(password === undefined ? {} : { password }), max });
-  side.on("error", () => {});
+  survivesLostConnections(side);
   return side;
 }

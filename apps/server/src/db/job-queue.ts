@@ -9,6 +9,7 @@ import {
 } from "graphile-worker";
 import pg from "pg";
 import { errorText } from "../lib/error-text";
+import { survivesLostConnections } from "./client";
 
 /**
  * The job queue (graphile-worker) keeps its tables in the schema `graphile_worker` of the app's
@@ -30,8 +31,7 @@ export function jobQueueLogger(log: (message: string) => void = () => {}): Logge
  */
 export function jobQueuePool(pool: pg.Pool, max: number): pg.Pool {
   const own = new pg.Pool({ ...pool.options, max, application_name: "vitrine-jobs" });
-  own.on("error", () => {});
-  own.on("connect", (client) => client.on("error", () => {}));
+  survivesLostConnections(own);
   return own;
 }
 

@@ -33,6 +33,7 @@ import { auditEventsModule } from "./audit-events";
 import { adminMessagesModule } from "./admin-messages";
 // Live ingestion and the live feed.
 import { liveIngestModule } from "./live-ingest";
+import { instagramWebhookModule } from "./instagram-webhook";
 import { liveFeedModule } from "./live-feed";
 // The live-order sidebar.
 import { liveSidebarModule } from "./live-sidebar";
@@ -80,6 +81,7 @@ export const appModules: AppModule[] = [
   adminMessagesModule,
   // Live ingestion and the live feed.
   liveIngestModule,
+  instagramWebhookModule,
   liveFeedModule,
   // The live-order sidebar.
   liveSidebarModule,

@@ -11,6 +11,9 @@ export const liveIngestModule = defineModule({
   stop: (service) => service.close(),
 });
 
+// The platforms' webhooks store their comments through the same service as the bridges.
+export { createLiveIngestService, INGEST_RETRY_AFTER_SECONDS, type LiveIngestService } from "./service";
+
 // How the feed reads back what sources reported (states, health, cuts).
 export {
   SOURCE_STATUS_COLUMNS,

@@ -1,10 +1,13 @@
 /**
- * The bridge's spool: the events the server has not acknowledged yet, on disk, so that neither a
- * server or database that stops answering nor a bridge killed outright loses what TikTok handed it.
+ * A bridge's spool: the events the server has not acknowledged yet, on disk, so that neither a
+ * server or database that stops answering nor a bridge killed outright loses what its platform
+ * handed it.
  *
- * Segment files (`segment-000001.jsonl`, one event a line) in one folder per live. Appends are
- * buffered and written with one fsync per batch (`sync()`), never one per event: the bridge calls
- * sync() before it sends, so nothing reaches the server that the spool could lose. Events are
+ * Segment files (`segment-000001.jsonl`, one event a line) in one folder per live. Each event is
+ * written to its segment as it is appended (one system write, into the kernel's cache: a bridge
+ * killed outright a moment later has it on disk all the same), and fsync'd with the others of its
+ * batch (`sync()`), never one by one: the bridge calls sync() before it sends, so nothing reaches the
+ * server that a crash of the machine could take from the spool. Events are
  * acknowledged oldest first, so a segment is removed once all its events are; when every event is
  * acknowledged the folder is emptied (compaction by deletion, no file is rewritten in place). A
  * restart writes to a new segment, never after an old one's last line, which a crash may have torn:
@@ -74,7 +77,7 @@ export function openSpool(folder, { log = () => {}, segmentEvents = SPOOL_SEGMEN
   /** The segment appends go to; opened at the first append (a restart never reuses an old one). */
   let current = null;
   let fd = null;
-  let buffered = [];
+  let unsynced = 0;
 
   function openCurrent() {
     current = { number: nextNumber, file: path.join(folder, segmentName(nextNumber)), unacknowledged: 0 };
@@ -92,7 +95,7 @@ export function openSpool(folder, { log = () => {}, segmentEvents = SPOOL_SEGMEN
   return {
     /** What a previous run left unacknowledged: { event, segment }, oldest first. */
     pending,
-    /** Queues `event` for the next sync; returns the segment it belongs to (for acknowledge). */
+    /** Writes `event` to the spool (fsync'd at the next sync); returns its segment (for acknowledge). */
     append(event) {
       if (!current || current.unacknowledged >= segmentEvents) {
         if (current) {
@@ -102,22 +105,21 @@ export function openSpool(folder, { log = () => {}, segmentEvents = SPOOL_SEGMEN
         openCurrent();
       }
       current.unacknowledged += 1;
-      buffered.push(JSON.stringify(event));
-      return current.number;
-    },
-    /** Writes what append queued and fsyncs it: one system write and one fsync for the batch. */
-    sync() {
-      if (buffered.length === 0 || fd === null) return;
-      const text = `${buffered.join("\n")}\n`;
-      buffered = [];
-      const bytes = Buffer.from(text);
+      const bytes = Buffer.from(`${JSON.stringify(event)}\n`);
       let written = 0;
       while (written < bytes.length) written += writeSync(fd, bytes, written);
+      unsynced += 1;
+      return current.number;
+    },
+    /** Fsyncs what was appended since the last sync: one fsync for the batch. */
+    sync() {
+      if (unsynced === 0 || fd === null) return;
+      unsynced = 0;
       fsyncSync(fd);
     },
-    /** Whether appended events wait for sync. */
+    /** How many appended events wait for their fsync. */
     get unsynced() {
-      return buffered.length;
+      return unsynced;
     },
     /** Events of `segment` acknowledged (or set aside): a segment none is left in is removed. */
     acknowledge(segment, count = 1) {
@@ -127,7 +129,7 @@ export function openSpool(folder, { log = () => {}, segmentEvents = SPOOL_SEGMEN
       if (entry.unacknowledged > 0) return;
       if (entry === current) {
         // Everything appended is acknowledged (they go oldest first): start afresh.
-        buffered = [];
+        unsynced = 0;
         closeCurrent();
       }
       segments.splice(segments.indexOf(entry), 1);
