@@ -48,6 +48,7 @@ afterAll(async () => t.close());
 function fillParams(url: string): string {
   return url
     .replace(/:code\b/g, "cgv")
+    .replace(/:platform\b/g, "youtube")
     .replace(/:(\w*id)\b/gi, () => randomUUID())
     .replace(/:\w+/g, "1")
     .replace(/\*$/, "x");
@@ -115,6 +116,7 @@ const validBodies: Record<string, () => unknown> = {
   "POST /api/admin/orders": () => ({ liveId: randomUUID(), userId: randomUUID() }),
   "POST /api/admin/orders/bulk-status": () => ({ orderIds: [randomUUID()], status: "paid" }),
   "PUT /api/customer/profile": () => ({ firstName: "Julie", lastName: "Martin" }),
+  "PUT /api/customer/profile/live-accounts/:platform": () => ({ name: "Julie Martin" }),
   // Web push subscriptions.
   "POST /api/customer/push/subscriptions": () => ({
     endpoint: "https://fcm.googleapis.com/fcm/send/matrix",
@@ -133,6 +135,7 @@ const validBodies: Record<string, () => unknown> = {
     isAdmin: false,
   }),
   "PUT /api/admin/users/:id/email": () => ({ email: `matrix-${++probe}@example.com` }),
+  "POST /api/admin/users/:id/live-accounts": () => ({ platform: "youtube", viewer: `UCmatrix${++probe}` }),
   "POST /api/auth/impersonation": () => ({ userId: randomUUID() }),
   "POST /api/admin/messages": () => ({
     type: "paid",
@@ -293,6 +296,9 @@ const AUDIENCE_OUTSIDE_ADMIN: Record<string, Audience> = {
   "DELETE /api/auth/impersonation": "a signed-in person",
   "GET /api/customer/profile": "a signed-in person",
   "PUT /api/customer/profile": "a signed-in person",
+  "GET /api/customer/profile/live-accounts": "a signed-in person",
+  "PUT /api/customer/profile/live-accounts/:platform": "a signed-in person",
+  "DELETE /api/customer/profile/live-accounts/:platform": "a signed-in person",
   "GET /api/customer/push/key": "a signed-in person",
   "POST /api/customer/push/subscriptions": "a signed-in person",
   "DELETE /api/customer/push/subscriptions": "a signed-in person",

@@ -301,6 +301,9 @@ describe("claiming a live viewer's handle", () => {
       "payment_reviews.refund_requested_by_user_id",
       "payment_reviews.resolved_by_user_id",
       "push_subscriptions.user_id",
+      // Staff only: who linked a live account by hand.
+      "user_platform_handles.linked_by_user_id",
+      "user_platform_handles.user_id",
     ]);
   });
 

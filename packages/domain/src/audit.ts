@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "live-piece-shown",
   "order-refunded",
   "user-email-changed",
+  "live-account-linked",
+  "live-account-unlinked",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +46,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "live-piece-shown": "Pièce présentée pendant le live",
   "order-refunded": "Commande remboursée",
   "user-email-changed": "Adresse e-mail modifiée par l'équipe",
+  "live-account-linked": "Compte de live lié par l'équipe",
+  "live-account-unlinked": "Compte de live délié par l'équipe",
 };
 
 function isAuditAction(action: string): action is AuditAction {

@@ -70,6 +70,7 @@ export * from "./api/live-claims";
 export * from "./claim-doubts";
 export * from "./customer-notices";
 export * from "./handle-proof";
+export * from "./platform-handles";
 export * from "./after-live";
 export * from "./order-refund";
 export * from "./api/order-refunds";

@@ -1,5 +1,6 @@
 -- The viewer's to-validate order of the live, as the sidebar's add and a claim's give both reach
--- it: the user found by handle or created (with a placeholder email) under the handle's claim
+-- it: the user found by handle (another platform's key first through the customer's proven
+-- accounts) or created (with a placeholder email) under the handle's claim
 -- lock, the lock a sign-up confirming the handle takes, so the two never both create or take the
 -- row; then their latest to-validate order of the live, locked as the order page locks it, or a
 -- new one. Checked before a new order takes the live's row: other adds of the live wait on it.
@@ -14,8 +15,15 @@ BEGIN
   order_created := false;
   user_created := false;
   PERFORM pg_advisory_xact_lock(hashtext(p_claim_lock_key));
-  SELECT u.id INTO v_user_id FROM users u WHERE lower(u.tiktok_username) = p_handle FOR UPDATE;
-  IF NOT FOUND THEN
+  -- Another platform's viewer proven by (or linked to) a customer joins that customer's order.
+  IF p_handle ~ '^(youtube|facebook|instagram):' THEN
+    SELECT u.id INTO v_user_id FROM user_platform_handles h JOIN users u ON u.id = h.user_id
+     WHERE h.viewer_key = p_handle FOR UPDATE OF u;
+  END IF;
+  IF v_user_id IS NULL THEN
+    SELECT u.id INTO v_user_id FROM users u WHERE lower(u.tiktok_username) = p_handle FOR UPDATE;
+  END IF;
+  IF v_user_id IS NULL THEN
     INSERT INTO users (tiktok_username, email) VALUES (p_handle, p_placeholder_email)
       RETURNING id INTO v_user_id;
     user_created := true;

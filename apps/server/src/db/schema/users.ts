@@ -10,8 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { HANDLE_PLATFORMS, type HandlePlatform } from "@vitrine/domain";
 import { authUsers } from "./auth";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, sqlStringList, updatedAt } from "./columns";
 
 /** The shop's people. auth_id is null until the person has a sign-in account. */
 export const users = pgTable(
@@ -58,3 +59,43 @@ export const pendingSignups = pgTable("pending_signups", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A customer's account on a platform beside TikTok: the name they show there (entered in their
+ * profile), then the viewer key (viewerKey) a comment carrying their proof code gave it, or staff
+ * linked. Claims under that key join the customer's orders; a key is one account's only.
+ */
+export const userPlatformHandles = pgTable(
+  "user_platform_handles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").$type<HandlePlatform>().notNull(),
+    /** As entered, cleaned (platform-handles.ts). */
+    name: text("name").notNull(),
+    /** The name as a comment's author name is compared with it (platformHandleNameKey). */
+    nameKey: text("name_key").notNull(),
+    viewerKey: text("viewer_key"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** The staff member who linked the key by hand; null when a comment proved it. */
+    linkedByUserId: uuid("linked_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("user_platform_handles_user_platform_key").on(table.userId, table.platform),
+    uniqueIndex("user_platform_handles_viewer_key")
+      .on(table.viewerKey)
+      .where(sql`${table.viewerKey} IS NOT NULL`),
+    index("user_platform_handles_unproven_name_idx")
+      .on(table.platform, table.nameKey)
+      .where(sql`${table.viewerKey} IS NULL`),
+    check("user_platform_handles_platform", sql`${table.platform} in (${sqlStringList(HANDLE_PLATFORMS)})`),
+    check(
+      "user_platform_handles_key_of_platform",
+      sql`${table.viewerKey} IS NULL OR ${table.viewerKey} LIKE ${table.platform} || ':%'`,
+    ),
+    check("user_platform_handles_proven", sql`(${table.viewerKey} IS NULL) = (${table.verifiedAt} IS NULL)`),
+  ],
+);

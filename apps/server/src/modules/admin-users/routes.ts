@@ -5,6 +5,9 @@ import {
   adminUserResponseSchema,
   adminUserUpdateSchema,
   idParamsSchema,
+  staffLiveAccountLinkSchema,
+  staffLiveAccountParamsSchema,
+  staffLiveAccountsResponseSchema,
 } from "@vitrine/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleRouteOptions } from "../module";
@@ -57,5 +60,44 @@ export const adminUserRoutes: FastifyPluginAsyncZod<ModuleRouteOptions<AdminUser
     "/:id/orders",
     { config: admin, schema: { params: idParamsSchema, response: { 200: adminUserOrdersResponseSchema } } },
     async (request) => service.listOrders(request.params.id),
+  );
+
+  // A user's accounts on the platforms beside TikTok, linked by hand ('Lier un compte de live').
+  app.get(
+    "/:id/live-accounts",
+    { config: admin, schema: { params: idParamsSchema, response: { 200: staffLiveAccountsResponseSchema } } },
+    async (request) => ({ accounts: await service.liveAccounts.list(request.params.id) }),
+  );
+
+  app.post(
+    "/:id/live-accounts",
+    {
+      config: admin,
+      schema: {
+        params: idParamsSchema,
+        body: staffLiveAccountLinkSchema,
+        response: { 200: staffLiveAccountsResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { accounts: await service.liveAccounts.link(request.params.id, request.body, viewer.user.id) };
+    },
+  );
+
+  app.delete(
+    "/:id/live-accounts/:platform",
+    {
+      config: admin,
+      schema: {
+        params: staffLiveAccountParamsSchema,
+        response: { 200: staffLiveAccountsResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      const { id, platform } = request.params;
+      return { accounts: await service.liveAccounts.unlink(id, platform, viewer.user.id) };
+    },
   );
 };

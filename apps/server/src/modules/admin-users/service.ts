@@ -17,6 +17,7 @@ import type { Mailer } from "../../integrations/mail/mailer";
 import { errorText } from "../../lib/error-text";
 import { recordAuditEvent } from "../audit-events";
 import { lockClaim, tiktokUsernameTaken } from "../auth";
+import { createStaffLiveAccounts } from "./live-accounts";
 import { findAdminUser, listCustomers, listOrdersOfUser } from "./queries";
 
 const notFound = () => new DomainError("NOT_FOUND", adminUserMessages.notFound);
@@ -65,6 +66,8 @@ export function createAdminUserService({
 }) {
   return {
     listUsers: () => listCustomers(db),
+
+    liveAccounts: createStaffLiveAccounts({ db }),
 
     /**
      * The edit dialog: names, handle (unique whatever its case, as at sign-up), admin rights. Rights

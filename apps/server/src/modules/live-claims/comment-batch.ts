@@ -1,4 +1,5 @@
 import {
+  platformHandleNameKey,
   readHandleProofCodes,
   readLiveComment,
   readsNothing,
@@ -32,6 +33,8 @@ export interface CommentEvent {
   seq: number;
   eventType: string | null;
   uniqueId: string | null;
+  /** The author's name as the platform shows it: another platform's proof matches it. */
+  nickname?: string | null;
   comment: string | null;
   /** The piece a claim made from the site asks for (decision 047); null for the source's events. */
   siteRef?: number | null;
@@ -42,9 +45,13 @@ export interface CommentBatch {
   /** Chat comments read (the live's comment counter). */
   comments: number;
   items: ClaimItem[];
-  /** Handle proofs: the handle that commented and the code it carried, pairwise. */
+  /**
+   * Handle proofs: the handle that commented, the code it carried and the author's name compared
+   * as the customer's named accounts are (platformHandleNameKey), pairwise.
+   */
   proofHandles: string[];
   proofCodes: string[];
+  proofNames: string[];
 }
 
 /**
@@ -56,7 +63,7 @@ export function readCommentBatch(
   colourNames: string[],
   opinion?: SecondOpinion,
 ): CommentBatch {
-  const batch: CommentBatch = { comments: 0, items: [], proofHandles: [], proofCodes: [] };
+  const batch: CommentBatch = { comments: 0, items: [], proofHandles: [], proofCodes: [], proofNames: [] };
   for (const event of events) {
     if (event.eventType === SITE_CLAIM_EVENT_TYPE && event.siteRef) {
       const handle = sidebarHandle(event.uniqueId ?? "");
@@ -74,6 +81,7 @@ export function readCommentBatch(
     for (const code of readHandleProofCodes(event.comment)) {
       batch.proofHandles.push(handle);
       batch.proofCodes.push(code);
+      batch.proofNames.push(platformHandleNameKey(event.nickname ?? ""));
     }
   }
   return batch;
@@ -94,13 +102,31 @@ export function createColourNames(pool: pg.Pool) {
 }
 
 // A handle is verified by a comment of that handle carrying its account's code; a code of another
-// account, or from another handle, matches no row. The same comment answers the account's comment
-// test of the live ('Tester mes commentaires'). One statement per batch that has codes.
+// account, or from another handle, matches no row. On another platform the account does not know
+// its key beforehand: it named the author (the name shown there), and the comment's key becomes
+// the account's there, unless another account already has that key (never taken over; one account
+// per key in a batch). The same comment answers the account's comment test of the live ('Tester
+// mes commentaires'). One statement per batch that has codes.
 const VERIFY_HANDLES = `
   WITH proof AS (
     SELECT u.id AS user_id, u.handle_verified_at
       FROM unnest($1::text[], $2::text[]) AS p(handle, code)
       JOIN users u ON u.handle_proof_code = p.code AND lower(u.tiktok_username) = p.handle
+  ),
+  platform_proof AS (
+    SELECT DISTINCT ON (p.handle) h.id, h.user_id, p.handle
+      FROM unnest($1::text[], $2::text[], $4::text[]) AS p(handle, code, name)
+      JOIN users u ON u.handle_proof_code = p.code
+      JOIN user_platform_handles h
+        ON h.user_id = u.id AND h.viewer_key IS NULL AND h.name_key = p.name
+       AND starts_with(p.handle, h.platform || ':')
+     WHERE NOT EXISTS (SELECT 1 FROM user_platform_handles o WHERE o.viewer_key = p.handle)
+     ORDER BY p.handle, h.created_at
+  ),
+  platform_verified AS (
+    UPDATE user_platform_handles h SET viewer_key = pp.handle, verified_at = now()
+      FROM platform_proof pp WHERE h.id = pp.id
+    RETURNING 1
   ),
   verified AS (
     UPDATE users u SET handle_verified_at = now()
@@ -108,18 +134,19 @@ const VERIFY_HANDLES = `
     RETURNING 1
   )
   UPDATE live_comment_tests t SET seen_at = now()
-    FROM proof WHERE t.user_id = proof.user_id AND t.live_id = $3 AND t.seen_at IS NULL`;
+    FROM (SELECT user_id FROM proof UNION SELECT user_id FROM platform_proof) seen
+   WHERE t.user_id = seen.user_id AND t.live_id = $3 AND t.seen_at IS NULL`;
 
 /** A failed verification costs the customer a comment again, never the batch's claims. */
 export async function verifyHandleProofs(
   pool: pg.Pool,
   liveId: string,
-  { proofHandles, proofCodes }: Pick<CommentBatch, "proofHandles" | "proofCodes">,
+  { proofHandles, proofCodes, proofNames }: Pick<CommentBatch, "proofHandles" | "proofCodes" | "proofNames">,
   log: (message: string) => void,
 ): Promise<void> {
   if (proofCodes.length === 0) return;
   try {
-    await pool.query(VERIFY_HANDLES, [proofHandles, proofCodes, liveId]);
+    await pool.query(VERIFY_HANDLES, [proofHandles, proofCodes, liveId, proofNames]);
   } catch (error) {
     log(`live claims: handle proofs were not checked (${errorText(error)})`);
   }

@@ -53,6 +53,7 @@ interface EventRow {
   seq: string | null;
   event_type: string | null;
   user_unique_id: string | null;
+  user_nickname: string | null;
   comment: string | null;
   /** The piece a claim made from the site asks for (null for the source's events). */
   site_ref: number | null;
@@ -64,9 +65,9 @@ const READ_EVENTS = `
   WITH cursor AS (
     SELECT coalesce((SELECT s.last_seq FROM live_claim_state s WHERE s.live_id = $1), 0) AS after_seq
   )
-  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.comment, e.site_ref
+  SELECT cursor.after_seq, e.id, e.seq, e.event_type, e.user_unique_id, e.user_nickname, e.comment, e.site_ref
     FROM cursor LEFT JOIN LATERAL (
-      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.comment,
+      SELECT t.id, t.seq, t.event_type, t.user_unique_id, t.user_nickname, t.comment,
              CASE WHEN t.event_type = '${SITE_CLAIM_EVENT_TYPE}' THEN (t.payload ->> 'ref')::int END AS site_ref
         FROM tiktok_events t
        WHERE t.live_id = $1 AND t.seq > cursor.after_seq ORDER BY t.seq LIMIT $2
@@ -145,6 +146,7 @@ export function createClaimsEngine({
           seq: Number(row.seq),
           eventType: row.event_type,
           uniqueId: row.user_unique_id,
+          nickname: row.user_nickname,
           comment: row.comment,
           siteRef: row.site_ref,
         })),

@@ -61,6 +61,7 @@ export function createIngestClaims({
           seq: 0,
           eventType: event.type,
           uniqueId: event.uniqueId,
+          nickname: event.nickname,
           comment: event.comment ?? null,
           siteRef: event.type === SITE_CLAIM_EVENT_TYPE ? siteClaimRef(event.payloadJson) : null,
         })),
@@ -79,7 +80,11 @@ export function createIngestClaims({
       let last = -Infinity;
       let comments = 0;
       const items: CommentBatch["items"] = [];
-      const proofs: Pick<CommentBatch, "proofHandles" | "proofCodes"> = { proofHandles: [], proofCodes: [] };
+      const proofs: Pick<CommentBatch, "proofHandles" | "proofCodes" | "proofNames"> = {
+        proofHandles: [],
+        proofCodes: [],
+        proofNames: [],
+      };
       for (const request of requests) {
         for (const id of request.eventIds) {
           const seq = seqs.get(id);
@@ -94,6 +99,7 @@ export function createIngestClaims({
         }
         proofs.proofHandles.push(...request.batch.proofHandles);
         proofs.proofCodes.push(...request.batch.proofCodes);
+        proofs.proofNames.push(...request.batch.proofNames);
       }
       // Every event a duplicate: the cursor has nothing to move over.
       if (last === -Infinity) return NOTHING_AFTER;

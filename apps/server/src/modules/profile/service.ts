@@ -12,10 +12,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Database, Queryable } from "../../db/client";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../../db/pg-error";
-import { auditEvents, paymentReviews, users } from "../../db/schema";
+import { auditEvents, paymentReviews, userPlatformHandles, users } from "../../db/schema";
 import { DomainError } from "../../http/errors";
 import { findUserByTiktokUsername, lockClaim, mayClaimHandleRow, tiktokUsernameTaken } from "../auth";
 import { moveOrdersToUser } from "../orders";
+import { createLiveAccountsService } from "./live-accounts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -99,6 +100,17 @@ async function claimViewerRow(tx: Queryable, viewer: UserRow, customer: UserRow)
     .update(paymentReviews)
     .set({ resolvedByUserId: customer.id })
     .where(eq(paymentReviews.resolvedByUserId, viewer.id));
+  // Accounts staff linked to the viewer go with them, but for a platform the customer already
+  // named: that one stays the customer's (the viewer's goes with its row).
+  await tx
+    .update(userPlatformHandles)
+    .set({ userId: customer.id })
+    .where(
+      and(
+        eq(userPlatformHandles.userId, viewer.id),
+        sql`${userPlatformHandles.platform} NOT IN (SELECT h.platform FROM ${userPlatformHandles} h WHERE h.user_id = ${customer.id})`,
+      ),
+    );
   const [deleted] = await tx
     .delete(users)
     .where(and(eq(users.id, viewer.id), isNull(users.authId)))
@@ -145,6 +157,8 @@ async function setTiktokUsername(tx: Queryable, userId: string, email: string | 
 
 export function createProfileService({ db }: { db: Database }) {
   return {
+    liveAccounts: createLiveAccountsService({ db }),
+
     async getProfile(userId: string): Promise<CustomerProfile> {
       return toProfile(db, await userRow(db, userId));
     },

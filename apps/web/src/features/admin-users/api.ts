@@ -5,8 +5,12 @@ import {
   adminUserResponseSchema,
   auditEventListResponseSchema,
   impersonationStartedResponseSchema,
+  staffLiveAccountsResponseSchema,
   type AdminUserEmailChangeInput,
   type AdminUserUpdateInput,
+  type HandlePlatform,
+  type StaffLiveAccount,
+  type StaffLiveAccountLink,
 } from "@vitrine/domain";
 import { apiFetch } from "../../lib/api-client";
 
@@ -82,4 +86,51 @@ export function useStartImpersonation() {
         response: impersonationStartedResponseSchema,
       }),
   });
+}
+
+/** A user's accounts on the platforms beside TikTok ('Comptes de live'). */
+export const userLiveAccountsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...adminUsersQueryOptions.queryKey, userId, "live-accounts"],
+    queryFn: ({ signal }) =>
+      apiFetch(`${userUrl(userId)}/live-accounts`, { response: staffLiveAccountsResponseSchema, signal }),
+    select: (data) => data.accounts,
+  });
+
+export function useUserLiveAccounts(userId: string) {
+  return useQuery(userLiveAccountsQueryOptions(userId));
+}
+
+/** A link or an unlink answers with the user's accounts; the audit log gains the change. */
+function useLiveAccountChange<Input>(
+  userId: string,
+  change: (input: Input) => Promise<{ accounts: StaffLiveAccount[] }>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: async (data) => {
+      queryClient.setQueryData(userLiveAccountsQueryOptions(userId).queryKey, data);
+      await queryClient.invalidateQueries({ queryKey: ["admin", "audit-events"] });
+    },
+  });
+}
+
+export function useLinkLiveAccount(userId: string) {
+  return useLiveAccountChange(userId, (input: StaffLiveAccountLink) =>
+    apiFetch(`${userUrl(userId)}/live-accounts`, {
+      method: "POST",
+      body: input,
+      response: staffLiveAccountsResponseSchema,
+    }),
+  );
+}
+
+export function useUnlinkLiveAccount(userId: string) {
+  return useLiveAccountChange(userId, (platform: HandlePlatform) =>
+    apiFetch(`${userUrl(userId)}/live-accounts/${platform}`, {
+      method: "DELETE",
+      response: staffLiveAccountsResponseSchema,
+    }),
+  );
 }

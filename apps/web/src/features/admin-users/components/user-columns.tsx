@@ -1,6 +1,6 @@
 import { NO_ACCOUNT_YET, shownEmail, userDisplayName, userFullName, type AdminUser } from "@vitrine/domain";
 import { format } from "date-fns";
-import { CheckIcon, LogInIcon, MailIcon, MergeIcon, PencilIcon, XIcon } from "lucide-react";
+import { CheckIcon, Link2Icon, LogInIcon, MailIcon, MergeIcon, PencilIcon, XIcon } from "lucide-react";
 import { Link } from "react-router";
 import type { ColumnDef } from "../../../components/data-table";
 import { Button } from "../../../components/ui/button";
@@ -21,6 +21,8 @@ export interface UserColumnsOptions {
   onSelect: (selection: MergeSelection) => void;
   onShowOrders: (user: AdminUser) => void;
   onEdit: (user: AdminUser) => void;
+  /** 'Comptes de live': the user's YouTube, Facebook and Instagram accounts, linked by hand. */
+  onLiveAccounts: (user: AdminUser) => void;
   onImpersonate: (user: AdminUser) => void;
   onMessage: (user: AdminUser) => void;
 }
@@ -190,6 +192,12 @@ export function userColumns(options: UserColumnsOptions): ColumnDef<AdminUser>[]
               icon={MailIcon}
               className="size-9"
               onClick={() => options.onMessage(user)}
+            />
+            <IconButton
+              label="Comptes de live"
+              icon={Link2Icon}
+              className="size-9"
+              onClick={() => options.onLiveAccounts(user)}
             />
           </div>
         );

@@ -24,6 +24,7 @@ import { SendMessageDialog } from "../../admin-shared/components/send-message-di
 import { useAdminUsers, useStartImpersonation } from "../api";
 import { ChangeEmailDialog } from "../components/change-email-dialog";
 import { EditUserDialog } from "../components/edit-user-dialog";
+import { LiveAccountsDialog } from "../components/live-accounts-dialog";
 import { userColumns, type MergeSelection } from "../components/user-columns";
 import { UserOrdersDialog } from "../components/user-orders-dialog";
 
@@ -46,6 +47,7 @@ export function UsersPage() {
   const [ordersOf, setOrdersOf] = useState<AdminUser | null>(null);
   const [impersonating, setImpersonating] = useState<AdminUser | null>(null);
   const [messaging, setMessaging] = useState<AdminUser | null>(null);
+  const [liveAccountsOf, setLiveAccountsOf] = useState<AdminUser | null>(null);
 
   const shown = useMemo(
     () => users.data?.filter((user) => userMatchesSearch(user, search)),
@@ -60,6 +62,7 @@ export function UsersPage() {
         onShowOrders: setOrdersOf,
         onEdit: setEditing,
         onMessage: setMessaging,
+        onLiveAccounts: setLiveAccountsOf,
         onImpersonate: (user) => {
           if (!user.email) toast.error(impersonationMessages.noEmail);
           else setImpersonating(user);
@@ -160,6 +163,13 @@ export function UsersPage() {
         <UserOrdersDialog
           user={{ id: ordersOf.id, name: userDisplayName(ordersOf), email: ordersOf.email }}
           onClose={() => setOrdersOf(null)}
+        />
+      ) : null}
+      {liveAccountsOf ? (
+        <LiveAccountsDialog
+          key={liveAccountsOf.id}
+          user={{ id: liveAccountsOf.id, name: userDisplayName(liveAccountsOf) }}
+          onClose={() => setLiveAccountsOf(null)}
         />
       ) : null}
       <SendMessageDialog

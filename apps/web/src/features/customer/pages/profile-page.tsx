@@ -20,6 +20,7 @@ import {
 import { BusyButton } from "../../../components/ui/busy-button";
 import { TiktokUsernameFields } from "../../../components/tiktok-username-fields";
 import { HandleProofCard } from "../components/handle-proof-card";
+import { LiveAccountsCard } from "../components/live-accounts-card";
 import { PushNotifications } from "../components/push-notifications";
 
 export function ProfilePage() {
@@ -37,6 +38,7 @@ export function ProfilePage() {
         <ProfileForm key={profile.data.tiktokUsername ?? ""} profile={profile.data} />
       )}
       <HandleProofCard />
+      <LiveAccountsCard />
       <PushNotifications />
     </div>
   );
