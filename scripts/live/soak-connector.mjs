@@ -7,8 +7,8 @@
  * until each ends), and on every connection it emits the room's recent comments again (the
  * connector's initial data).
  *
- * Every comment it hands to the bridge is appended to `handedFile` before it is emitted: what the
- * bridge received, which the soak compares with what the server stored.
+ * Every comment the bridge's listener returned from is appended to `handedFile`: what the bridge
+ * received, which the soak compares with what the server stored.
  *
  * Configured by the VITRINE_SOAK_CONNECTOR variable (JSON): { startAt (epoch ms), seconds, rate,
  * burst, viewers, viewerSeed, seed, runId, refs, claimShare, cuts: [{ at, seconds }],
@@ -79,10 +79,15 @@ export class TikTokLiveConnection extends EventEmitter {
     return fresh;
   }
 
+  /**
+   * Emits the comments, then records them as received: the bridge's listener runs within emit(),
+   * so a comment recorded is one the bridge's handler had returned from. Recorded before, a SIGKILL
+   * in the middle of a tick's emits would count as lost comments the bridge never got.
+   */
   hand(events) {
     if (events.length === 0) return;
-    writeSync(this.handed, `${events.map((event) => event.msgId).join("\n")}\n`);
     for (const event of events) this.emit("chat", asConnectorChat(event));
+    writeSync(this.handed, `${events.map((event) => event.msgId).join("\n")}\n`);
   }
 
   async connect() {
