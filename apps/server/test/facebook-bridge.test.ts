@@ -6,7 +6,7 @@ import { startFakeGraphApi, type FakeGraphApi } from "../../../bridges/facebook/
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct } from "./support/factories";
-import { postComments } from "./support/live-kit";
+import { postComments, setAutomaticMode } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -35,13 +35,7 @@ const zoe = { id: "7234567890123456", name: "Zoé Petit" };
 describe("the Facebook bridge with a real server", () => {
   it("stores each comment once as Facebook's, and its claims queue with TikTok's by receipt", async () => {
     const live = await insertLive(t.db, { isActive: true });
-    const settings = await kit.injectAs("admin", {
-      method: "PUT",
-      url: `/api/admin/lives/${live.id}/claims/settings`,
-      payload: JSON.stringify({ mode: "automatique", holdSeconds: null }),
-      headers: { "content-type": "application/json" },
-    });
-    expect(settings.statusCode, settings.body).toBe(200);
+    await setAutomaticMode(kit, live.id);
     const robe = await insertProduct(t.db, { liveId: live.id, colorId: null });
     const second = Date.UTC(2026, 10, 29, 18, 0, 0);
     for (let i = 0; i < 150; i++)

@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
-import { postComments } from "./support/live-kit";
+import { postComments, setAutomaticMode } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const APP_SECRET = "instagram-app-secret-for-tests";
@@ -27,15 +27,7 @@ const newAccount = () => `1784140${suffix}${++accounts}`;
 async function instagramLive(accountId: string, automatic = false): Promise<LiveRow> {
   const live = await insertLive(t.db, { isActive: true });
   await t.db.$client.query("UPDATE lives SET instagram_account_id = $1 WHERE id = $2", [accountId, live.id]);
-  if (automatic) {
-    const response = await kit.injectAs("admin", {
-      method: "PUT",
-      url: `/api/admin/lives/${live.id}/claims/settings`,
-      payload: JSON.stringify({ mode: "automatique", holdSeconds: null }),
-      headers: { "content-type": "application/json" },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  if (automatic) await setAutomaticMode(kit, live.id);
   return live;
 }
 

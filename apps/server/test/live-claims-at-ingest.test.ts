@@ -6,7 +6,7 @@ import { createIngestBatcher, type StorableIngestEvent } from "../src/realtime/i
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
-import { chatEvent, postComments } from "./support/live-kit";
+import { chatEvent, postComments, setAutomaticMode } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -27,13 +27,7 @@ const newHandle = () => `i${++handles}_${suffix}`;
 
 async function automaticLive(): Promise<LiveRow> {
   const live = await insertLive(t.db, { isActive: true });
-  const response = await kit.injectAs("admin", {
-    method: "PUT",
-    url: `/api/admin/lives/${live.id}/claims/settings`,
-    payload: JSON.stringify({ mode: "automatique", holdSeconds: null }),
-    headers: { "content-type": "application/json" },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await setAutomaticMode(kit, live.id);
   return live;
 }
 

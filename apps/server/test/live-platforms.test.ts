@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKitOf, type ApiKit } from "./support/api-kit";
 import { eventually } from "./support/eventually";
 import { insertLive, insertProduct, type LiveRow } from "./support/factories";
-import { bearer, chatEvent, postEvents } from "./support/live-kit";
+import { bearer, chatEvent, postEvents, setAutomaticMode } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -22,13 +22,7 @@ const suffix = randomBytes(2).toString("hex");
 
 async function automaticLive(): Promise<LiveRow> {
   const live = await insertLive(t.db, { isActive: true });
-  const response = await kit.injectAs("admin", {
-    method: "PUT",
-    url: `/api/admin/lives/${live.id}/claims/settings`,
-    payload: JSON.stringify({ mode: "automatique", holdSeconds: null }),
-    headers: { "content-type": "application/json" },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await setAutomaticMode(kit, live.id);
   return live;
 }
 

@@ -20,7 +20,7 @@ import {
   insertProduct,
   type LiveRow,
 } from "./support/factories";
-import { chatEvent, postEvents } from "./support/live-kit";
+import { chatEvent, postEvents, setAutomaticMode } from "./support/live-kit";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 /*
@@ -65,12 +65,7 @@ async function customer() {
 
 async function automaticLive(): Promise<LiveRow> {
   const live = await insertLive(t.db, { isActive: true });
-  const response = await kit.injectAs("admin", {
-    method: "PUT",
-    url: `/api/admin/lives/${live.id}/claims/settings`,
-    payload: { mode: "automatique", holdSeconds: null },
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  await setAutomaticMode(kit, live.id);
   return live;
 }
 

@@ -1,4 +1,5 @@
 import type { LiveFeedEvent, LiveIngestEvent } from "@vitrine/domain";
+import type { ApiKit } from "./api-kit";
 import type { FastifyInstance } from "fastify";
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
@@ -155,4 +156,14 @@ export async function storeComments(
     [liveId, prefix, Date.now(), count],
   );
   return rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+}
+
+/** Puts a live in automatic mode without a hold, through the admin API as staff do. */
+export async function setAutomaticMode(kit: ApiKit, liveId: string): Promise<void> {
+  const response = await kit.injectAs("admin", {
+    method: "PUT",
+    url: `/api/admin/lives/${liveId}/claims/settings`,
+    payload: { mode: "automatique", holdSeconds: null },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
