@@ -179,7 +179,7 @@ describe("the Facebook bridge between a fake Graph API and a fake Vitrine", () =
       cleanups.push(() => void child.kill("SIGKILL"));
       return child;
     };
-    const folder = path.join(spoolFolder(root, "FB1"), "facebook");
+    const folder = spoolFolder(root, "FB1", "facebook");
     const spooled = () =>
       existsSync(folder)
         ? readdirSync(folder).flatMap((name) =>

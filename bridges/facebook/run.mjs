@@ -7,23 +7,18 @@
  * ingestion API. Ctrl-C stops it cleanly (buffered events are sent first); so does the end of the
  * live, a token refused or an unknown video (exit code 1 for these two).
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
+import { BRIDGE_CLI_OPTIONS } from "@vitrine/bridge-kit/ingest-client";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
 import { STOP_REASONS, createFacebookBridge } from "./bridge.mjs";
 import { DEFAULT_GRAPH_URL } from "./graph.mjs";
 
 const { values } = parseArgs({
   options: {
-    live: { type: "string" },
+    ...BRIDGE_CLI_OPTIONS,
     video: { type: "string" },
-    url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
-    token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
     "api-url": { type: "string", default: process.env.FACEBOOK_GRAPH_URL ?? DEFAULT_GRAPH_URL },
     "page-token": { type: "string", default: process.env.FACEBOOK_PAGE_TOKEN },
-    "set-aside": { type: "string", default: "vitrine-set-aside.jsonl" },
-    spool: { type: "string", default: process.env.VITRINE_SPOOL_DIR ?? "vitrine-spool" },
     // Milliseconds between polls (tests and demos; Facebook's comments are read every 2 s).
     "poll-ms": { type: "string" },
   },
@@ -36,9 +31,7 @@ if (!values.live || !values.video || !values["page-token"]) {
   process.exit(2);
 }
 const log = (message) => console.log(`[facebook] ${message}`);
-// The live's spool folder holds the TikTok bridge's segments: this bridge keeps its own beside
-// them, so that two bridges of one live on one machine never send each other's events.
-const folder = path.join(spoolFolder(values.spool, values.live), "facebook");
+const folder = spoolFolder(values.spool, values.live, "facebook");
 const bridge = createFacebookBridge({
   apiUrl: values["api-url"],
   videoId: values.video,

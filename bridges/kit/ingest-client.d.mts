@@ -1,6 +1,13 @@
 import type { LiveIngestEvent, LiveIngestResponse, LiveSourceState } from "@vitrine/domain";
 
 export const DEMO_LIVE_INGEST_TOKEN: string;
+export const BRIDGE_CLI_OPTIONS: {
+  live: { type: "string" };
+  url: { type: "string"; default: string };
+  token: { type: "string"; default: string };
+  "set-aside": { type: "string"; default: string };
+  spool: { type: "string"; default: string };
+};
 
 export class IngestError extends Error {
   status: number;

@@ -7,6 +7,18 @@
 /** The development token (apps/server/src/config.ts DEMO_LIVE_INGEST_TOKEN). */
 export const DEMO_LIVE_INGEST_TOKEN = "vitrine-live-ingest-demo-token";
 
+/**
+ * The command-line options (node:util parseArgs) every bridge takes: the live, how to reach
+ * Vitrine, and where to keep what it could not send yet or had refused for good.
+ */
+export const BRIDGE_CLI_OPTIONS = {
+  live: { type: "string" },
+  url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
+  token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
+  "set-aside": { type: "string", default: "vitrine-set-aside.jsonl" },
+  spool: { type: "string", default: process.env.VITRINE_SPOOL_DIR ?? "vitrine-spool" },
+};
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class IngestError extends Error {

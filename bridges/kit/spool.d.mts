@@ -1,7 +1,11 @@
 import type { LiveIngestEvent } from "@vitrine/domain";
 
 export const SPOOL_SEGMENT_EVENTS: number;
-export function spoolFolder(root: string, liveRef: string): string;
+export function spoolFolder(
+  root: string,
+  liveRef: string,
+  platform?: "tiktok" | "youtube" | "facebook" | "instagram",
+): string;
 
 export interface Spool {
   readonly pending: { event: LiveIngestEvent; segment: number }[];

@@ -31,8 +31,16 @@ export const SPOOL_SEGMENT_EVENTS = 2_000;
 const SEGMENT = /^segment-(\d{6,})\.jsonl$/;
 const segmentName = (number) => `segment-${String(number).padStart(6, "0")}.jsonl`;
 
-/** The folder of one live's spool inside the spool folder the operator chose. */
-export const spoolFolder = (root, liveRef) => path.join(root, encodeURIComponent(liveRef));
+/**
+ * The folder of one live's spool inside the spool folder the operator chose. The TikTok bridge
+ * spools in the live's folder itself, as it always did; another platform's bridge in a folder of
+ * its own inside it, so that two bridges of one live on one machine never send or delete each
+ * other's events (a spool reads only the segments of its own folder).
+ */
+export function spoolFolder(root, liveRef, platform = "tiktok") {
+  const live = path.join(root, encodeURIComponent(liveRef));
+  return platform === "tiktok" ? live : path.join(live, platform);
+}
 
 /**
  * Opens (creates) the spool in `folder`; `pending` are the events it holds from a previous run,

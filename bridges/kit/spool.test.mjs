@@ -68,5 +68,7 @@ describe("the spool on disk", () => {
   it("keeps one folder per live", () => {
     expect(spoolFolder("/var/spool/vitrine", "L12")).toBe(path.join("/var/spool/vitrine", "L12"));
     expect(spoolFolder("/s", "../x")).toBe(path.join("/s", "..%2Fx"));
+    expect(spoolFolder("/s", "L12", "tiktok")).toBe(path.join("/s", "L12"));
+    expect(spoolFolder("/s", "L12", "youtube")).toBe(path.join("/s", "L12", "youtube"));
   });
 });

@@ -10,18 +10,14 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
+import { BRIDGE_CLI_OPTIONS } from "@vitrine/bridge-kit/ingest-client";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
 import { createTikTokBridge } from "./bridge.mjs";
 
 const { values } = parseArgs({
   options: {
-    live: { type: "string" },
+    ...BRIDGE_CLI_OPTIONS,
     user: { type: "string" },
-    url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
-    token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
-    "set-aside": { type: "string", default: "vitrine-set-aside.jsonl" },
-    spool: { type: "string", default: process.env.VITRINE_SPOOL_DIR ?? "vitrine-spool" },
     // A module exporting TikTokLiveConnection in place of tiktok-live-connector's (tests, demos).
     connector: { type: "string" },
   },

@@ -8,8 +8,7 @@
  * ingestion API. Ctrl-C stops it cleanly (buffered events are sent first). It stops by itself when
  * the chat ends, when YouTube refuses the key or token, or when the budget is spent.
  */
-import { DEMO_LIVE_INGEST_TOKEN } from "@vitrine/bridge-kit/ingest-client";
-import path from "node:path";
+import { BRIDGE_CLI_OPTIONS } from "@vitrine/bridge-kit/ingest-client";
 import { openSpool, spoolFolder } from "@vitrine/bridge-kit/spool";
 import { parseArgs } from "node:util";
 import {
@@ -23,18 +22,14 @@ import {
 
 const { values } = parseArgs({
   options: {
-    live: { type: "string" },
+    ...BRIDGE_CLI_OPTIONS,
     video: { type: "string" },
     chat: { type: "string" },
-    url: { type: "string", default: process.env.VITRINE_URL ?? "http://localhost:3000" },
-    token: { type: "string", default: process.env.LIVE_INGEST_TOKEN ?? DEMO_LIVE_INGEST_TOKEN },
     "api-url": { type: "string", default: process.env.YOUTUBE_API_URL || DEFAULT_YOUTUBE_API_URL },
     "api-key": { type: "string", default: process.env.YOUTUBE_API_KEY },
     hours: { type: "string", default: String(DEFAULT_PLANNED_HOURS) },
     quota: { type: "string", default: String(DEFAULT_DAILY_QUOTA) },
     budget: { type: "string" },
-    "set-aside": { type: "string", default: "vitrine-set-aside.jsonl" },
-    spool: { type: "string", default: process.env.VITRINE_SPOOL_DIR ?? "vitrine-spool" },
   },
 });
 const usage =
@@ -64,9 +59,7 @@ const dailyQuota = positive("quota");
 const budget = values.budget === undefined ? dailyQuota : positive("budget");
 
 const log = (message) => console.log(`[youtube] ${message}`);
-// A folder of its own inside the live's: a TikTok bridge of the same live on this machine spools
-// in the live's folder, and each would otherwise send and delete the other's events.
-const folder = path.join(spoolFolder(values.spool, values.live), "youtube");
+const folder = spoolFolder(values.spool, values.live, "youtube");
 const bridge = createYouTubeBridge({
   api: createYouTubeApi({ apiUrl: values["api-url"], apiKey: values["api-key"], accessToken }),
   liveChatId: values.chat,
